@@ -1,0 +1,177 @@
+// Changes to the height index. Each is O(log n) by split and merge, except building and
+// freeing, which are linear in the nodes they create or free (never in rows at an estimate).
+
+extension HeightIndex {
+  /// Appends a section whose rows all have one height (a fixed row height, or an estimate when
+  /// `measured` is false).
+  /// - Complexity: O(log n), whatever `rows` is.
+  public mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
+    let section = makeSection(header: header, footer: footer, rows: rows, rowUnits: rowUnits, measured: measured)
+    root = merge(root, section)
+  }
+
+  /// Appends a section with one measured height per row (packed 64 to a node).
+  /// - Complexity: O(rows / 64 · log n)
+  public mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
+    root = merge(root, makeNode(kind: .header, count: 1, value: header, measured: true))
+    var current = Self.none
+    var base = 0
+    for h in rowUnits {
+      if current == Self.none || nodes[Int(current)].count == Self.chunkCapacity {
+        if current != Self.none {
+          update(current)
+          root = merge(root, current)
+        }
+        let block = allocateBlock()
+        current = makeNode(kind: .chunk, count: 0, value: block, measured: true)
+        base = Int(block) * Self.chunkCapacity
+      }
+      let i = nodes[Int(current)].count
+      slab[base + i] = h
+      nodes[Int(current)].mask |= 1 << UInt64(i)
+      nodes[Int(current)].count = i + 1
+    }
+    if current != Self.none {
+      update(current)
+      root = merge(root, current)
+    }
+    root = merge(root, makeNode(kind: .footer, count: 1, value: footer, measured: true))
+  }
+
+  mutating func makeSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) -> NodeID {
+    var t = makeNode(kind: .header, count: 1, value: header, measured: true)
+    if rows > 0 { t = merge(t, makeNode(kind: .run, count: rows, value: rowUnits, measured: measured)) }
+    return merge(t, makeNode(kind: .footer, count: 1, value: footer, measured: true))
+  }
+
+  /// Removes everything.
+  public mutating func removeAll() {
+    nodes.removeAll(keepingCapacity: true)
+    freeNodes.removeAll(keepingCapacity: true)
+    slab.removeAll(keepingCapacity: false)
+    freeBlocks.removeAll(keepingCapacity: true)
+    root = Self.none
+  }
+
+  /// Sets the height of item `k` (a row, header or footer), marking a row measured or not.
+  /// - Complexity: O(log n)
+  public mutating func setHeight(ofItem k: Int, units h: Int64, measured: Bool = true) {
+    let (t, _) = locate(k)
+    precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
+    let node = nodes[Int(t)]
+    switch node.kind {
+    case .header, .footer:
+      modifyNode(at: k) { node, _, _ in node.value = h }
+    case .chunk:
+      modifyNode(at: k) { node, offset, slab in
+        slab[Int(node.value) * HeightIndex.chunkCapacity + offset] = h
+        if measured { node.mask |= 1 << UInt64(offset) } else { node.mask &= ~(1 << UInt64(offset)) }
+      }
+    case .run:
+      if node.value == h && node.measured == measured { return }
+      if node.count == 1 {
+        modifyNode(at: k) { node, _, _ in
+          node.value = h
+          node.measured = measured
+        }
+        return
+      }
+      let (left, middle, right) = split3(k, k + 1)
+      freeNode(middle)
+      root = joinRow(left, units: h, measured: measured, right)
+    }
+  }
+
+  /// Inserts `count` rows of one height before item `k` (which must be a row or a footer).
+  /// - Complexity: O(log n)
+  public mutating func insertRows(at k: Int, count: Int, units h: Int64, measured: Bool) {
+    guard count > 0 else { return }
+    // Grow a neighbouring run of the same height in place: inserting estimated rows into
+    // estimated rows costs no memory.
+    for probe in [k - 1, k] where probe >= 0 && probe < itemCount {
+      let (t, _) = locate(probe)
+      let node = nodes[Int(t)]
+      if node.kind == .run, node.value == h, node.measured == measured {
+        modifyNode(at: probe) { node, _, _ in node.count += count }
+        return
+      }
+    }
+    let (left, right) = split(root, k)
+    if count == 1 {
+      root = joinRow(left, units: h, measured: measured, right)
+    } else {
+      root = merge(merge(left, makeNode(kind: .run, count: count, value: h, measured: measured)), right)
+    }
+  }
+
+  /// Inserts explicit row heights before item `k`.
+  /// - Complexity: O(heights.count · log n)
+  public mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
+    var (left, right) = split(root, k)
+    for (h, m) in heights {
+      if !appendToLast(left, units: h, measured: m) { left = merge(left, makeRow(units: h, measured: m)) }
+    }
+    root = merge(left, right)
+  }
+
+  /// Removes items `range`.
+  /// - Complexity: O(log n) plus the nodes freed.
+  public mutating func removeItems(_ range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    let (left, middle, right) = split3(range.lowerBound, range.upperBound)
+    freeSubtree(middle)
+    root = merge(left, right)
+  }
+
+  /// A detached run of items, held inside the index until it is inserted again or discarded.
+  public struct Detached: Sendable {
+    let root: Int32
+    /// Items in the detached run.
+    public let itemCount: Int
+  }
+
+  /// Detaches items `range`, keeping their heights (to move them elsewhere).
+  /// - Complexity: O(log n)
+  public mutating func extractItems(_ range: Range<Int>) -> Detached {
+    let (left, middle, right) = split3(range.lowerBound, range.upperBound)
+    root = merge(left, right)
+    return Detached(root: middle, itemCount: items(middle))
+  }
+
+  /// Inserts previously detached items before item `k`.
+  /// - Complexity: O(log n)
+  public mutating func insert(_ detached: Detached, at k: Int) {
+    let (left, right) = split(root, k)
+    root = merge(merge(left, detached.root), right)
+  }
+
+  /// Frees detached items that will not come back.
+  public mutating func discard(_ detached: Detached) { freeSubtree(detached.root) }
+
+  /// Inserts a section before section `s` (or at the end when `s == sectionCount`).
+  /// - Complexity: O(log n)
+  public mutating func insertSection(
+    at s: Int, header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool
+  ) {
+    let k = itemIndex(ofHeader: s)
+    let section = makeSection(header: header, footer: footer, rows: rows, rowUnits: rowUnits, measured: measured)
+    let (left, right) = split(root, k)
+    root = merge(merge(left, section), right)
+  }
+
+  /// The item range of section `s`: its header, rows and footer.
+  /// - Complexity: O(log n)
+  public func itemRange(ofSection s: Int) -> Range<Int> { itemIndex(ofHeader: s)..<itemIndex(ofHeader: s + 1) }
+
+  /// Marks every row of item range `range` unmeasured at height `h` (an estimate), keeping
+  /// headers and footers. Used by `reloadSections` and invalidation.
+  /// - Complexity: O(log n) plus the nodes freed.
+  public mutating func resetRows(inSection s: Int, units h: Int64) {
+    let range = itemRange(ofSection: s)
+    let rowCount = range.count - 2
+    let (left, middle, right) = split3(range.lowerBound + 1, range.upperBound - 1)
+    freeSubtree(middle)
+    let fresh = rowCount > 0 ? makeNode(kind: .run, count: rowCount, value: h, measured: false) : Self.none
+    root = merge(merge(left, fresh), right)
+  }
+}

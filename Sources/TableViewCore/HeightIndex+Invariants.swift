@@ -1,0 +1,32 @@
+// Structural checks the randomized tests call after every operation.
+
+extension HeightIndex {
+  /// Verifies heap order, every subtree sum, chunk bounds and the header/footer pairing.
+  /// Compiled to nothing in release builds.
+  func _checkInvariants() {
+    #if DEBUG
+      func check(_ t: NodeID) -> (items: Int, rows: Int, sections: Int, units: Int64, unmeasured: Int) {
+        guard t != Self.none else { return (0, 0, 0, 0, 0) }
+        let node = nodes[Int(t)]
+        for child in [node.left, node.right] where child != Self.none {
+          precondition(nodes[Int(child)].priority <= node.priority, "heap order broken at node \(t)")
+        }
+        precondition(node.count > 0, "empty node \(t)")
+        if node.kind == .chunk { precondition(node.count <= Self.chunkCapacity, "chunk overflow at \(t)") }
+        if node.kind == .header || node.kind == .footer { precondition(node.count == 1) }
+        let l = check(node.left)
+        let r = check(node.right)
+        let mine = own(node)
+        let sums = (
+          l.items + node.count + r.items, l.rows + mine.rows + r.rows, l.sections + mine.sections + r.sections,
+          l.units + mine.units + r.units, l.unmeasured + mine.unmeasured + r.unmeasured
+        )
+        precondition(node.sumItems == sums.0 && node.sumRows == sums.1 && node.sumSections == sums.2, "counts at \(t)")
+        precondition(node.sumUnits == sums.3 && node.sumUnmeasured == sums.4, "sums at \(t)")
+        return sums
+      }
+      _ = check(root)
+      precondition(itemCount == rowCount + 2 * sectionCount, "every section must have one header and one footer")
+    #endif
+  }
+}

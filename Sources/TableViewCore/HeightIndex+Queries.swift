@@ -1,0 +1,264 @@
+// Read-only questions to the height index. Every one is a single descent: O(log n).
+
+extension HeightIndex {
+  /// What an item is.
+  public enum Item: Hashable, Sendable {
+    /// The header of a section.
+    case header(Int)
+    /// A row.
+    case row(IndexPath)
+    /// The footer of a section.
+    case footer(Int)
+  }
+
+  /// Sums over the items before a position.
+  public struct Prefix: Hashable, Sendable {
+    /// Rows before the position.
+    public var rows: Int
+    /// Section headers before the position.
+    public var sections: Int
+    /// Height before the position, in units.
+    public var units: Int64
+  }
+
+  /// The sums over items `0..<k`.
+  /// - Complexity: O(log n)
+  public func prefix(_ k: Int) -> Prefix {
+    var result = Prefix(rows: 0, sections: 0, units: 0)
+    var t = root
+    var k = k
+    while t != Self.none, k > 0 {
+      let node = nodes[Int(t)]
+      let leftItems = items(node.left)
+      if k <= leftItems {
+        t = node.left
+        continue
+      }
+      result.rows += rows(node.left)
+      result.sections += sections(node.left)
+      result.units += units(node.left)
+      let inside = min(k - leftItems, node.count)
+      switch node.kind {
+      case .header:
+        result.sections += 1
+        result.units += node.value
+      case .footer:
+        result.units += node.value
+      case .run:
+        result.rows += inside
+        result.units += node.value * Int64(inside)
+      case .chunk:
+        result.rows += inside
+        let base = Int(node.value) * Self.chunkCapacity
+        for i in 0..<inside { result.units += slab[base + i] }
+      }
+      k -= leftItems + node.count
+      t = node.right
+    }
+    return result
+  }
+
+  /// The offset of item `k` from the top of the first header, in units.
+  /// - Complexity: O(log n)
+  @inlinable public func offset(ofItem k: Int) -> Int64 { prefix(k).units }
+
+  /// The height of item `k`, in units.
+  /// - Complexity: O(log n)
+  public func height(ofItem k: Int) -> Int64 {
+    let (t, offset) = locate(k)
+    precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
+    let node = nodes[Int(t)]
+    switch node.kind {
+    case .header, .footer, .run: return node.value
+    case .chunk: return slab[Int(node.value) * Self.chunkCapacity + offset]
+    }
+  }
+
+  /// Whether item `k` holds a measured height (headers and footers always do).
+  /// - Complexity: O(log n)
+  public func isMeasured(item k: Int) -> Bool {
+    let (t, offset) = locate(k)
+    guard t != Self.none else { return false }
+    let node = nodes[Int(t)]
+    switch node.kind {
+    case .header, .footer: return true
+    case .run: return node.measured
+    case .chunk: return node.mask & (1 << UInt64(offset)) != 0
+    }
+  }
+
+  /// The item index of the header of `section` (`itemCount` when `section == sectionCount`).
+  /// - Complexity: O(log n)
+  public func itemIndex(ofHeader section: Int) -> Int {
+    if section >= sectionCount { return itemCount }
+    var t = root
+    var s = section
+    var base = 0
+    while t != Self.none {
+      let node = nodes[Int(t)]
+      let leftSections = sections(node.left)
+      if s < leftSections {
+        t = node.left
+        continue
+      }
+      s -= leftSections
+      base += items(node.left)
+      if node.kind == .header {
+        if s == 0 { return base }
+        s -= 1
+      }
+      base += node.count
+      t = node.right
+    }
+    preconditionFailure("section \(section) not found in \(sectionCount) sections")
+  }
+
+  /// The item index of the footer of `section`.
+  /// - Complexity: O(log n)
+  public func itemIndex(ofFooter section: Int) -> Int { itemIndex(ofHeader: section + 1) - 1 }
+
+  /// The item index of a row.
+  /// - Complexity: O(log n)
+  public func itemIndex(of indexPath: IndexPath) -> Int { itemIndex(ofHeader: indexPath.section) + 1 + indexPath.row }
+
+  /// The item index of the `g`-th row of the whole table (rows counted across sections).
+  /// - Complexity: O(log n)
+  public func itemIndex(ofGlobalRow g: Int) -> Int {
+    var t = root
+    var g = g
+    var base = 0
+    while t != Self.none {
+      let node = nodes[Int(t)]
+      let leftRows = rows(node.left)
+      if g < leftRows {
+        t = node.left
+        continue
+      }
+      g -= leftRows
+      base += items(node.left)
+      if node.kind == .run || node.kind == .chunk {
+        if g < node.count { return base + g }
+        g -= node.count
+      }
+      base += node.count
+      t = node.right
+    }
+    preconditionFailure("global row out of range")
+  }
+
+  /// The number of rows in `section`.
+  /// - Complexity: O(log n)
+  public func rowCount(inSection section: Int) -> Int {
+    itemIndex(ofHeader: section + 1) - itemIndex(ofHeader: section) - 2
+  }
+
+  /// What item `k` is, with its section (and row).
+  /// - Complexity: O(log n)
+  public func item(_ k: Int) -> Item {
+    let (t, _) = locate(k)
+    precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
+    let p = prefix(k)
+    switch nodes[Int(t)].kind {
+    case .header: return .header(p.sections)
+    case .footer: return .footer(p.sections - 1)
+    case .run, .chunk:
+      let section = p.sections - 1
+      let header = itemIndex(ofHeader: section)
+      return .row(IndexPath(row: k - header - 1, section: section))
+    }
+  }
+
+  /// The first item whose extent `[offset, offset + height)` contains `y` (in units), skipping
+  /// zero-height items; `nil` when `y` is below the end or negative.
+  /// - Complexity: O(log n) (plus at most 64 steps inside a chunk)
+  public func item(containing y: Int64) -> Int? {
+    guard y >= 0, y < totalUnits else { return nil }
+    var t = root
+    var y = y
+    var base = 0
+    while t != Self.none {
+      let node = nodes[Int(t)]
+      let leftUnits = units(node.left)
+      if y < leftUnits {
+        t = node.left
+        continue
+      }
+      y -= leftUnits
+      base += items(node.left)
+      let mine = nodeUnits(node)
+      if y < mine {
+        switch node.kind {
+        case .header, .footer: return base
+        case .run: return base + Int(y / node.value)
+        case .chunk:
+          let start = Int(node.value) * Self.chunkCapacity
+          for i in 0..<node.count {
+            let h = slab[start + i]
+            if y < h { return base + i }
+            y -= h
+          }
+          preconditionFailure("chunk sum out of step")
+        }
+      }
+      y -= mine
+      base += node.count
+      t = node.right
+    }
+    return nil
+  }
+
+  /// The first unmeasured row at item index `k` or after, as an item index.
+  /// - Complexity: O(log n)
+  public func firstUnmeasuredItem(from k: Int) -> Int? {
+    func go(_ t: NodeID, _ k: Int) -> Int? {
+      guard t != Self.none, unmeasured(t) > 0 else { return nil }
+      let node = nodes[Int(t)]
+      let leftItems = items(node.left)
+      if k < leftItems, let found = go(node.left, k) { return found }
+      let from = max(0, k - leftItems)
+      if from < node.count {
+        switch node.kind {
+        case .run where !node.measured: return leftItems + from
+        case .chunk:
+          let pending = ~node.mask >> UInt64(from)
+          if pending != 0 {
+            let i = from + pending.trailingZeroBitCount
+            if i < node.count { return leftItems + i }
+          }
+        default: break
+        }
+      }
+      return go(node.right, max(0, k - leftItems - node.count)).map { $0 + leftItems + node.count }
+    }
+    return go(root, max(0, k))
+  }
+
+  /// The last unmeasured row at item index `k` or before, as an item index.
+  /// - Complexity: O(log n)
+  public func lastUnmeasuredItem(through k: Int) -> Int? {
+    func go(_ t: NodeID, _ k: Int) -> Int? {
+      guard t != Self.none, k >= 0, unmeasured(t) > 0 else { return nil }
+      let node = nodes[Int(t)]
+      let leftItems = items(node.left)
+      if k >= leftItems + node.count,
+        let found = go(node.right, k - leftItems - node.count)
+      {
+        return found + leftItems + node.count
+      }
+      let through = min(node.count - 1, k - leftItems)
+      if through >= 0 {
+        switch node.kind {
+        case .run where !node.measured: return leftItems + through
+        case .chunk:
+          let width = UInt64(through + 1)
+          let keep: UInt64 = width >= 64 ? ~0 : (1 << width) &- 1
+          let pending = ~node.mask & keep
+          if pending != 0 { return leftItems + 63 - pending.leadingZeroBitCount }
+        default: break
+        }
+      }
+      return go(node.left, min(k, leftItems - 1))
+    }
+    return go(root, min(k, itemCount - 1))
+  }
+}

@@ -1,0 +1,119 @@
+/// The geometry index: every section header, row and section footer of a table as one
+/// sequence of *items*, each with a height, and the exact offset of every item.
+///
+/// The sequence is `header₀, rows of section 0…, footer₀, header₁, …`. It is kept in an
+/// implicit-key treap whose nodes are *runs*: a run of rows that share one height (rows with a
+/// fixed `rowHeight`, or rows still at their estimate), an explicit chunk of up to 64 measured
+/// heights, or a single header/footer. Every subtree keeps the sums of items, rows, sections,
+/// height and unmeasured rows, so offset→item, item→offset, section→item and a height change
+/// are all O(log n), and inserting or deleting rows (even whole sections) is O(log n) by
+/// split and merge — what a Fenwick tree cannot do.
+///
+/// Memory grows with the rows whose height is *known*, not with the rows that exist: ten
+/// million rows at an estimated height are one node.
+///
+/// Heights are stored in fixed point (1/256 of a point) so that sums are exact integers: an
+/// offset is the same whichever order it was summed in, at 10⁸ rows or 10¹⁰.
+public struct HeightIndex: Sendable {
+  /// Heights are quantised to this many units per point.
+  public static let unitsPerPoint: Double = 256
+  /// The largest height accepted for one item, in points.
+  public static let maximumHeight: Double = 1e9
+
+  @usableFromInline typealias NodeID = Int32
+  @usableFromInline static let none: NodeID = -1
+  static let chunkCapacity = 64
+
+  @usableFromInline enum Kind: UInt8, Sendable {
+    case header, footer, run, chunk
+  }
+
+  @usableFromInline struct Node: Sendable {
+    var left: NodeID = HeightIndex.none
+    var right: NodeID = HeightIndex.none
+    var priority: UInt32
+    var kind: Kind
+    /// For a run: whether its rows are measured. Unused otherwise.
+    var measured: Bool
+    /// Items in this node (rows for a run or chunk; 1 for a header or footer).
+    var count: Int
+    /// A run: units per row. A header/footer: its units. A chunk: its slab block.
+    var value: Int64
+    /// A chunk: bit i set when row i is measured.
+    var mask: UInt64 = 0
+    // Subtree sums.
+    var sumItems: Int = 0
+    var sumRows: Int = 0
+    var sumSections: Int = 0
+    var sumUnits: Int64 = 0
+    var sumUnmeasured: Int = 0
+  }
+
+  @usableFromInline var nodes: ContiguousArray<Node> = []
+  @usableFromInline var freeNodes: ContiguousArray<NodeID> = []
+  /// Heights of chunk rows, `chunkCapacity` per block.
+  @usableFromInline var slab: ContiguousArray<Int64> = []
+  @usableFromInline var freeBlocks: ContiguousArray<Int32> = []
+  @usableFromInline var root: NodeID = HeightIndex.none
+  var rng = SplitMix64(seed: 0x5EED_7AB1E)
+
+  /// Creates an empty index (no sections).
+  public init() {}
+
+  // MARK: - Units
+
+  /// Converts a height in points to index units, rounding to the nearest unit.
+  @inlinable public static func units(_ points: Double) -> Int64 {
+    Int64((points * unitsPerPoint).rounded())
+  }
+
+  /// Converts index units to points (exact for any offset below 2⁵³ units, about 3.5·10¹³ points).
+  @inlinable public static func points(_ units: Int64) -> Double {
+    Double(units) / unitsPerPoint
+  }
+
+  /// Validates a height: finite, not negative, not absurdly large.
+  public static func validate(_ height: Double, _ what: @autoclosure () -> String) throws(TableViewError) {
+    guard height.isFinite, height >= 0, height <= maximumHeight else {
+      throw TableViewError(.invalidHeight, "invalid height \(height) for \(what()): heights must be finite and in 0…\(maximumHeight)")
+    }
+  }
+
+  // MARK: - Totals
+
+  /// The number of sections.
+  /// - Complexity: O(1)
+  public var sectionCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumSections }
+  /// The number of rows in all sections.
+  /// - Complexity: O(1)
+  public var rowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumRows }
+  /// The number of items (rows, headers and footers).
+  /// - Complexity: O(1)
+  public var itemCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumItems }
+  /// The number of rows that hold an estimate rather than a measured height.
+  /// - Complexity: O(1)
+  public var unmeasuredRowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumUnmeasured }
+  /// The total height in units.
+  /// - Complexity: O(1)
+  public var totalUnits: Int64 { root == Self.none ? 0 : nodes[Int(root)].sumUnits }
+  /// The total height in points.
+  /// - Complexity: O(1)
+  public var totalHeight: Double { Self.points(totalUnits) }
+  /// Nodes in use: a measure of memory (each is a few dozen bytes; a chunk adds 512).
+  public var nodeCount: Int { nodes.count - freeNodes.count }
+}
+
+/// A tiny deterministic generator (SplitMix64) for treap priorities and tests.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+  /// Creates a generator from a seed.
+  public init(seed: UInt64) { state = seed }
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,188 @@
+import Testing
+
+@testable import TableViewCore
+
+/// The plain model: sections of (header, rows, footer) heights in units.
+private struct ModelSection {
+  var header: Int64
+  var rows: [(units: Int64, measured: Bool)]
+  var footer: Int64
+}
+
+private struct Model {
+  var sections: [ModelSection] = []
+
+  var items: [(units: Int64, measured: Bool, item: HeightIndex.Item)] {
+    var result: [(Int64, Bool, HeightIndex.Item)] = []
+    for (s, section) in sections.enumerated() {
+      result.append((section.header, true, .header(s)))
+      for (r, row) in section.rows.enumerated() {
+        result.append((row.units, row.measured, .row(IndexPath(row: r, section: s))))
+      }
+      result.append((section.footer, true, .footer(s)))
+    }
+    return result
+  }
+}
+
+private func assertAgrees(_ index: HeightIndex, _ model: Model, rng: inout SplitMix64) {
+  index._checkInvariants()
+  let items = model.items
+  #expect(index.itemCount == items.count)
+  #expect(index.sectionCount == model.sections.count)
+  #expect(index.rowCount == model.sections.reduce(0) { $0 + $1.rows.count })
+  #expect(index.unmeasuredRowCount == items.filter { !$0.measured }.count)
+  let total = items.reduce(Int64(0)) { $0 + $1.units }
+  #expect(index.totalUnits == total)
+  for (s, section) in model.sections.enumerated() {
+    #expect(index.rowCount(inSection: s) == section.rows.count)
+  }
+  // Probe a sample of items (all of them when small).
+  let probes = items.count <= 200 ? Array(0..<items.count) : (0..<200).map { _ in Int(rng.next() % UInt64(items.count)) }
+  var prefix: [Int64] = [0]
+  for item in items { prefix.append(prefix.last! + item.units) }
+  for k in probes {
+    #expect(index.offset(ofItem: k) == prefix[k])
+    #expect(index.height(ofItem: k) == items[k].units)
+    #expect(index.item(k) == items[k].item)
+    #expect(index.isMeasured(item: k) == items[k].measured)
+    let expectedFirst = items.indices.first { $0 >= k && !items[$0].measured && isRow(items[$0].item) }
+    #expect(index.firstUnmeasuredItem(from: k) == expectedFirst)
+    let expectedLast = items.indices.last { $0 <= k && !items[$0].measured && isRow(items[$0].item) }
+    #expect(index.lastUnmeasuredItem(through: k) == expectedLast)
+  }
+  // Offsets → item.
+  for _ in 0..<50 where total > 0 {
+    let y = Int64(rng.next() % UInt64(total))
+    let expected = items.indices.first { prefix[$0] <= y && y < prefix[$0 + 1] }
+    #expect(index.item(containing: y) == expected)
+  }
+  #expect(index.item(containing: total) == nil)
+  #expect(index.item(containing: -1) == nil)
+}
+
+private func isRow(_ item: HeightIndex.Item) -> Bool {
+  if case .row = item { return true }
+  return false
+}
+
+@Suite("Height index")
+struct HeightIndexTests {
+  @Test("random edits agree exactly with a plain array model")
+  func randomizedModel() {
+    var rng = SplitMix64(seed: 42)
+    var index = HeightIndex()
+    var model = Model()
+    func h() -> Int64 { Int64(rng.next() % 4) * 256 + Int64(rng.next() % 3) * 100 }
+    for _ in 0..<3000 {
+      let sections = model.sections.count
+      switch rng.next() % 10 {
+      case 0 where sections < 12:  // insert a section of estimated rows
+        let s = Int(rng.next() % UInt64(sections + 1))
+        let rows = Int(rng.next() % 6)
+        let est = h()
+        let header = h()
+        index.insertSection(at: s, header: header, footer: 0, rows: rows, rowUnits: est, measured: false)
+        model.sections.insert(ModelSection(header: header, rows: Array(repeating: (est, false), count: rows), footer: 0), at: s)
+      case 1 where sections > 1:  // delete a section
+        let s = Int(rng.next() % UInt64(sections))
+        index.removeItems(index.itemRange(ofSection: s))
+        model.sections.remove(at: s)
+      case 2 where sections > 1:  // move a section
+        let from = Int(rng.next() % UInt64(sections))
+        let detached = index.extractItems(index.itemRange(ofSection: from))
+        let moved = model.sections.remove(at: from)
+        let to = Int(rng.next() % UInt64(sections))
+        index.insert(detached, at: index.itemIndex(ofHeader: to))
+        model.sections.insert(moved, at: to)
+      case 3 where sections > 0, 4 where sections > 0:  // set a height (row, header or footer)
+        let items = model.items
+        let k = Int(rng.next() % UInt64(items.count))
+        let value = h()
+        let measured = rng.next() % 4 != 0
+        switch items[k].item {
+        case .header(let s):
+          index.setHeight(ofItem: k, units: value)
+          model.sections[s].header = value
+        case .footer(let s):
+          index.setHeight(ofItem: k, units: value)
+          model.sections[s].footer = value
+        case .row(let p):
+          index.setHeight(ofItem: k, units: value, measured: measured)
+          model.sections[p.section].rows[p.row] = (value, measured)
+        }
+      case 5 where sections > 0, 6 where sections > 0:  // insert rows
+        let s = Int(rng.next() % UInt64(sections))
+        let r = Int(rng.next() % UInt64(model.sections[s].rows.count + 1))
+        let count = Int(rng.next() % 3) + 1
+        let value = h()
+        if rng.next() % 2 == 0 {
+          index.insertRows(at: index.itemIndex(of: IndexPath(row: r, section: s)), count: count, units: value, measured: false)
+          model.sections[s].rows.insert(contentsOf: repeatElement((units: value, measured: false), count: count), at: r)
+        } else {
+          let heights = (0..<count).map { _ in (units: h(), measured: rng.next() % 3 != 0) }
+          index.insertRows(at: index.itemIndex(of: IndexPath(row: r, section: s)), heights: heights)
+          model.sections[s].rows.insert(contentsOf: heights, at: r)
+        }
+      case 7 where sections > 0:  // delete rows
+        let s = Int(rng.next() % UInt64(sections))
+        let n = model.sections[s].rows.count
+        guard n > 0 else { break }
+        let r = Int(rng.next() % UInt64(n))
+        let count = min(n - r, Int(rng.next() % 3) + 1)
+        let k = index.itemIndex(of: IndexPath(row: r, section: s))
+        index.removeItems(k..<(k + count))
+        model.sections[s].rows.removeSubrange(r..<(r + count))
+      case 8 where sections > 0:  // move a row across sections
+        let s = Int(rng.next() % UInt64(sections))
+        guard !model.sections[s].rows.isEmpty else { break }
+        let r = Int(rng.next() % UInt64(model.sections[s].rows.count))
+        let k = index.itemIndex(of: IndexPath(row: r, section: s))
+        let detached = index.extractItems(k..<(k + 1))
+        let row = model.sections[s].rows.remove(at: r)
+        let t = Int(rng.next() % UInt64(sections))
+        let tr = Int(rng.next() % UInt64(model.sections[t].rows.count + 1))
+        index.insert(detached, at: index.itemIndex(of: IndexPath(row: tr, section: t)))
+        model.sections[t].rows.insert(row, at: tr)
+      case 9 where sections > 0:  // reset a section's rows to an estimate
+        let s = Int(rng.next() % UInt64(sections))
+        let value = h()
+        index.resetRows(inSection: s, units: value)
+        model.sections[s].rows = model.sections[s].rows.map { _ in (value, false) }
+      default:
+        let est = h()
+        let rows = Int(rng.next() % 5)
+        let measured = rng.next() % 2 == 0
+        index.appendSection(header: 256, footer: 128, rows: rows, rowUnits: est, measured: measured)
+        model.sections.append(ModelSection(header: 256, rows: Array(repeating: (est, measured), count: rows), footer: 128))
+      }
+      assertAgrees(index, model, rng: &rng)
+    }
+  }
+
+  @Test("ten million rows at one height cost a handful of nodes, and offsets stay exact at 10⁸ rows")
+  func largeRunsAreCheapAndExact() {
+    var index = HeightIndex()
+    index.appendSection(header: 0, footer: 0, rows: 100_000_000, rowUnits: HeightIndex.units(44.5), measured: false)
+    #expect(index.nodeCount == 3)
+    let k = index.itemIndex(of: IndexPath(row: 99_999_999, section: 0))
+    #expect(HeightIndex.points(index.offset(ofItem: k)) == 99_999_999 * 44.5)
+    // Measure one row in the middle: the run splits, the sum stays exact.
+    index.setHeight(ofItem: 50_000_001, units: HeightIndex.units(100))
+    #expect(HeightIndex.points(index.totalUnits) == 99_999_999 * 44.5 + 100)
+    #expect(index.nodeCount <= 6)
+    // Measuring neighbours one by one packs them into chunks, not one node each.
+    for r in 50_000_001..<50_001_001 { index.setHeight(ofItem: r + 1, units: HeightIndex.units(30)) }
+    #expect(index.nodeCount < 40)
+    index._checkInvariants()
+  }
+
+  @Test("inserting estimated rows into estimated rows grows the run instead of adding nodes")
+  func insertIntoRunIsFree() {
+    var index = HeightIndex()
+    index.appendSection(header: 0, footer: 0, rows: 1000, rowUnits: 256, measured: false)
+    for i in 0..<100 { index.insertRows(at: 1 + i * 7, count: 1, units: 256, measured: false) }
+    #expect(index.nodeCount == 3)
+    #expect(index.rowCount == 1100)
+  }
+}
