@@ -262,3 +262,109 @@ extension HeightIndex {
     return go(root, min(k, itemCount - 1))
   }
 }
+
+extension HeightIndex {
+  /// Everything about one item, found in a single descent.
+  public struct ItemInfo: Hashable, Sendable {
+    /// The item's index.
+    public var item: Int
+    /// What kind of item it is.
+    public var kind: ItemKind
+    /// Rows before the item (for a row: its global row index).
+    public var rowsBefore: Int
+    /// Section headers before the item.
+    public var sectionsBefore: Int
+    /// The item's offset in units.
+    public var start: Int64
+    /// The item's height in units.
+    public var height: Int64
+    /// The section the item belongs to.
+    public var section: Int { kind == .header ? sectionsBefore : sectionsBefore - 1 }
+  }
+
+  /// The kind of an item.
+  public enum ItemKind: Hashable, Sendable {
+    /// A section header.
+    case header
+    /// A row.
+    case row
+    /// A section footer.
+    case footer
+  }
+
+  /// The item whose extent contains `y` (units), skipping zero-height items, with its sums.
+  /// - Complexity: O(log n)
+  public func info(containing y: Int64) -> ItemInfo? {
+    guard y >= 0, y < totalUnits else { return nil }
+    var t = root
+    var y = y
+    var info = ItemInfo(item: 0, kind: .row, rowsBefore: 0, sectionsBefore: 0, start: 0, height: 0)
+    while t != Self.none {
+      let node = nodes[Int(t)]
+      let leftUnits = units(node.left)
+      if y < leftUnits {
+        t = node.left
+        continue
+      }
+      y -= leftUnits
+      info.item += items(node.left)
+      info.rowsBefore += rows(node.left)
+      info.sectionsBefore += sections(node.left)
+      info.start += leftUnits
+      let mine = nodeUnits(node)
+      if y < mine {
+        switch node.kind {
+        case .header:
+          info.kind = .header
+          info.height = node.value
+        case .footer:
+          info.kind = .footer
+          info.height = node.value
+        case .run:
+          let i = Int(y / node.value)
+          info.item += i
+          info.rowsBefore += i
+          info.start += Int64(i) * node.value
+          info.height = node.value
+        case .chunk:
+          let base = Int(node.value) * Self.chunkCapacity
+          for i in 0..<node.count {
+            let h = slab[base + i]
+            if y < h {
+              info.item += i
+              info.rowsBefore += i
+              info.height = h
+              return info
+            }
+            y -= h
+            info.start += h
+          }
+          preconditionFailure("chunk sum out of step")
+        }
+        return info
+      }
+      y -= mine
+      info.item += node.count
+      info.start += mine
+      switch node.kind {
+      case .header: info.sectionsBefore += 1
+      case .footer: break
+      case .run, .chunk: info.rowsBefore += node.count
+      }
+      t = node.right
+    }
+    return nil
+  }
+
+  /// Everything about item `k`.
+  /// - Complexity: O(log n)
+  public func info(ofItem k: Int) -> ItemInfo {
+    let p = prefix(k)
+    let (t, offset) = locate(k)
+    precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
+    let node = nodes[Int(t)]
+    let kind: ItemKind = node.kind == .header ? .header : node.kind == .footer ? .footer : .row
+    let height = node.kind == .chunk ? slab[Int(node.value) * Self.chunkCapacity + offset] : node.value
+    return ItemInfo(item: k, kind: kind, rowsBefore: p.rows, sectionsBefore: p.sections, start: p.units, height: height)
+  }
+}

@@ -74,7 +74,7 @@ struct HeightIndexTests {
     var index = HeightIndex()
     var model = Model()
     func h() -> Int64 { Int64(rng.next() % 4) * 256 + Int64(rng.next() % 3) * 100 }
-    for _ in 0..<3000 {
+    for _ in 0..<2000 {
       let sections = model.sections.count
       switch rng.next() % 10 {
       case 0 where sections < 12:  // insert a section of estimated rows

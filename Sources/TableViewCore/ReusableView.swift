@@ -1,0 +1,41 @@
+/// What the engine needs from a cell or a header/footer view: the narrow protocol a backend's
+/// own view type adopts (a terminal view, a GTK widget wrapper…).
+///
+/// The engine sets `reuseIdentifier` when it creates a view from a registered factory, calls
+/// `prepareForReuse()` when it hands a pooled view out again, and sets `frame` (in content
+/// coordinates, exact `Double`s) whenever the view's place changes.
+public protocol ReusableView: AnyObject {
+  /// The identifier the view is pooled under; `nil` means it is never reused.
+  var reuseIdentifier: String? { get set }
+  /// The view's frame in the table's content coordinates.
+  var frame: Rect { get set }
+  /// Resets state before the view is handed out again by a dequeue.
+  func prepareForReuse()
+  /// The height the view needs at `width`, for self-sizing; return 0 when unknown.
+  func sizeThatFits(width: Double) -> Double
+  /// Shows or hides the selected state.
+  func setSelected(_ selected: Bool, animated: Bool)
+  /// Shows or hides the highlighted (touch-down) state.
+  func setHighlighted(_ highlighted: Bool, animated: Bool)
+}
+
+extension ReusableView {
+  /// Does nothing.
+  public func prepareForReuse() {}
+  /// Unknown: 0.
+  public func sizeThatFits(width: Double) -> Double { 0 }
+  /// Does nothing.
+  public func setSelected(_ selected: Bool, animated: Bool) {}
+  /// Does nothing.
+  public func setHighlighted(_ highlighted: Bool, animated: Bool) {}
+}
+
+/// The backend's side of the view hierarchy: the table asks it to add, remove and raise views.
+public protocol TableViewHost: AnyObject {
+  /// Adds `view` to the table's view (it is about to be displayed).
+  func attach(_ view: any ReusableView)
+  /// Removes `view` from the table's view (it went to the reuse pool or was dropped).
+  func detach(_ view: any ReusableView)
+  /// Raises `view` above the others (floating headers stay above the cells they cover).
+  func bringToFront(_ view: any ReusableView)
+}

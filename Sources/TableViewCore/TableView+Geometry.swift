@@ -1,0 +1,169 @@
+// Questions about where things are, and the seed's `row:changedHeight:`.
+
+extension TableView {
+  /// The number of sections.
+  public var numberOfSections: Int { index.sectionCount }
+
+  /// The number of rows in `section` (0 for a section that does not exist).
+  /// - Complexity: O(log n)
+  public func numberOfRows(inSection section: Int) -> Int {
+    guard section >= 0, section < index.sectionCount else { return 0 }
+    return index.rowCount(inSection: section)
+  }
+
+  /// The number of rows in all sections.
+  public var totalRowCount: Int { index.rowCount }
+
+  /// The size of everything that scrolls: table header, sections, table footer.
+  public var contentSize: Size {
+    Size(width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits + index.totalUnits + tableFooterUnits))
+  }
+
+  /// Throws when `indexPath` is not a row of the table.
+  func check(_ indexPath: IndexPath, _ call: String) throws(TableViewError) {
+    guard isValid(indexPath) else {
+      let sections = index.sectionCount
+      let detail =
+        indexPath.section >= 0 && indexPath.section < sections
+        ? "section \(indexPath.section) has \(index.rowCount(inSection: indexPath.section)) rows"
+        : "the table has \(sections) sections"
+      throw TableViewError(.indexOutOfRange, "\(call): index path \(indexPath) is out of range; \(detail)")
+    }
+  }
+
+  func check(section: Int, _ call: String) throws(TableViewError) {
+    guard section >= 0, section < index.sectionCount else {
+      throw TableViewError(
+        .indexOutOfRange, "\(call): section \(section) is out of range; the table has \(index.sectionCount) sections")
+    }
+  }
+
+  /// The frame of a row in content coordinates.
+  /// - Complexity: O(log n)
+  public func rectForRow(at indexPath: IndexPath) throws(TableViewError) -> Rect {
+    try check(indexPath, "rectForRow(at:)")
+    return frame(of: index.info(ofItem: index.itemIndex(of: indexPath)))
+  }
+
+  /// The frame of a whole section: header, rows and footer.
+  /// - Complexity: O(log n)
+  public func rect(forSection section: Int) throws(TableViewError) -> Rect {
+    try check(section: section, "rect(forSection:)")
+    return sectionRect(section)
+  }
+
+  func sectionRect(_ section: Int) -> Rect {
+    let range = index.itemRange(ofSection: section)
+    let start = index.offset(ofItem: range.lowerBound)
+    let end = index.offset(ofItem: range.upperBound)
+    return Rect(
+      x: 0, y: HeightIndex.points(tableHeaderUnits + start), width: viewportSize.width,
+      height: HeightIndex.points(end - start))
+  }
+
+  /// Where the header of `section` is shown now: in the plain style, the header of the section
+  /// at the top edge floats there until the end of its section pushes it up.
+  /// - Complexity: O(log n)
+  public func rectForHeader(inSection section: Int) -> Rect {
+    guard section >= 0, section < index.sectionCount else { return .zero }
+    var rect = frame(of: index.info(ofItem: index.itemIndex(ofHeader: section)))
+    guard style == .plain, rect.height > 0 else { return rect }
+    let pin = storedContentOffset.y + contentInset.top
+    let sectionEnd = sectionRect(section).maxY
+    rect.origin.y = max(rect.minY, min(pin, sectionEnd - rect.height))
+    return rect
+  }
+
+  /// Where the footer of `section` is shown now: in the plain style it floats at the bottom edge
+  /// while its section is on screen, never above its section's header.
+  /// - Complexity: O(log n)
+  public func rectForFooter(inSection section: Int) -> Rect {
+    guard section >= 0, section < index.sectionCount else { return .zero }
+    let info = index.info(ofItem: index.itemIndex(ofFooter: section))
+    var rect = frame(of: info)
+    guard style == .plain, rect.height > 0 else { return rect }
+    let pin = storedContentOffset.y + viewportSize.height - contentInset.bottom - rect.height
+    let header = frame(of: index.info(ofItem: index.itemIndex(ofHeader: section)))
+    rect.origin.y = min(rect.minY, max(pin, header.maxY))
+    return rect
+  }
+
+  /// The row at `point` (content coordinates), or `nil` over a header, footer or nothing.
+  /// - Complexity: O(log n)
+  public func indexPathForRow(at point: Point) -> IndexPath? {
+    let y = HeightIndex.units(point.y) - tableHeaderUnits
+    guard point.x >= 0, point.x < max(viewportSize.width, 1), let info = index.info(containing: y),
+      info.kind == .row
+    else { return nil }
+    return IndexPath(row: info.item - index.itemIndex(ofHeader: info.section) - 1, section: info.section)
+  }
+
+  /// The rows intersecting the visible area, in order.
+  public var indexPathsForVisibleRows: [IndexPath] { visibleRows.map(\.indexPath) }
+
+  /// The cells on screen, in row order.
+  public var visibleCells: [any ReusableView] { visibleRows.map(\.view) }
+
+  /// The header and footer views on screen, with their sections.
+  public var visibleHeaderViews: [(section: Int, view: any ReusableView)] {
+    visibleHeaders.compactMap { entry in entry.view.map { (entry.section, $0) } }
+  }
+
+  /// The footer views on screen, with their sections.
+  public var visibleFooterViews: [(section: Int, view: any ReusableView)] {
+    visibleFooters.compactMap { entry in entry.view.map { (entry.section, $0) } }
+  }
+
+  /// The cell showing `indexPath`, or `nil` when the row is not on screen.
+  /// - Complexity: O(log visible)
+  public func cellForRow(at indexPath: IndexPath) -> (any ReusableView)? {
+    var lo = 0
+    var hi = visibleRows.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if visibleRows[mid].indexPath < indexPath { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < visibleRows.count && visibleRows[lo].indexPath == indexPath ? visibleRows[lo].view : nil
+  }
+
+  /// Views the table has alive: on screen, prepared, and pooled (cells and header/footer views).
+  public var aliveViewCount: Int {
+    visibleRows.count + preparedCells.count + cellPool.count + headerFooterPool.count
+      + visibleHeaders.count(where: { $0.view != nil }) + visibleFooters.count(where: { $0.view != nil })
+  }
+
+  /// Changes one row's height (the seed's `row:changedHeight:`) in O(log n): only the cells
+  /// below it move. When the row is entirely above the visible area, the content offset moves
+  /// with it so that nothing on screen moves.
+  /// - Throws: `.indexOutOfRange` or `.invalidHeight`, leaving the table unchanged.
+  /// - Complexity: O(log n + visible)
+  public func setHeight(_ height: Double, forRowAt indexPath: IndexPath) throws(TableViewError) {
+    try check(indexPath, "setHeight(_:forRowAt:)")
+    try HeightIndex.validate(height, "row \(indexPath)")
+    applyHeight(HeightIndex.units(height), toItem: index.itemIndex(of: indexPath), measured: true)
+    layoutIfNeeded()
+  }
+
+  /// Sets item `k`'s height, shifts the cells below it, and anchors the offset when the item is
+  /// above the visible area. Returns the change in units.
+  @discardableResult
+  func applyHeight(_ units: Int64, toItem k: Int, measured: Bool) -> Int64 {
+    let info = index.info(ofItem: k)
+    let delta = units - info.height
+    index.setHeight(ofItem: k, units: units, measured: measured)
+    guard delta != 0 else { return 0 }
+    let end = HeightIndex.points(tableHeaderUnits + info.start + info.height)
+    let shift = HeightIndex.points(delta)
+    if end <= storedContentOffset.y { storedContentOffset.y += shift }
+    let firstBelow = info.rowsBefore + (info.kind == .row ? 1 : 0)
+    for i in visibleRows.indices {
+      let g = visibleRows[i].globalRow
+      if info.kind == .row, g == info.rowsBefore {
+        visibleRows[i].view.frame.size.height = HeightIndex.points(units)
+      } else if g >= firstBelow {
+        visibleRows[i].view.frame.origin.y += shift
+      }
+    }
+    return delta
+  }
+}

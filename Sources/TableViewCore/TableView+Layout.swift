@@ -1,0 +1,254 @@
+// The layout pass: from the viewport, find the visible rows and sections by search, measure
+// rows that are about to show (anchoring the offset so nothing on screen moves), diff against
+// what is on screen, return leaving views to their pools, dequeue entering ones, set frames.
+//
+// A scroll step that brings no new row does two searches and touches only floating headers:
+// no allocation, no data-source call.
+
+extension TableView {
+  /// Lays out now if anything changed since the last pass.
+  public func layoutIfNeeded() {
+    guard !inLayout else { return }
+    if needsReload { rebuild() }
+    layoutPass()
+    while deferredReload {
+      deferredReload = false
+      rebuild()
+      layoutPass()
+    }
+  }
+
+  func setContentOffsetNow(_ offset: Point) {
+    guard offset.x.isFinite, offset.y.isFinite else {
+      report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
+      return
+    }
+    storedContentOffset = offset
+    layoutIfNeeded()
+    delegate?.tableViewDidScroll(self)
+  }
+
+  // MARK: Viewport arithmetic
+
+  /// The visible rectangle in content coordinates.
+  public var visibleRect: Rect {
+    Rect(origin: storedContentOffset, size: viewportSize)
+  }
+
+  /// Global rows and sections intersecting `[top, bottom)` (content coordinates).
+  func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
+    let total = index.totalUnits
+    let t = max(HeightIndex.units(top) - tableHeaderUnits, 0)
+    let b = min(HeightIndex.units(bottom) - tableHeaderUnits, total)
+    guard t < b, let first = index.info(containing: t), let last = index.info(containing: b - 1) else {
+      return (0..<0, 0..<0)
+    }
+    let rows = first.rowsBefore..<(last.rowsBefore + (last.kind == .row ? 1 : 0))
+    return (rows, first.section..<(last.section + 1))
+  }
+
+  /// The frame of an item from its info.
+  @inline(__always) func frame(of info: HeightIndex.ItemInfo) -> Rect {
+    Rect(
+      x: 0, y: HeightIndex.points(tableHeaderUnits + info.start), width: viewportSize.width,
+      height: HeightIndex.points(info.height))
+  }
+
+  /// The index path of global row `g`, and its frame.
+  func locateGlobalRow(_ g: Int) -> (IndexPath, Rect) {
+    let k = index.itemIndex(ofGlobalRow: g)
+    let info = index.info(ofItem: k)
+    let section = info.sectionsBefore - 1
+    let row = g - index.prefix(index.itemIndex(ofHeader: section)).rows
+    return (IndexPath(row: row, section: section), frame(of: info))
+  }
+
+  // MARK: The pass
+
+  func layoutPass() {
+    inLayout = true
+    defer { inLayout = false }
+    if usesEstimates, index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
+    let (rows, sections) = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height)
+    if rows != visibleRowRange || framesDirty { updateRows(to: rows) }
+    updateSupplements(to: sections)
+    updateTableHeaderAndFooter()
+    framesDirty = false
+    for entry in preparedCells { cellPool.enqueue(entry.view) }
+    preparedCells.removeAll(keepingCapacity: true)
+    let floor = max(reusePoolFloor, visibleRows.count)
+    cellPool.trim(toAtMost: floor)
+    headerFooterPool.trim(toAtMost: max(reusePoolFloor, visibleHeaders.count + visibleFooters.count))
+  }
+
+  /// Merges the visible rows with `rows`: rows still in range keep their cells (re-placed when
+  /// frames are dirty), leaving rows go to the pool, entering rows get cells.
+  /// - Complexity: O(visible) without dirty frames, O(visible · log n) with.
+  func updateRows(to rows: Range<Int>) {
+    swap(&rowScratch, &visibleRows)
+    visibleRows.removeAll(keepingCapacity: true)
+    var i = 0
+    defer { rowScratchCursor = 0 }
+    for g in rows {
+      while i < rowScratch.count, rowScratch[i].globalRow < g {
+        endDisplaying(rowScratch[i])
+        i += 1
+      }
+      rowScratchCursor = i
+      if i < rowScratch.count, rowScratch[i].globalRow == g {
+        var entry = rowScratch[i]
+        i += 1
+        if framesDirty {
+          let (path, rect) = locateGlobalRow(g)
+          entry.indexPath = path
+          if entry.view.frame != rect { entry.view.frame = rect }
+        }
+        visibleRows.append(entry)
+      } else if let entry = displayRow(g) {
+        visibleRows.append(entry)
+      }
+    }
+    while i < rowScratch.count {
+      endDisplaying(rowScratch[i])
+      i += 1
+    }
+    rowScratch.removeAll(keepingCapacity: true)
+    visibleRowRange = rows
+  }
+
+  /// Dequeues (or takes the prepared) cell for global row `g`, places it, and announces it.
+  func displayRow(_ g: Int) -> VisibleRow? {
+    let (path, rect) = locateGlobalRow(g)
+    let cell: any ReusableView
+    if let i = preparedCells.firstIndex(where: { $0.globalRow == g }) {
+      cell = preparedCells.remove(at: i).view
+    } else {
+      guard let made = makeCell(for: path) else { return nil }
+      cell = made
+    }
+    host?.attach(cell)
+    cell.frame = rect
+    cell.setSelected(selectedRows.contains(path), animated: false)
+    cell.setHighlighted(highlightedRow == path, animated: false)
+    let entry = VisibleRow(globalRow: g, indexPath: path, view: cell)
+    if let delegate { askingDataSource { delegate.tableView(self, willDisplay: cell, forRowAt: path) } }
+    return entry
+  }
+
+  /// Asks the data source for the cell of `path`, rejecting a cell that is already on screen or
+  /// waiting in the pool (that would show one view for two rows).
+  func makeCell(for path: IndexPath) -> (any ReusableView)? {
+    guard let dataSource else { return nil }
+    let cell = askingDataSource { dataSource.tableView(self, cellForRowAt: path) }
+    if visibleRows.contains(where: { $0.view === cell })
+      || rowScratch[rowScratchCursor...].contains(where: { $0.view === cell })
+      || preparedCells.contains(where: { $0.view === cell })
+    {
+      report(
+        TableViewError(
+          .invalidDataSource,
+          "cellForRowAt \(path) returned a cell that is already displayed for another row; the row is left without a cell"))
+      return nil
+    }
+    if cellPool.contains(cell) {
+      report(
+        TableViewError(
+          .invalidDataSource,
+          "cellForRowAt \(path) returned a cell that is in the reuse pool without dequeuing it; the row is left without a cell"
+        ))
+      return nil
+    }
+    return cell
+  }
+
+  func endDisplaying(_ entry: VisibleRow) {
+    host?.detach(entry.view)
+    if let delegate {
+      askingDataSource { delegate.tableView(self, didEndDisplaying: entry.view, forRowAt: entry.indexPath) }
+    }
+    cellPool.enqueue(entry.view)
+  }
+
+  func retireSupplement(_ view: any ReusableView) {
+    host?.detach(view)
+    headerFooterPool.enqueue(view)
+  }
+
+  // MARK: Headers and footers
+
+  func updateSupplements(to sections: Range<Int>) {
+    if sections != visibleSectionRange || framesDirty {
+      sync(&visibleHeaders, to: sections, framesDirty: framesDirty) { s in
+        delegate.flatMap { d in askingDataSource { d.tableView(self, viewForHeaderInSection: s) } }
+      }
+      sync(&visibleFooters, to: sections, framesDirty: framesDirty) { s in
+        delegate.flatMap { d in askingDataSource { d.tableView(self, viewForFooterInSection: s) } }
+      }
+      visibleSectionRange = sections
+    }
+    // Frames move with the scroll only when they float; otherwise only after changes.
+    for i in visibleHeaders.indices {
+      guard let view = visibleHeaders[i].view else { continue }
+      let rect = rectForHeader(inSection: visibleHeaders[i].section)
+      if view.frame != rect { view.frame = rect }
+      if style == .plain { host?.bringToFront(view) }
+    }
+    for i in visibleFooters.indices {
+      guard let view = visibleFooters[i].view else { continue }
+      let rect = rectForFooter(inSection: visibleFooters[i].section)
+      if view.frame != rect { view.frame = rect }
+      if style == .plain { host?.bringToFront(view) }
+    }
+  }
+
+  private func sync(
+    _ list: inout ContiguousArray<VisibleSupplement>, to sections: Range<Int>, framesDirty: Bool,
+    make: (Int) -> (any ReusableView)?
+  ) {
+    swap(&supplementScratch, &list)
+    list.removeAll(keepingCapacity: true)
+    var i = 0
+    for s in sections {
+      while i < supplementScratch.count, supplementScratch[i].section < s {
+        if let v = supplementScratch[i].view { retireSupplement(v) }
+        i += 1
+      }
+      if i < supplementScratch.count, supplementScratch[i].section == s {
+        list.append(supplementScratch[i])
+        i += 1
+      } else {
+        let view = make(s)
+        if let view { host?.attach(view) }
+        list.append(VisibleSupplement(section: s, view: view))
+      }
+    }
+    while i < supplementScratch.count {
+      if let v = supplementScratch[i].view { retireSupplement(v) }
+      i += 1
+    }
+    supplementScratch.removeAll(keepingCapacity: true)
+  }
+
+  func updateTableHeaderAndFooter() {
+    let visible = visibleRect
+    if let header = tableHeaderView {
+      let rect = Rect(x: 0, y: 0, width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits))
+      let show = rect.maxY > visible.minY && rect.minY < visible.maxY
+      if show != tableHeaderShown {
+        if show { host?.attach(header) } else { host?.detach(header) }
+        tableHeaderShown = show
+      }
+      if header.frame != rect { header.frame = rect }
+    }
+    if let footer = tableFooterView {
+      let y = HeightIndex.points(tableHeaderUnits + index.totalUnits)
+      let rect = Rect(x: 0, y: y, width: viewportSize.width, height: HeightIndex.points(tableFooterUnits))
+      let show = rect.maxY > visible.minY && rect.minY < visible.maxY
+      if show != tableFooterShown {
+        if show { host?.attach(footer) } else { host?.detach(footer) }
+        tableFooterShown = show
+      }
+      if footer.frame != rect { footer.frame = rect }
+    }
+  }
+}

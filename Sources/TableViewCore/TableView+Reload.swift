@@ -1,0 +1,213 @@
+// Reloading: asking the data source for the structure and building the geometry index.
+
+extension TableView {
+  /// Asks the data source for everything again and lays out.
+  ///
+  /// With estimated heights (`estimatedRowHeight > 0`) this is O(sections): rows take the
+  /// estimate and are measured when they show. With a delegate giving exact heights and no
+  /// estimate, every row's height is asked (O(rows)), as UIKit does.
+  ///
+  /// Called from inside a data-source call (e.g. `cellForRowAt`), the reload is deferred until
+  /// the current layout pass ends, and reported through `onError` as `.reentrantUpdate`.
+  ///
+  /// - Parameter keepingMeasuredHeights: keep heights already measured for sections whose row
+  ///   count did not change (for a reload that changed content but not sizes).
+  public func reloadData(keepingMeasuredHeights: Bool = false) {
+    if dataSourceCallDepth > 0 || inLayout {
+      deferredReload = true
+      needsReload = true
+      report(
+        TableViewError(
+          .reentrantUpdate,
+          "reloadData() was called while the table was asking its data source or laying out; it is deferred until the current pass ends"
+        ))
+      return
+    }
+    rebuild(keepingMeasuredHeights: keepingMeasuredHeights)
+    layoutIfNeeded()
+  }
+
+  /// Rebuilds the geometry index from the data source and drops every visible view.
+  func rebuild(keepingMeasuredHeights: Bool = false) {
+    needsReload = false
+    removeAllVisibleViews()
+    usesEstimates =
+      estimatedRowHeight > 0 || estimatedRowHeights != nil
+      || (rowHeight == Self.automaticDimension)
+    estimateUnits = HeightIndex.units(
+      estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight > 0 ? rowHeight : 44))
+    tableHeaderUnits = HeightIndex.units(safeHeight(tableHeaderView?.frame.height ?? 0, "the table header view"))
+    tableFooterUnits = HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
+    var sectionCount = 0
+    if let dataSource {
+      sectionCount = askingDataSource { dataSource.numberOfSections(in: self) }
+      if sectionCount < 0 {
+        report(TableViewError(.invalidDataSource, "numberOfSections returned \(sectionCount); treated as 0"))
+        sectionCount = 0
+      }
+    }
+    let keep = keepingMeasuredHeights && usesEstimates && estimatedRowHeights == nil
+    if keep {
+      // Keep measured rows of sections whose count did not change, in every width's cache.
+      var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
+      shapes.reserveCapacity(sectionCount)
+      for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
+      conform(&index, to: shapes)
+      for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
+    } else {
+      index = HeightIndex()
+      otherWidths.removeAll()
+      widthOrder = [viewportSize.width]
+      for s in 0..<sectionCount {
+        appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s))
+      }
+    }
+    clampSelection()
+  }
+
+  /// Makes `idx` have `shapes`' sections, keeping the measured rows of every section whose row
+  /// count is unchanged and resetting the others to the estimate.
+  func conform(_ idx: inout HeightIndex, to shapes: [(rows: Int, header: Int64, footer: Int64)]) {
+    while idx.sectionCount > shapes.count { idx.removeItems(idx.itemRange(ofSection: idx.sectionCount - 1)) }
+    for (s, shape) in shapes.enumerated() {
+      if s < idx.sectionCount, idx.rowCount(inSection: s) == shape.rows {
+        idx.setHeight(ofItem: idx.itemIndex(ofHeader: s), units: shape.header)
+        idx.setHeight(ofItem: idx.itemIndex(ofFooter: s), units: shape.footer)
+      } else {
+        if s < idx.sectionCount { idx.removeItems(idx.itemRange(ofSection: s)) }
+        idx.insertSection(
+          at: s, header: shape.header, footer: shape.footer, rows: shape.rows, rowUnits: estimateUnits, measured: false)
+      }
+    }
+  }
+
+  /// Appends section `s` to the index with the row heights the current mode calls for.
+  func appendSection(_ s: Int, rows: Int, header: Int64, footer: Int64) {
+    if usesEstimates {
+      if let estimatedRowHeights {
+        let heights = (0..<rows).map { r -> (units: Int64, measured: Bool) in
+          let path = IndexPath(row: r, section: s)
+          let h = askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
+          return (HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints)), false)
+        }
+        index.appendSection(header: header, footer: footer, rows: 0, rowUnits: 0, measured: true)
+        index.insertRows(at: index.itemCount - 1, heights: heights)
+      } else {
+        index.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
+      }
+    } else if let rowHeights {
+      let units = (0..<rows).lazy.map { r -> Int64 in
+        let path = IndexPath(row: r, section: s)
+        let h = self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        return HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0))
+      }
+      index.appendSection(header: header, footer: footer, rowUnits: units)
+    } else {
+      index.appendSection(
+        header: header, footer: footer, rows: rows, rowUnits: HeightIndex.units(max(0, rowHeight)), measured: true)
+    }
+  }
+
+  var estimatedUnitsPoints: Double { HeightIndex.points(estimateUnits) }
+
+  /// The data source's row count for `s`, with a negative count reported and treated as 0.
+  func rowCountFromDataSource(_ s: Int) -> Int {
+    guard let dataSource else { return 0 }
+    let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: s) }
+    if rows < 0 {
+      report(TableViewError(.invalidDataSource, "numberOfRowsInSection(\(s)) returned \(rows); treated as 0"))
+      return 0
+    }
+    return rows
+  }
+
+  func headerUnits(_ s: Int) -> Int64 {
+    let h = sectionHeights.map { p in askingDataSource { p.tableView(self, heightForHeaderInSection: s) } }
+    return HeightIndex.units(safeHeight(h ?? sectionHeaderHeight, "the header of section \(s)"))
+  }
+
+  func footerUnits(_ s: Int) -> Int64 {
+    let h = sectionHeights.map { p in askingDataSource { p.tableView(self, heightForFooterInSection: s) } }
+    return HeightIndex.units(safeHeight(h ?? sectionFooterHeight, "the footer of section \(s)"))
+  }
+
+  /// A height checked for NaN, infinity and negatives; a bad one is reported and replaced.
+  func safeHeight(_ h: Double, _ what: @autoclosure () -> String, fallback: Double = 0) -> Double {
+    do {
+      try HeightIndex.validate(h, what())
+      return h
+    } catch {
+      report(TableViewError(error.kind, error.message + "; using \(fallback)"))
+      return fallback
+    }
+  }
+
+  /// Takes every visible view off screen (back to the pools).
+  func removeAllVisibleViews() {
+    while let entry = visibleRows.popLast() { endDisplaying(entry) }
+    visibleRowRange = 0..<0
+    for entry in visibleHeaders { if let v = entry.view { retireSupplement(v) } }
+    for entry in visibleFooters { if let v = entry.view { retireSupplement(v) } }
+    visibleHeaders.removeAll(keepingCapacity: true)
+    visibleFooters.removeAll(keepingCapacity: true)
+    visibleSectionRange = 0..<0
+    for entry in preparedCells { cellPool.enqueue(entry.view) }
+    preparedCells.removeAll(keepingCapacity: true)
+  }
+
+  /// Drops selected rows that no longer exist.
+  func clampSelection() {
+    selectedRows = selectedRows.filter { isValid($0) }
+    if let h = highlightedRow, !isValid(h) { highlightedRow = nil }
+  }
+
+  /// Whether `indexPath` names a row of the table.
+  public func isValid(_ indexPath: IndexPath) -> Bool {
+    indexPath.section >= 0 && indexPath.section < index.sectionCount && indexPath.row >= 0
+      && indexPath.row < index.rowCount(inSection: indexPath.section)
+  }
+
+  /// Geometry outside the index changed (insets, table header…): lay out again.
+  func geometryChanged() {
+    tableHeaderUnits = HeightIndex.units(safeHeight(tableHeaderView?.frame.height ?? 0, "the table header view"))
+    tableFooterUnits = HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
+    framesDirty = true
+    if !needsReload { layoutIfNeeded() }
+  }
+
+  /// Switches the height cache to the one for the new width, keeping the old one.
+  func widthDidChange(from oldWidth: Double) {
+    guard !needsReload else { return }
+    let newWidth = viewportSize.width
+    removeAllVisibleViews()
+    otherWidths[oldWidth] = index
+    if let cached = otherWidths.removeValue(forKey: newWidth) {
+      index = cached
+    } else {
+      // A width never seen: same structure, every row back to its estimate (or fixed height).
+      var fresh = HeightIndex()
+      for s in 0..<index.sectionCount {
+        let rows = index.rowCount(inSection: s)
+        if usesEstimates {
+          fresh.appendSection(header: headerUnits(s), footer: footerUnits(s), rows: rows, rowUnits: estimateUnits, measured: false)
+        } else {
+          let saved = index
+          index = fresh
+          appendSection(s, rows: rows, header: headerUnits(s), footer: footerUnits(s))
+          fresh = index
+          index = saved
+        }
+      }
+      index = fresh
+    }
+    widthOrder.removeAll { $0 == newWidth }
+    widthOrder.append(newWidth)
+    while widthOrder.count > widthCacheLimit {
+      otherWidths.removeValue(forKey: widthOrder.removeFirst())
+    }
+    framesDirty = true
+  }
+
+  /// The widths whose height caches are kept, the current one last.
+  public var cachedWidths: [Double] { widthOrder }
+}

@@ -1,0 +1,236 @@
+// What UIScrollView gives UITableView, headless: clamped offsets, animated scrolls with a
+// completion handler, kinetic deceleration after a fling, and rubber-band bounce at the edges.
+// Time comes from the injected clock; a backend calls `tick()` once per frame while
+// `isAnimating` is true and stops drawing when it is false.
+
+/// A running scroll animation.
+enum ScrollAnimation {
+  /// An animated `setContentOffset`/`scrollToRow`: eases from `from` to the target, which is
+  /// recomputed every frame (so a row measured mid-flight is still landed on exactly).
+  case scroll(from: Double, target: () -> Double, start: Double, duration: Double, completion: ((Bool) -> Void)?)
+  /// Kinetic deceleration after a fling.
+  case decelerate(from: Double, velocity: Double, start: Double)
+  /// Springing back from past an edge to `to`.
+  case bounce(from: Double, to: Double, start: Double, duration: Double)
+}
+
+extension TableView {
+  /// The smallest offset scrolling settles at (the top inset above the content).
+  public var minimumContentOffsetY: Double { -contentInset.top }
+
+  /// The largest offset scrolling settles at.
+  public var maximumContentOffsetY: Double {
+    max(minimumContentOffsetY, contentSize.height + contentInset.bottom - viewportSize.height)
+  }
+
+  func clampedOffset(_ y: Double) -> Double { min(max(y, minimumContentOffsetY), maximumContentOffsetY) }
+
+  /// Whether an animation or deceleration is running (call `tick()` each frame while it is).
+  public var isAnimating: Bool { animation != nil }
+
+  /// Whether a finger is dragging the content.
+  public var isTracking: Bool { isDragging }
+
+  /// Moves by `delta` points (a wheel or a key), clamped to the content, stopping any animation.
+  public func scroll(by delta: Double) {
+    finishAnimation(finished: false)
+    setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(storedContentOffset.y + delta)))
+  }
+
+  /// Sets the offset, optionally animated; `completion` runs when it arrives (`true`) or is
+  /// interrupted (`false`) — the callback UIScrollView lacks.
+  public func setContentOffset(_ offset: Point, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+    finishAnimation(finished: false)
+    guard animated else {
+      setContentOffsetNow(offset)
+      completion?(true)
+      return
+    }
+    let y = offset.y
+    animation = .scroll(
+      from: storedContentOffset.y, target: { y }, start: clock.now, duration: scrollAnimationDuration,
+      completion: completion)
+  }
+
+  /// How long animated scrolls take, in seconds.
+  public var scrollAnimationDuration: Double { 0.3 }
+
+  /// Scrolls so that `indexPath` is at `position` (UIKit's rules; `.none` moves the least that
+  /// shows the row whole). With estimated heights the rows around the target are measured first,
+  /// so it lands exactly on the row.
+  /// - Throws: `.indexOutOfRange` for a row that does not exist.
+  public func scrollToRow(
+    at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, completion: ((Bool) -> Void)? = nil
+  ) throws(TableViewError) {
+    try check(indexPath, "scrollToRow(at:at:animated:)")
+    finishAnimation(finished: false)
+    let target = { [unowned self] in self.offsetToShow(indexPath, at: position) }
+    guard animated else {
+      setContentOffsetNow(Point(x: storedContentOffset.x, y: target()))
+      // Measuring at the destination may refine the target once more.
+      let refined = target()
+      if refined != storedContentOffset.y { setContentOffsetNow(Point(x: storedContentOffset.x, y: refined)) }
+      completion?(true)
+      return
+    }
+    animation = .scroll(
+      from: storedContentOffset.y, target: target, start: clock.now, duration: scrollAnimationDuration,
+      completion: completion)
+  }
+
+  /// The offset that puts `path` at `position`, clamped; measures around the row first when
+  /// heights are estimated.
+  func offsetToShow(_ path: IndexPath, at position: ScrollPosition) -> Double {
+    guard isValid(path) else { return storedContentOffset.y }
+    if usesEstimates, index.unmeasuredRowCount > 0 { measureAround(path) }
+    guard let rect = try? rectForRow(at: path) else { return storedContentOffset.y }
+    let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
+    // In the plain style the row's floating header covers the top of the visible area.
+    let headerCover = style == .plain ? HeightIndex.points(index.height(ofItem: index.itemIndex(ofHeader: path.section))) : 0
+    let topTarget = rect.minY - contentInset.top - headerCover
+    let bottomTarget = rect.maxY - viewportSize.height + contentInset.bottom
+    let y: Double
+    switch position {
+    case .top: y = topTarget
+    case .middle: y = rect.midY - contentInset.top - visibleHeight / 2
+    case .bottom: y = bottomTarget
+    case .none:
+      let current = storedContentOffset.y
+      if rect.minY < current + contentInset.top + headerCover {
+        y = topTarget
+      } else if rect.maxY > current + viewportSize.height - contentInset.bottom {
+        y = bottomTarget
+      } else {
+        y = current
+      }
+    }
+    return clampedOffset(y)
+  }
+
+  /// Measures unmeasured rows from a viewport above `path` to a viewport below it.
+  func measureAround(_ path: IndexPath) {
+    let center = index.itemIndex(of: path)
+    let centerStart = index.offset(ofItem: center)
+    let reach = HeightIndex.units(viewportSize.height)
+    var k = index.lastUnmeasuredItem(through: center)
+    while let item = k, centerStart - index.offset(ofItem: item) <= reach {
+      let info = index.info(ofItem: item)
+      index.setHeight(ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
+      k = item > 0 ? index.lastUnmeasuredItem(through: item - 1) : nil
+    }
+    k = index.firstUnmeasuredItem(from: center + 1)
+    while let item = k, index.offset(ofItem: item) - centerStart <= reach {
+      let info = index.info(ofItem: item)
+      index.setHeight(ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
+      k = index.firstUnmeasuredItem(from: item + 1)
+    }
+    framesDirty = true
+  }
+
+  // MARK: Dragging and flinging (points in the table's own coordinates)
+
+  /// A drag began with the finger at `y`.
+  public func beginDragging(at y: Double) {
+    finishAnimation(finished: false)
+    touchCancelled()
+    isDragging = true
+    dragOrigin = (y, storedContentOffset.y)
+  }
+
+  /// The finger moved to `y`: the content follows, stretching with resistance past an edge.
+  public func drag(to y: Double) {
+    guard isDragging else { return }
+    let raw = dragOrigin.offset - (y - dragOrigin.touch)
+    var offset = raw
+    if bounces {
+      if raw < minimumContentOffsetY {
+        offset = minimumContentOffsetY + ScrollPhysics.rubberBand(overshoot: raw - minimumContentOffsetY, dimension: viewportSize.height)
+      } else if raw > maximumContentOffsetY {
+        offset = maximumContentOffsetY + ScrollPhysics.rubberBand(overshoot: raw - maximumContentOffsetY, dimension: viewportSize.height)
+      }
+    } else {
+      offset = clampedOffset(raw)
+    }
+    setContentOffsetNow(Point(x: storedContentOffset.x, y: offset))
+  }
+
+  /// The finger lifted with `velocity` (points per second, positive scrolls the content up, i.e.
+  /// towards larger offsets): decelerate, or bounce back if past an edge.
+  public func endDragging(velocity: Double) {
+    guard isDragging else { return }
+    isDragging = false
+    let y = storedContentOffset.y
+    if y < minimumContentOffsetY || y > maximumContentOffsetY {
+      animation = .bounce(from: y, to: clampedOffset(y), start: clock.now, duration: 0.4)
+    } else if abs(velocity) > ScrollPhysics.stopVelocity {
+      animation = .decelerate(from: y, velocity: velocity, start: clock.now)
+    }
+  }
+
+  /// Where a fling at `velocity` from the current offset would come to rest (before clamping).
+  public func projectedOffset(velocity: Double) -> Double {
+    storedContentOffset.y + ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate)
+  }
+
+  /// Advances the running animation to the clock's time and lays out. Returns whether an
+  /// animation is still running.
+  @discardableResult
+  public func tick() -> Bool {
+    guard let current = animation else { return false }
+    let now = clock.now
+    switch current {
+    case .scroll(let from, let target, let start, let duration, let completion):
+      let t = duration > 0 ? (now - start) / duration : 1
+      let to = target()
+      if t >= 1 {
+        animation = nil
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: to))
+        let refined = target()
+        if refined != storedContentOffset.y { setContentOffsetNow(Point(x: storedContentOffset.x, y: refined)) }
+        completion?(true)
+      } else {
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeInOut(t)))
+      }
+    case .decelerate(let from, let velocity, let start):
+      let t = now - start
+      let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: decelerationRate, at: t)
+      let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: decelerationRate, at: t)
+      if y < minimumContentOffsetY || y > maximumContentOffsetY {
+        let edge = clampedOffset(y)
+        if bounces {
+          // Overshoot a little with the remaining speed, then spring back.
+          let overshoot = ScrollPhysics.rubberBand(overshoot: v * 0.05, dimension: viewportSize.height)
+          setContentOffsetNow(Point(x: storedContentOffset.x, y: edge + overshoot))
+          animation = .bounce(from: edge + overshoot, to: edge, start: now, duration: 0.4)
+        } else {
+          animation = nil
+          setContentOffsetNow(Point(x: storedContentOffset.x, y: edge))
+        }
+      } else if abs(v) <= ScrollPhysics.stopVelocity {
+        animation = nil
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: y))
+      } else {
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: y))
+      }
+    case .bounce(let from, let to, let start, let duration):
+      let t = (now - start) / duration
+      if t >= 1 {
+        animation = nil
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: to))
+      } else {
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))
+      }
+    }
+    return animation != nil
+  }
+
+  /// Stops the running animation where it is; an animated scroll's completion gets `finished`.
+  func finishAnimation(finished: Bool) {
+    guard let current = animation else { return }
+    animation = nil
+    if case .scroll(_, _, _, _, let completion) = current { completion?(finished) }
+  }
+
+  /// Stops any animation or deceleration where it is.
+  public func stopScrolling() { finishAnimation(finished: false) }
+}

@@ -1,0 +1,150 @@
+// Selection and taps. One recognizer for the whole table (as DLTableView does): a touch point is
+// resolved to a row through the geometry, never through the cells. Selection is kept by index
+// path, so it survives its cell scrolling away and being reused.
+
+extension TableView {
+  /// The selected rows, in order.
+  public var indexPathsForSelectedRows: [IndexPath] { selectedRows.sorted() }
+
+  /// The first selected row.
+  public var indexPathForSelectedRow: IndexPath? { selectedRows.min() }
+
+  /// The row currently highlighted by a touch.
+  public var indexPathForHighlightedRow: IndexPath? { highlightedRow }
+
+  /// Selects a row programmatically (no delegate calls, as UIKit), optionally scrolling to it.
+  /// In single-selection mode the previous selection is cleared.
+  /// - Throws: `.indexOutOfRange` for a row that does not exist.
+  public func selectRow(at indexPath: IndexPath, animated: Bool, scrollPosition: ScrollPosition) throws(TableViewError) {
+    try check(indexPath, "selectRow(at:animated:scrollPosition:)")
+    guard selectionMode != .none else { return }
+    if selectionMode == .single {
+      for other in selectedRows where other != indexPath { setSelectedState(false, other, animated: animated) }
+      selectedRows.removeAll()
+    }
+    selectedRows.insert(indexPath)
+    setSelectedState(true, indexPath, animated: animated)
+    if scrollPosition != .none || !isFullyVisible(indexPath) {
+      try scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
+    }
+  }
+
+  /// Deselects a row programmatically (no delegate calls). A row that is not selected is ignored.
+  public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    guard selectedRows.remove(indexPath) != nil else { return }
+    setSelectedState(false, indexPath, animated: animated)
+  }
+
+  func setSelectedState(_ selected: Bool, _ path: IndexPath, animated: Bool) {
+    cellForRow(at: path)?.setSelected(selected, animated: animated)
+  }
+
+  func isFullyVisible(_ path: IndexPath) -> Bool {
+    guard let rect = try? rectForRow(at: path) else { return false }
+    let top = storedContentOffset.y + contentInset.top
+    let bottom = storedContentOffset.y + viewportSize.height - contentInset.bottom
+    return rect.minY >= top && rect.maxY <= bottom
+  }
+
+  // MARK: Touches (points are in the table's own coordinates: (0, 0) is the visible top-left)
+
+  /// The row under a point of the visible area, or `nil` over a floating header/footer or nothing.
+  public func indexPathForTouch(at point: Point) -> IndexPath? {
+    let content = Point(x: point.x, y: point.y + storedContentOffset.y)
+    for entry in visibleHeaders { if let v = entry.view, v.frame.contains(content) { return nil } }
+    for entry in visibleFooters { if let v = entry.view, v.frame.contains(content) { return nil } }
+    return indexPathForRow(at: content)
+  }
+
+  /// A finger (or mouse button) went down: the row under it is highlighted.
+  public func touchBegan(at point: Point) {
+    cancelHighlight()
+    touchStart = point
+    animation = nil  // a touch stops a deceleration, as on iOS
+    guard selectionMode != .none, let path = indexPathForTouch(at: point) else { return }
+    let allowed = delegate.map { d in askingDataSource { d.tableView(self, shouldHighlightRowAt: path) } } ?? true
+    guard allowed else { return }
+    highlightedRow = path
+    cellForRow(at: path)?.setHighlighted(true, animated: false)
+    delegate?.tableView(self, didHighlightRowAt: path)
+  }
+
+  /// The touch moved: beyond `tapMoveThreshold` it is no longer a tap and the highlight goes.
+  public func touchMoved(to point: Point) {
+    guard let start = touchStart else { return }
+    let dx = point.x - start.x
+    let dy = point.y - start.y
+    if dx * dx + dy * dy > tapMoveThreshold * tapMoveThreshold {
+      cancelHighlight()
+      touchStart = nil
+    }
+  }
+
+  /// The touch ended: if it was a tap on a highlighted row, the row is selected (or, in multiple
+  /// mode, toggled), subject to `willSelectRowAt`/`willDeselectRowAt`.
+  public func touchEnded(at point: Point) {
+    defer { touchStart = nil }
+    guard touchStart != nil, let path = highlightedRow else {
+      cancelHighlight()
+      return
+    }
+    cancelHighlight()
+    guard indexPathForTouch(at: point) == path else { return }
+    userSelect(path)
+  }
+
+  /// The touch was cancelled (e.g. it became a scroll).
+  public func touchCancelled() {
+    cancelHighlight()
+    touchStart = nil
+  }
+
+  /// A complete tap at `point`.
+  public func tap(at point: Point) {
+    touchBegan(at: point)
+    touchEnded(at: point)
+  }
+
+  func cancelHighlight() {
+    guard let path = highlightedRow else { return }
+    highlightedRow = nil
+    cellForRow(at: path)?.setHighlighted(false, animated: false)
+    delegate?.tableView(self, didUnhighlightRowAt: path)
+  }
+
+  /// Selection as the user makes it, with the delegate's will/did calls.
+  public func userSelect(_ path: IndexPath) {
+    guard selectionMode != .none, isValid(path) else { return }
+    if selectionMode == .multiple, selectedRows.contains(path) {
+      let target = askWillDeselect(path)
+      guard let target, selectedRows.contains(target) else { return }
+      deselectRow(at: target, animated: true)
+      delegate?.tableView(self, didDeselectRowAt: target)
+      return
+    }
+    let proposed = askWillSelect(path)
+    guard let target = proposed, isValid(target) else { return }
+    if selectionMode == .single {
+      for other in selectedRows where other != target {
+        let allowed = askWillDeselect(other)
+        guard allowed != nil else { continue }
+        selectedRows.remove(other)
+        setSelectedState(false, other, animated: true)
+        delegate?.tableView(self, didDeselectRowAt: other)
+      }
+    }
+    selectedRows.insert(target)
+    setSelectedState(true, target, animated: true)
+    delegate?.tableView(self, didSelectRowAt: target)
+  }
+
+  func askWillSelect(_ path: IndexPath) -> IndexPath? {
+    guard let delegate else { return path }
+    return askingDataSource { delegate.tableView(self, willSelectRowAt: path) }
+  }
+
+  func askWillDeselect(_ path: IndexPath) -> IndexPath? {
+    guard let delegate else { return path }
+    return askingDataSource { delegate.tableView(self, willDeselectRowAt: path) }
+  }
+}

@@ -1,0 +1,291 @@
+/// A headless, UITableView-shaped table: it turns a data source's sections and rows into a
+/// screenful of reused views with exact frames, and does everything UIScrollView does for it
+/// (offsets, insets, animated scrolls, deceleration, bounce) without knowing any platform.
+///
+///     let table = TableView(style: .plain)
+///     table.register({ MyCell() }, forCellReuseIdentifier: "cell")
+///     table.dataSource = model
+///     table.viewportSize = Size(width: 80, height: 24)
+///     table.reloadData()
+///     table.contentOffset.y += 3     // lays out: cells leave to the pool, new ones are dequeued
+///
+/// A backend adopts `TableViewHost` to put views on screen and `ReusableView` for its cells.
+public final class TableView {
+  /// The table's style, as UIKit's.
+  public enum Style: Sendable {
+    /// Section headers and footers float over the rows while their section is on screen.
+    case plain
+    /// Nothing floats.
+    case grouped
+  }
+
+  /// Where `scrollToRow(at:at:animated:)` puts the row.
+  public enum ScrollPosition: Sendable {
+    /// The least movement that makes the row fully visible (none if it already is).
+    case none
+    /// The row's top at the top of the visible area.
+    case top
+    /// The row centred in the visible area.
+    case middle
+    /// The row's bottom at the bottom of the visible area.
+    case bottom
+  }
+
+  /// How many rows may be selected.
+  public enum SelectionMode: Sendable {
+    /// Rows cannot be selected.
+    case none
+    /// Selecting a row deselects the previous one.
+    case single
+    /// Taps toggle rows in and out of the selection.
+    case multiple
+  }
+
+  /// Set `rowHeight` to this for self-sizing rows (measured with `ReusableView.sizeThatFits`).
+  public static let automaticDimension: Double = -1
+
+  /// The style, fixed at creation.
+  public let style: Style
+
+  /// Supplies sections, rows and cells. Setting it schedules a reload.
+  public weak var dataSource: (any TableViewDataSource)? {
+    didSet { needsReload = true }
+  }
+
+  /// Receives display, selection and scrolling callbacks. Its optional capabilities (row
+  /// heights, estimates, section heights) are detected here, once.
+  public weak var delegate: (any TableViewDelegate)? {
+    didSet {
+      rowHeights = delegate as? any TableViewRowHeights
+      estimatedRowHeights = delegate as? any TableViewEstimatedRowHeights
+      sectionHeights = delegate as? any TableViewSectionHeights
+      needsReload = true
+    }
+  }
+
+  /// Told about rows about to come on screen.
+  public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
+
+  /// The backend that attaches views to the screen.
+  public weak var host: (any TableViewHost)?
+
+  weak var rowHeights: (any TableViewRowHeights)?
+  weak var estimatedRowHeights: (any TableViewEstimatedRowHeights)?
+  weak var sectionHeights: (any TableViewSectionHeights)?
+
+  /// The height of every row when the delegate gives none (or `automaticDimension`).
+  public var rowHeight: Double = 44 { didSet { needsReload = true } }
+  /// An estimate for rows not yet measured; 0 means no estimates (every height is known upfront).
+  /// With an estimate, `reloadData()` is O(sections) and rows are measured when they show.
+  public var estimatedRowHeight: Double = 0 { didSet { needsReload = true } }
+  /// The height of section headers when the delegate gives none.
+  public var sectionHeaderHeight: Double = 0 { didSet { needsReload = true } }
+  /// The height of section footers when the delegate gives none.
+  public var sectionFooterHeight: Double = 0 { didSet { needsReload = true } }
+
+  /// A view above the first section (its height is its frame's height).
+  public var tableHeaderView: (any ReusableView)? {
+    didSet {
+      if let old = oldValue, old !== tableHeaderView, tableHeaderShown { host?.detach(old) }
+      tableHeaderShown = false
+      geometryChanged()
+    }
+  }
+  /// A view below the last section (its height is its frame's height).
+  public var tableFooterView: (any ReusableView)? {
+    didSet {
+      if let old = oldValue, old !== tableFooterView, tableFooterShown { host?.detach(old) }
+      tableFooterShown = false
+      geometryChanged()
+    }
+  }
+
+  /// How rows can be selected.
+  public var selectionMode: SelectionMode = .single
+  /// How far (points) a touch may move before it stops being a tap and its highlight is cancelled.
+  public var tapMoveThreshold: Double = 10
+
+  /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
+  /// cache to that width's.
+  public var viewportSize: Size = .zero {
+    didSet {
+      guard viewportSize != oldValue else { return }
+      if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
+      geometryChanged()
+    }
+  }
+  /// Insets around the content (UIKit's `contentInset`): scrolling may go that far past the edges.
+  public var contentInset: EdgeInsets = .zero { didSet { geometryChanged() } }
+
+  var storedContentOffset: Point = .zero
+  /// The top-left of the visible area in content coordinates. Setting it lays the table out
+  /// immediately (cells leave and enter) and tells the delegate.
+  public var contentOffset: Point {
+    get { storedContentOffset }
+    set { setContentOffsetNow(newValue) }
+  }
+
+  /// The most views kept in the reuse pool per identifier, beyond the number on screen.
+  public var reusePoolFloor = 4
+
+  /// Called with every error the table reports without throwing (bad heights from a delegate,
+  /// a reentrant `reloadData()`, a data source that changed its counts silently…).
+  public var onError: ((TableViewError) -> Void)?
+  /// The most recent errors reported through `onError` (at most 16).
+  public private(set) var reportedErrors: [TableViewError] = []
+
+  /// The clock that drives animations and idle work.
+  public var clock: any TableViewClock
+
+  // MARK: Geometry state
+
+  /// The geometry index for the current width.
+  var index = HeightIndex()
+  /// Geometry indexes kept for other widths (the height cache per width class).
+  var otherWidths: [Double: HeightIndex] = [:]
+  /// Widths by last use, most recent last, for the cache limit.
+  var widthOrder: [Double] = []
+  /// How many width classes' height caches are kept (the current one included).
+  public var widthCacheLimit = 2 {
+    didSet { widthCacheLimit = max(1, widthCacheLimit) }
+  }
+  var tableHeaderUnits: Int64 = 0
+  var tableFooterUnits: Int64 = 0
+  var tableHeaderShown = false
+  var tableFooterShown = false
+
+  /// Whether rows are measured lazily (estimated heights).
+  var usesEstimates = false
+  var estimateUnits: Int64 = 0
+
+  // MARK: Visible state
+
+  struct VisibleRow {
+    var globalRow: Int
+    var indexPath: IndexPath
+    var view: any ReusableView
+  }
+  struct VisibleSupplement {
+    var section: Int
+    var view: (any ReusableView)?
+  }
+  var visibleRows: ContiguousArray<VisibleRow> = []
+  var visibleRowRange: Range<Int> = 0..<0
+  var visibleHeaders: ContiguousArray<VisibleSupplement> = []
+  var visibleFooters: ContiguousArray<VisibleSupplement> = []
+  var visibleSectionRange: Range<Int> = 0..<0
+  /// Second buffers the passes swap with, so merging allocates nothing in steady state.
+  var rowScratch: ContiguousArray<VisibleRow> = []
+  /// Entries of `rowScratch` before this index have been handled by the current merge.
+  var rowScratchCursor = 0
+  var supplementScratch: ContiguousArray<VisibleSupplement> = []
+  /// Cells dequeued to measure a row during this layout pass, waiting to be displayed.
+  var preparedCells: ContiguousArray<VisibleRow> = []
+
+  var cellPool = ReusePool()
+  var headerFooterPool = ReusePool()
+
+  // MARK: Selection state
+
+  var selectedRows: Set<IndexPath> = []
+  var highlightedRow: IndexPath?
+  var touchStart: Point?
+
+  // MARK: Passes and reentrancy
+
+  var needsReload = true
+  var framesDirty = false
+  var inLayout = false
+  var dataSourceCallDepth = 0
+  var deferredReload = false
+
+  // MARK: Scrolling state
+
+  var animation: ScrollAnimation?
+  var isDragging = false
+  var dragOrigin: (touch: Double, offset: Double) = (0, 0)
+
+  /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`).
+  public var decelerationRate = ScrollPhysics.normalDecelerationRate
+  /// Whether scrolling past an edge stretches and bounces back.
+  public var bounces = true
+
+  /// Creates a table of `style`, driven by `clock` (a `ManualClock` in tests).
+  public init(style: Style = .plain, clock: any TableViewClock = ManualClock()) {
+    self.style = style
+    self.clock = clock
+    visibleRows.reserveCapacity(64)
+    rowScratch.reserveCapacity(64)
+    preparedCells.reserveCapacity(16)
+  }
+
+  // MARK: Registration and dequeue
+
+  /// Registers a factory for cells with `identifier`.
+  public func register(_ factory: @escaping () -> any ReusableView, forCellReuseIdentifier identifier: String) {
+    cellPool.register(factory, for: identifier)
+  }
+
+  /// Registers a factory for header/footer views with `identifier`.
+  public func register(
+    _ factory: @escaping () -> any ReusableView, forHeaderFooterViewReuseIdentifier identifier: String
+  ) {
+    headerFooterPool.register(factory, for: identifier)
+  }
+
+  /// A pooled cell for `identifier`, or `nil` when none is waiting (the "dequeue or create" pattern).
+  /// - Complexity: O(1)
+  public func dequeueReusableCell(withIdentifier identifier: String) -> (any ReusableView)? {
+    cellPool.dequeue(identifier)
+  }
+
+  /// A cell for `identifier`: pooled, or new from the registered factory. Never fails for a
+  /// registered identifier; an unregistered one stops the program with a message naming it.
+  /// - Complexity: O(1)
+  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> any ReusableView {
+    guard let cell = cellPool.dequeueOrMake(identifier) else {
+      preconditionFailure(
+        "dequeueReusableCell(withIdentifier: \"\(identifier)\", for: \(indexPath)): nothing is registered for \"\(identifier)\"; call register(_:forCellReuseIdentifier:) first"
+      )
+    }
+    return cell
+  }
+
+  /// A cell for `identifier` as the backend's type `Cell` (see `dequeueReusableCell(withIdentifier:for:)`).
+  public func dequeueReusableCell<Cell: ReusableView>(
+    withIdentifier identifier: String, for indexPath: IndexPath, as type: Cell.Type
+  ) -> Cell {
+    let cell = dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    guard let typed = cell as? Cell else {
+      preconditionFailure("the cell registered for \"\(identifier)\" is a \(Swift.type(of: cell)), not a \(Cell.self)")
+    }
+    return typed
+  }
+
+  /// A header/footer view for `identifier`: pooled or new; `nil` when nothing is registered.
+  public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> (any ReusableView)? {
+    headerFooterPool.dequeueOrMake(identifier)
+  }
+
+  /// Cells made by factories so far.
+  public var cellsCreated: Int { cellPool.createdCount }
+  /// Dequeues served from the pool so far.
+  public var cellsReused: Int { cellPool.reusedCount }
+  /// Cells waiting in the pool.
+  public var pooledCellCount: Int { cellPool.count }
+
+  // MARK: Errors
+
+  func report(_ error: TableViewError) {
+    reportedErrors.append(error)
+    if reportedErrors.count > 16 { reportedErrors.removeFirst(reportedErrors.count - 16) }
+    onError?(error)
+  }
+
+  /// Runs a data-source or delegate call, marking the table busy so reentrant reloads are caught.
+  @inline(__always) func askingDataSource<T>(_ body: () -> T) -> T {
+    dataSourceCallDepth += 1
+    defer { dataSourceCallDepth -= 1 }
+    return body()
+  }
+}
