@@ -205,6 +205,8 @@ extension TableView {
     while widthOrder.count > widthCacheLimit {
       otherWidths.removeValue(forKey: widthOrder.removeFirst())
     }
+    // Exact heights from the delegate are asked again per width: there is no cache to keep.
+    if !usesEstimates { otherWidths.removeAll() }
     framesDirty = true
   }
 

@@ -1,0 +1,223 @@
+// Batch updates with UIKit's rules. The update is data first (IGListKit's lesson): a
+// `BatchUpdate` value is validated into a `BatchUpdatePlan` before anything changes, so an
+// invalid update throws and leaves the table, its cells and its cached heights exactly as they
+// were. A valid plan is an edit script applied to the height index of every width class, each
+// step O(log n); measured heights travel with their rows. Cells of rows that stay on screen
+// stay the same cells.
+
+extension TableView {
+  /// Applies inserts, deletes, moves and reloads of rows and sections as one update.
+  ///
+  ///     try table.performBatchUpdates { update in
+  ///       update.deleteRows(at: [IndexPath(row: 3, section: 0)])
+  ///       update.insertRows(at: [IndexPath(row: 0, section: 1)])
+  ///     }
+  ///
+  /// Index spaces are UIKit's: deletes and reloads use indexes before the update, inserts use
+  /// indexes after it, moves go from old to new. The data source must already report the new
+  /// counts.
+  ///
+  /// - Throws: `.invalidUpdate` naming the section and the counts when the new counts are not the
+  ///   old counts plus and minus the changes, or when operations conflict; `.reentrantUpdate`
+  ///   when called from inside a data-source call or a layout pass. The table is unchanged.
+  /// - Complexity: O(sections + operations · log n + visible).
+  public func performBatchUpdates(
+    _ updates: (inout BatchUpdate) -> Void, completion: ((Bool) -> Void)? = nil
+  ) throws(TableViewError) {
+    var update = BatchUpdate()
+    updates(&update)
+    try apply(update)
+    completion?(true)
+  }
+
+  /// Applies an update built elsewhere (e.g. by a diffable snapshot).
+  /// - Throws: as `performBatchUpdates(_:completion:)`.
+  public func apply(_ update: BatchUpdate) throws(TableViewError) {
+    if dataSourceCallDepth > 0 || inLayout {
+      throw TableViewError(
+        .reentrantUpdate, "performBatchUpdates was called while the table was asking its data source or laying out")
+    }
+    if needsReload {
+      // Never loaded: there is nothing to animate from; UIKit reloads in this case too.
+      reloadData()
+      return
+    }
+    let oldCounts = (0..<index.sectionCount).map { index.rowCount(inSection: $0) }
+    var newCounts: [Int] = []
+    if let dataSource {
+      let sections = askingDataSource { dataSource.numberOfSections(in: self) }
+      guard sections >= 0 else {
+        throw TableViewError(.invalidDataSource, "numberOfSections returned \(sections) after the update")
+      }
+      newCounts.reserveCapacity(sections)
+      for s in 0..<sections {
+        let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: s) }
+        guard rows >= 0 else {
+          throw TableViewError(.invalidDataSource, "numberOfRowsInSection(\(s)) returned \(rows) after the update")
+        }
+        newCounts.append(rows)
+      }
+    }
+    let plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
+    commit(plan)
+  }
+
+  /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
+  func commit(_ plan: BatchUpdatePlan) {
+    applyEdits(plan, to: &index, current: true)
+    for width in Array(otherWidths.keys) {
+      var cache = otherWidths.removeValue(forKey: width)!
+      applyEdits(plan, to: &cache, current: false)
+      otherWidths[width] = cache
+    }
+    remapVisibleViews(plan)
+    selectedRows = Set(selectedRows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
+    if let h = highlightedRow {
+      highlightedRow = nil
+      cellForRow(at: h)?.setHighlighted(false, animated: false)
+    }
+    framesDirty = true
+    if storedContentOffset.y > maximumContentOffsetY { storedContentOffset.y = maximumContentOffsetY }
+    layoutIfNeeded()
+  }
+
+  /// Runs the plan's edit script on one width's index. Heights of fresh rows come from the
+  /// current mode: an estimate (unmeasured), the delegate (current width only), or `rowHeight`.
+  func applyEdits(_ plan: BatchUpdatePlan, to idx: inout HeightIndex, current: Bool) {
+    var stash = [HeightIndex.Detached?](repeating: nil, count: plan.stashCount)
+    for edit in plan.edits {
+      switch edit {
+      case .deleteSection(let s):
+        idx.removeItems(idx.itemRange(ofSection: s))
+      case .extractSection(let s, let id):
+        stash[id] = idx.extractItems(idx.itemRange(ofSection: s))
+      case .deleteRows(let s, let range):
+        let k = idx.itemIndex(of: IndexPath(row: range.lowerBound, section: s))
+        idx.removeItems(k..<(k + range.count))
+      case .extractRow(let path, let id):
+        let k = idx.itemIndex(of: path)
+        stash[id] = idx.extractItems(k..<(k + 1))
+      case .insertSection(let s, let rowCount):
+        idx.insertSection(at: s, header: headerUnits(s), footer: footerUnits(s), rows: 0, rowUnits: 0, measured: true)
+        insertFreshRows(into: &idx, section: s, range: 0..<rowCount, current: current)
+      case .insertStashedSection(let s, let id):
+        idx.insert(stash[id]!, at: idx.itemIndex(ofHeader: s))
+        stash[id] = nil
+      case .insertRows(let s, let range):
+        insertFreshRows(into: &idx, section: s, range: range, current: current)
+      case .insertStashedRow(let path, let id):
+        idx.insert(stash[id]!, at: idx.itemIndex(of: path))
+        stash[id] = nil
+      case .reloadRow(let path):
+        let k = idx.itemIndex(of: path)
+        if usesEstimates {
+          idx.setHeight(ofItem: k, units: estimateUnits(for: path), measured: false)
+        } else if current, let rowHeights {
+          let h = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+          idx.setHeight(ofItem: k, units: HeightIndex.units(safeHeight(h, "row \(path)")), measured: true)
+        }
+      }
+    }
+  }
+
+  func insertFreshRows(into idx: inout HeightIndex, section s: Int, range: Range<Int>, current: Bool) {
+    guard !range.isEmpty else { return }
+    let k = idx.itemIndex(of: IndexPath(row: range.lowerBound, section: s))
+    if usesEstimates {
+      if estimatedRowHeights != nil {
+        idx.insertRows(
+          at: k, heights: range.map { (estimateUnits(for: IndexPath(row: $0, section: s)), false) })
+      } else {
+        idx.insertRows(at: k, count: range.count, units: estimateUnits, measured: false)
+      }
+    } else if current, let rowHeights {
+      let heights = range.map { r -> (units: Int64, measured: Bool) in
+        let path = IndexPath(row: r, section: s)
+        let h = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        return (HeightIndex.units(safeHeight(h, "row \(path)")), true)
+      }
+      idx.insertRows(at: k, heights: heights)
+    } else {
+      idx.insertRows(at: k, count: range.count, units: HeightIndex.units(max(0, rowHeight)), measured: true)
+    }
+  }
+
+  /// The estimate for one row: the delegate's per-row estimate, or `estimatedRowHeight`.
+  func estimateUnits(for path: IndexPath) -> Int64 {
+    guard let estimatedRowHeights else { return estimateUnits }
+    let h = askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
+    return HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints))
+  }
+
+  /// Moves visible cells and header/footer views to their rows' new positions; cells of deleted
+  /// and reloaded rows leave (a reloaded row gets a new cell from the data source).
+  func remapVisibleViews(_ plan: BatchUpdatePlan) {
+    var kept = ContiguousArray<VisibleRow>()
+    kept.reserveCapacity(visibleRows.count)
+    for entry in visibleRows {
+      if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
+        var moved = entry
+        moved.indexPath = path
+        moved.globalRow = index.prefix(index.itemIndex(of: path)).rows
+        kept.append(moved)
+      } else {
+        endDisplaying(entry)
+      }
+    }
+    kept.sort { $0.globalRow < $1.globalRow }
+    visibleRows = kept
+    visibleRowRange = (kept.first?.globalRow ?? 0)..<((kept.last?.globalRow ?? -1) + 1)
+    func remap(_ list: inout ContiguousArray<VisibleSupplement>) {
+      var result = ContiguousArray<VisibleSupplement>()
+      for entry in list {
+        if !plan.isSectionReloaded(old: entry.section), let s = plan.newSection(forOld: entry.section) {
+          result.append(VisibleSupplement(section: s, view: entry.view))
+        } else if let view = entry.view {
+          retireSupplement(view)
+        }
+      }
+      result.sort { $0.section < $1.section }
+      list = result
+    }
+    remap(&visibleHeaders)
+    remap(&visibleFooters)
+    visibleSectionRange = (visibleHeaders.first?.section ?? 0)..<((visibleHeaders.last?.section ?? -1) + 1)
+  }
+
+  // MARK: Single-operation conveniences (each one batch)
+
+  /// Inserts rows (indexes after the update). - Throws: as `performBatchUpdates`.
+  public func insertRows(at indexPaths: [IndexPath]) throws(TableViewError) {
+    try performBatchUpdates { $0.insertRows(at: indexPaths) }
+  }
+  /// Deletes rows (indexes before the update). - Throws: as `performBatchUpdates`.
+  public func deleteRows(at indexPaths: [IndexPath]) throws(TableViewError) {
+    try performBatchUpdates { $0.deleteRows(at: indexPaths) }
+  }
+  /// Moves a row. - Throws: as `performBatchUpdates`.
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(TableViewError) {
+    try performBatchUpdates { $0.moveRow(at: indexPath, to: newIndexPath) }
+  }
+  /// Reloads rows: their cells are asked again and their cached heights dropped.
+  /// - Throws: as `performBatchUpdates`.
+  public func reloadRows(at indexPaths: [IndexPath]) throws(TableViewError) {
+    try performBatchUpdates { $0.reloadRows(at: indexPaths) }
+  }
+  /// Inserts sections. - Throws: as `performBatchUpdates`.
+  public func insertSections(_ sections: [Int]) throws(TableViewError) {
+    try performBatchUpdates { $0.insertSections(sections) }
+  }
+  /// Deletes sections. - Throws: as `performBatchUpdates`.
+  public func deleteSections(_ sections: [Int]) throws(TableViewError) {
+    try performBatchUpdates { $0.deleteSections(sections) }
+  }
+  /// Moves a section. - Throws: as `performBatchUpdates`.
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(TableViewError) {
+    try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
+  }
+  /// Reloads sections (their row counts may change); their cached heights are dropped.
+  /// - Throws: as `performBatchUpdates`.
+  public func reloadSections(_ sections: [Int]) throws(TableViewError) {
+    try performBatchUpdates { $0.reloadSections(sections) }
+  }
+}
