@@ -29,6 +29,7 @@ extension HeightIndex {
       let i = nodes[Int(current)].count
       slab[base + i] = h
       nodes[Int(current)].mask |= 1 << UInt64(i)
+      nodes[Int(current)].chunkUnits += h
       nodes[Int(current)].count = i + 1
     }
     if current != Self.none {
@@ -64,7 +65,9 @@ extension HeightIndex {
       modifyNode(at: k) { node, _, _ in node.value = h }
     case .chunk:
       modifyNode(at: k) { node, offset, slab in
-        slab[Int(node.value) * HeightIndex.chunkCapacity + offset] = h
+        let slot = Int(node.value) * HeightIndex.chunkCapacity + offset
+        node.chunkUnits += h - slab[slot]
+        slab[slot] = h
         if measured { node.mask |= 1 << UInt64(offset) } else { node.mask &= ~(1 << UInt64(offset)) }
       }
     case .run:
@@ -173,5 +176,98 @@ extension HeightIndex {
     freeSubtree(middle)
     let fresh = rowCount > 0 ? makeNode(kind: .run, count: rowCount, value: h, measured: false) : Self.none
     root = merge(merge(left, fresh), right)
+  }
+}
+
+extension HeightIndex {
+  /// What `updateHeight` found at the item before changing it.
+  public struct HeightChange: Sendable {
+    /// The item's height before, in units.
+    public var oldUnits: Int64
+    /// The item's offset, in units.
+    public var start: Int64
+    /// Rows before the item.
+    public var rowsBefore: Int
+    /// What the item is.
+    public var kind: ItemKind
+  }
+
+  /// Sets item `k`'s height and reports its old height and offset. When the item is in a chunk,
+  /// is a header or footer, or is a one-row run, this is one read descent and one write pass
+  /// over the same (now cached) path that adds the change to each sum — no sibling is read.
+  /// - Complexity: O(log n)
+  @discardableResult
+  public mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool) -> HeightChange {
+    var t = root
+    var rest = k
+    var start: Int64 = 0
+    var rowsBefore = 0
+    while t != Self.none {
+      let node = nodes[Int(t)]
+      let leftItems = items(node.left)
+      if rest < leftItems {
+        t = node.left
+        continue
+      }
+      start += units(node.left)
+      rowsBefore += rows(node.left)
+      rest -= leftItems
+      if rest < node.count { break }
+      start += nodeUnits(node)
+      if node.kind == .run || node.kind == .chunk { rowsBefore += node.count }
+      rest -= node.count
+      t = node.right
+    }
+    precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
+    let node = nodes[Int(t)]
+    var change = HeightChange(oldUnits: 0, start: start, rowsBefore: rowsBefore, kind: .row)
+    var unmeasuredDelta = 0
+    switch node.kind {
+    case .header, .footer:
+      change.kind = node.kind == .header ? .header : .footer
+      change.oldUnits = node.value
+      nodes[Int(t)].value = h
+    case .chunk:
+      let slot = Int(node.value) * Self.chunkCapacity + rest
+      change.start += (0..<rest).reduce(0) { $0 + slab[Int(node.value) * Self.chunkCapacity + $1] }
+      change.rowsBefore += rest
+      change.oldUnits = slab[slot]
+      slab[slot] = h
+      nodes[Int(t)].chunkUnits += h - change.oldUnits
+      let bit: UInt64 = 1 << UInt64(rest)
+      let was = node.mask & bit != 0
+      if measured { nodes[Int(t)].mask |= bit } else { nodes[Int(t)].mask &= ~bit }
+      unmeasuredDelta = (measured ? 0 : 1) - (was ? 0 : 1)
+    case .run:
+      change.start += node.value * Int64(rest)
+      change.rowsBefore += rest
+      change.oldUnits = node.value
+      if node.count > 1 && !(node.value == h && node.measured == measured) {
+        // Splitting a run changes the shape: the general path.
+        setHeight(ofItem: k, units: h, measured: measured)
+        return change
+      }
+      nodes[Int(t)].value = h
+      nodes[Int(t)].measured = measured
+      unmeasuredDelta = (node.measured ? 0 : -1) + (measured ? 0 : 1)
+    }
+    // Second pass: the same path, now in cache, takes the change into every sum.
+    let unitsDelta = h - change.oldUnits
+    var u = root
+    rest = k
+    while u != Self.none {
+      nodes[Int(u)].sumUnits += unitsDelta
+      nodes[Int(u)].sumUnmeasured += unmeasuredDelta
+      if u == t { break }
+      let node = nodes[Int(u)]
+      let leftItems = items(node.left)
+      if rest < leftItems {
+        u = node.left
+      } else {
+        rest -= leftItems + node.count
+        u = node.right
+      }
+    }
+    return change
   }
 }

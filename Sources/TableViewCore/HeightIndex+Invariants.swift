@@ -12,7 +12,11 @@ extension HeightIndex {
           precondition(nodes[Int(child)].priority <= node.priority, "heap order broken at node \(t)")
         }
         precondition(node.count > 0, "empty node \(t)")
-        if node.kind == .chunk { precondition(node.count <= Self.chunkCapacity, "chunk overflow at \(t)") }
+        if node.kind == .chunk {
+          precondition(node.count <= Self.chunkCapacity, "chunk overflow at \(t)")
+          let base = Int(node.value) * Self.chunkCapacity
+          precondition(node.chunkUnits == (0..<node.count).reduce(0) { $0 + slab[base + $1] }, "chunk sum at \(t)")
+        }
         if node.kind == .header || node.kind == .footer { precondition(node.count == 1) }
         let l = check(node.left)
         let r = check(node.right)

@@ -91,6 +91,7 @@ extension HeightIndex {
   /// - Complexity: O(log n)
   public func itemIndex(ofHeader section: Int) -> Int {
     if section >= sectionCount { return itemCount }
+    if section == 0 { return 0 }
     var t = root
     var s = section
     var base = 0

@@ -3,10 +3,12 @@
 extension HeightIndex {
   // MARK: Node storage (free lists keep steady-state edits allocation-free)
 
-  mutating func makeNode(kind: Kind, count: Int, value: Int64, measured: Bool, mask: UInt64 = 0) -> NodeID {
+  mutating func makeNode(
+    kind: Kind, count: Int, value: Int64, measured: Bool, mask: UInt64 = 0, chunkUnits: Int64 = 0
+  ) -> NodeID {
     let node = Node(
       priority: UInt32(truncatingIfNeeded: rng.next()), kind: kind, measured: measured, count: count, value: value,
-      mask: mask)
+      mask: mask, chunkUnits: chunkUnits)
     let id: NodeID
     if let free = freeNodes.popLast() {
       id = free
@@ -57,11 +59,7 @@ extension HeightIndex {
     case .header: return (0, 1, node.value, 0)
     case .footer: return (0, 0, node.value, 0)
     case .run: return (node.count, 0, node.value * Int64(node.count), node.measured ? 0 : node.count)
-    case .chunk:
-      let base = Int(node.value) * Self.chunkCapacity
-      var sum: Int64 = 0
-      for i in 0..<node.count { sum += slab[base + i] }
-      return (node.count, 0, sum, node.count - node.mask.nonzeroBitCount)
+    case .chunk: return (node.count, 0, node.chunkUnits, node.count - node.mask.nonzeroBitCount)
     }
   }
 
@@ -70,7 +68,7 @@ extension HeightIndex {
     switch node.kind {
     case .header, .footer: return node.value
     case .run: return node.value * Int64(node.count)
-    case .chunk: return own(node).units
+    case .chunk: return node.chunkUnits
     }
   }
 
@@ -127,11 +125,17 @@ extension HeightIndex {
       let block = allocateBlock()
       let from = Int(node.value) * Self.chunkCapacity
       let to = Int(block) * Self.chunkCapacity
-      for i in 0..<rest { slab[to + i] = slab[from + keep + i] }
+      var restUnits: Int64 = 0
+      for i in 0..<rest {
+        slab[to + i] = slab[from + keep + i]
+        restUnits += slab[to + i]
+      }
       let keptMask: UInt64 = keep == 64 ? ~0 : (1 << UInt64(keep)) &- 1
       nodes[Int(t)].count = keep
       nodes[Int(t)].mask = node.mask & keptMask
-      return makeNode(kind: .chunk, count: rest, value: block, measured: true, mask: node.mask >> UInt64(keep))
+      nodes[Int(t)].chunkUnits = node.chunkUnits - restUnits
+      return makeNode(
+        kind: .chunk, count: rest, value: block, measured: true, mask: node.mask >> UInt64(keep), chunkUnits: restUnits)
     case .header, .footer:
       preconditionFailure("a header or footer is one item and cannot be split")
     }
@@ -212,6 +216,7 @@ extension HeightIndex {
     } else if node.kind == .chunk, node.count < Self.chunkCapacity {
       slab[Int(node.value) * Self.chunkCapacity + node.count] = units
       if measured { nodes[Int(t)].mask |= 1 << UInt64(node.count) }
+      nodes[Int(t)].chunkUnits += units
       nodes[Int(t)].count += 1
       done = true
     } else {
@@ -240,6 +245,7 @@ extension HeightIndex {
       }
       slab[base] = units
       nodes[Int(t)].mask = (node.mask << 1) | (measured ? 1 : 0)
+      nodes[Int(t)].chunkUnits += units
       nodes[Int(t)].count += 1
       done = true
     } else {
@@ -254,7 +260,7 @@ extension HeightIndex {
     if measured {
       let block = allocateBlock()
       slab[Int(block) * Self.chunkCapacity] = units
-      return makeNode(kind: .chunk, count: 1, value: block, measured: true, mask: 1)
+      return makeNode(kind: .chunk, count: 1, value: block, measured: true, mask: 1, chunkUnits: units)
     }
     return makeNode(kind: .run, count: 1, value: units, measured: false)
   }

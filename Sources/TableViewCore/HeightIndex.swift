@@ -41,6 +41,8 @@ public struct HeightIndex: Sendable {
     var value: Int64
     /// A chunk: bit i set when row i is measured.
     var mask: UInt64 = 0
+    /// A chunk: the sum of its heights, kept by every edit so a descent never scans a chunk.
+    var chunkUnits: Int64 = 0
     // Subtree sums.
     var sumItems: Int = 0
     var sumRows: Int = 0

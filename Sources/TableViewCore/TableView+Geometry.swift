@@ -31,6 +31,16 @@ extension TableView {
     }
   }
 
+  /// The item index of a row, checked: two descents for both the check and the answer.
+  func itemIndex(of indexPath: IndexPath, _ call: String) throws(TableViewError) -> Int {
+    let s = indexPath.section
+    guard s >= 0, s < index.sectionCount else { try check(indexPath, call); return 0 }
+    let header = index.itemIndex(ofHeader: s)
+    let rows = index.itemIndex(ofHeader: s + 1) - header - 2
+    guard indexPath.row >= 0, indexPath.row < rows else { try check(indexPath, call); return 0 }
+    return header + 1 + indexPath.row
+  }
+
   func check(section: Int, _ call: String) throws(TableViewError) {
     guard section >= 0, section < index.sectionCount else {
       throw TableViewError(
@@ -138,9 +148,8 @@ extension TableView {
   /// - Throws: `.indexOutOfRange` or `.invalidHeight`, leaving the table unchanged.
   /// - Complexity: O(log n + visible)
   public func setHeight(_ height: Double, forRowAt indexPath: IndexPath) throws(TableViewError) {
-    try check(indexPath, "setHeight(_:forRowAt:)")
     try HeightIndex.validate(height, "row \(indexPath)")
-    applyHeight(HeightIndex.units(height), toItem: index.itemIndex(of: indexPath), measured: true)
+    try applyHeight(HeightIndex.units(height), toItem: itemIndex(of: indexPath, "setHeight(_:forRowAt:)"), measured: true)
     layoutIfNeeded()
   }
 
@@ -148,17 +157,16 @@ extension TableView {
   /// above the visible area. Returns the change in units.
   @discardableResult
   func applyHeight(_ units: Int64, toItem k: Int, measured: Bool) -> Int64 {
-    let info = index.info(ofItem: k)
-    let delta = units - info.height
-    index.setHeight(ofItem: k, units: units, measured: measured)
+    let change = index.updateHeight(ofItem: k, units: units, measured: measured)
+    let delta = units - change.oldUnits
     guard delta != 0 else { return 0 }
-    let end = HeightIndex.points(tableHeaderUnits + info.start + info.height)
+    let end = HeightIndex.points(tableHeaderUnits + change.start + change.oldUnits)
     let shift = HeightIndex.points(delta)
     if end <= storedContentOffset.y { storedContentOffset.y += shift }
-    let firstBelow = info.rowsBefore + (info.kind == .row ? 1 : 0)
+    let firstBelow = change.rowsBefore + (change.kind == .row ? 1 : 0)
     for i in visibleRows.indices {
       let g = visibleRows[i].globalRow
-      if info.kind == .row, g == info.rowsBefore {
+      if change.kind == .row, g == change.rowsBefore {
         visibleRows[i].view.frame.size.height = HeightIndex.points(units)
       } else if g >= firstBelow {
         visibleRows[i].view.frame.origin.y += shift

@@ -61,6 +61,7 @@ extension TableView {
       for s in 0..<sectionCount {
         appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s))
       }
+      index.rebalance()
     }
     clampSelection()
   }
@@ -198,6 +199,7 @@ extension TableView {
           index = saved
         }
       }
+      fresh.rebalance()
       index = fresh
     }
     widthOrder.removeAll { $0 == newWidth }

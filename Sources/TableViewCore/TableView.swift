@@ -117,7 +117,8 @@ public final class TableView {
   /// Insets around the content (UIKit's `contentInset`): scrolling may go that far past the edges.
   public var contentInset: EdgeInsets = .zero { didSet { geometryChanged() } }
 
-  var storedContentOffset: Point = .zero
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var storedContentOffset: Point = .zero
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
   public var contentOffset: Point {
@@ -140,7 +141,8 @@ public final class TableView {
   // MARK: Geometry state
 
   /// The geometry index for the current width.
-  var index = HeightIndex()
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var index = HeightIndex()
   /// Geometry indexes kept for other widths (the height cache per width class).
   var otherWidths: [Double: HeightIndex] = [:]
   /// Widths by last use, most recent last, for the cache limit.
@@ -169,10 +171,13 @@ public final class TableView {
     var section: Int
     var view: (any ReusableView)?
   }
-  var visibleRows: ContiguousArray<VisibleRow> = []
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var visibleRows: ContiguousArray<VisibleRow> = []
   var visibleRowRange: Range<Int> = 0..<0
-  var visibleHeaders: ContiguousArray<VisibleSupplement> = []
-  var visibleFooters: ContiguousArray<VisibleSupplement> = []
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var visibleHeaders: ContiguousArray<VisibleSupplement> = []
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var visibleFooters: ContiguousArray<VisibleSupplement> = []
   var visibleSectionRange: Range<Int> = 0..<0
   /// Second buffers the passes swap with, so merging allocates nothing in steady state.
   var rowScratch: ContiguousArray<VisibleRow> = []
@@ -182,8 +187,10 @@ public final class TableView {
   /// Cells dequeued to measure a row during this layout pass, waiting to be displayed.
   var preparedCells: ContiguousArray<VisibleRow> = []
 
-  var cellPool = ReusePool()
-  var headerFooterPool = ReusePool()
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var cellPool = ReusePool()
+  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var headerFooterPool = ReusePool()
 
   // MARK: Selection state
 

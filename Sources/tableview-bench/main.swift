@@ -1,1 +1,30 @@
-print("placeholder")
+// tableview-bench: measures TableViewCore side by side with faithful ports of the seed
+// articles' algorithms (PGTableView, the seed height cache), in one run.
+//
+//     swift run -c release tableview-bench            # a table with ratios
+//     swift run -c release tableview-bench --json     # one JSON object per line
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let options: BenchOptions
+do {
+  options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  print(error)
+  print(BenchOptions.usage)
+  exit(2)
+}
+if options.help {
+  print(BenchOptions.usage)
+  exit(0)
+}
+let harness = Harness(options: options)
+var results: [Measurement] = []
+for n in options.sizes {
+  results += measureEngine(n: n, harness: harness)
+  results += measurePGTableView(n: n, harness: harness)
+  results += measureSeedCache(n: n, harness: harness)
+}
+harness.report(results)

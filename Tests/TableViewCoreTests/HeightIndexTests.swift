@@ -76,7 +76,7 @@ struct HeightIndexTests {
     func h() -> Int64 { Int64(rng.next() % 4) * 256 + Int64(rng.next() % 3) * 100 }
     for _ in 0..<2000 {
       let sections = model.sections.count
-      switch rng.next() % 10 {
+      switch rng.next() % 11 {
       case 0 where sections < 12:  // insert a section of estimated rows
         let s = Int(rng.next() % UInt64(sections + 1))
         let rows = Int(rng.next() % 6)
@@ -108,7 +108,14 @@ struct HeightIndexTests {
           index.setHeight(ofItem: k, units: value)
           model.sections[s].footer = value
         case .row(let p):
-          index.setHeight(ofItem: k, units: value, measured: measured)
+          if rng.next() % 2 == 0 {
+            index.setHeight(ofItem: k, units: value, measured: measured)
+          } else {
+            let change = index.updateHeight(ofItem: k, units: value, measured: measured)
+            #expect(change.oldUnits == items[k].units)
+            #expect(change.start == items[..<k].reduce(0) { $0 + $1.units })
+            #expect(change.rowsBefore == items[..<k].filter { isRow($0.item) }.count)
+          }
           model.sections[p.section].rows[p.row] = (value, measured)
         }
       case 5 where sections > 0, 6 where sections > 0:  // insert rows
@@ -149,6 +156,8 @@ struct HeightIndexTests {
         let value = h()
         index.resetRows(inSection: s, units: value)
         model.sections[s].rows = model.sections[s].rows.map { _ in (value, false) }
+      case 10:
+        index.rebalance()
       default:
         let est = h()
         let rows = Int(rng.next() % 5)

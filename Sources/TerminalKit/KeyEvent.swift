@@ -1,0 +1,16 @@
+/// A key press together with the modifiers held.
+public struct KeyEvent: Hashable, Sendable {
+  /// The key.
+  public var key: Key
+  /// The modifiers held.
+  public var modifiers: KeyModifiers
+
+  /// Creates a key event.
+  public init(_ key: Key, modifiers: KeyModifiers = []) {
+    self.key = key
+    self.modifiers = modifiers
+  }
+
+  /// Ctrl-C, which a terminal in raw mode delivers as a key instead of a signal.
+  public static let controlC = KeyEvent(.character("c"), modifiers: .control)
+}

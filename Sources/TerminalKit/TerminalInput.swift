@@ -1,0 +1,19 @@
+/// What ``Terminal/readInput(timeoutMilliseconds:)`` found when it woke up.
+public struct TerminalInput: Hashable, Sendable {
+  /// The bytes read from the terminal, to feed to an ``InputDecoder``; empty if none arrived.
+  public var bytes: [UInt8]
+  /// Whether the window was resized (`SIGWINCH`) since the previous call.
+  public var resized: Bool
+  /// Whether the input reached end of file or the terminal hung up: no more input will come.
+  public var endOfInput: Bool
+
+  /// Creates a result.
+  public init(bytes: [UInt8] = [], resized: Bool = false, endOfInput: Bool = false) {
+    self.bytes = bytes
+    self.resized = resized
+    self.endOfInput = endOfInput
+  }
+
+  /// Whether the call returned because the timeout expired, with nothing to report.
+  public var timedOut: Bool { bytes.isEmpty && !resized && !endOfInput }
+}

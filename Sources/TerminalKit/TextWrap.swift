@@ -1,0 +1,204 @@
+/// Word wrapping and truncation of text measured in terminal cells (see ``DisplayWidth``).
+///
+/// Lines never exceed the requested width. Latin text breaks at spaces; a word longer than a line is broken
+/// between grapheme clusters. Wide (CJK) characters may break before or after any of them, except that closing
+/// punctuation never starts a line and opening punctuation never ends one when another break is possible.
+/// Explicit newlines start new lines, trailing spaces are trimmed, tabs count as one space and other control
+/// characters are dropped.
+public enum TextWrap {
+  /// Wraps text into lines no wider than `width` cells.
+  ///
+  /// - Parameters:
+  ///   - text: The text to wrap; `\n`, `\r\n` and `\r` separate paragraphs.
+  ///   - width: The maximum width of a line in cells. A width of zero or less yields no lines.
+  ///   - maxLines: If given, at most this many lines are returned, and when text was cut off the last one ends
+  ///     with `ellipsis`.
+  ///   - ellipsis: The marker appended to the last line when `maxLines` cut text off.
+  /// - Returns: The lines, without newline characters. Empty paragraphs yield empty lines; empty text yields one
+  ///   empty line.
+  public static func wrap(_ text: String, width: Int, maxLines: Int? = nil, ellipsis: Character = "…") -> [String] {
+    guard width > 0, maxLines.map({ $0 > 0 }) ?? true else { return [] }
+    var lines: [String] = []
+    var paragraph: [Character] = []
+    func finishParagraph() {
+      wrapParagraph(paragraph, width: width, into: &lines)
+      paragraph.removeAll(keepingCapacity: true)
+    }
+    for character in text {
+      if character.isNewline {
+        finishParagraph()
+      } else {
+        paragraph.append(character)
+      }
+    }
+    finishParagraph()
+    if let maxLines, lines.count > maxLines {
+      lines.removeSubrange(maxLines...)
+      lines[maxLines - 1] = truncate(lines[maxLines - 1], width: width, ellipsis: ellipsis, alwaysMark: true)
+    }
+    return lines
+  }
+
+  /// Shortens text to at most `width` cells, ending it with `ellipsis` when anything was cut off.
+  ///
+  /// Only the first line is kept: text after a newline counts as cut off.
+  ///
+  /// - Parameters:
+  ///   - text: The text to shorten.
+  ///   - width: The maximum width in cells. A width of zero or less yields an empty string.
+  ///   - ellipsis: The marker that replaces the text cut off.
+  /// - Returns: `text` itself if it fits, otherwise its longest prefix of whole characters that leaves room for the
+  ///   ellipsis, followed by the ellipsis.
+  public static func truncate(_ text: String, width: Int, ellipsis: Character = "…") -> String {
+    truncate(text, width: width, ellipsis: ellipsis, alwaysMark: false)
+  }
+
+  static func truncate(_ text: String, width: Int, ellipsis: Character, alwaysMark: Bool) -> String {
+    guard width > 0 else { return "" }
+    var firstLine = Substring(text)
+    var cut = alwaysMark
+    if let newline = text.firstIndex(where: \.isNewline) {
+      firstLine = text[..<newline]
+      cut = true
+    }
+    if !cut && firstLine.displayWidth <= width {
+      return String(firstLine)
+    }
+    let ellipsisWidth = ellipsis.displayWidth
+    guard ellipsisWidth <= width else { return "" }
+    let room = width - ellipsisWidth
+    var result = ""
+    var used = 0
+    for character in firstLine {
+      let characterWidth = character.displayWidth
+      if used + characterWidth > room {
+        break
+      }
+      result.append(character)
+      used += characterWidth
+    }
+    while result.last == " " {
+      result.removeLast()
+    }
+    result.append(ellipsis)
+    return result
+  }
+
+  /// Closing punctuation that must not start a line after a break next to a wide character.
+  static let closingPunctuation: Set<Character> = [
+    "、", "。", "，", "．", "：", "；", "？", "！", "）", "］", "｝", "」", "』", "】", "〉", "》", "〕", "〗", "〙",
+    "〛", "’", "”", "ー", "…", ",", ".", ";", ":", "!", "?", ")", "]", "}", "%",
+  ]
+
+  /// Opening punctuation that must not end a line before a break next to a wide character.
+  static let openingPunctuation: Set<Character> = [
+    "（", "［", "｛", "「", "『", "【", "〈", "《", "〔", "〖", "〘", "〚", "‘", "“", "(", "[", "{",
+  ]
+
+  /// One grapheme cluster of a paragraph with its width and line-breaking class.
+  private struct Glyph {
+    var character: Character
+    var width: Int
+    var isSpace: Bool
+    var isBreakSpace: Bool
+  }
+
+  private static func glyphs(of paragraph: [Character]) -> [Glyph] {
+    var result: [Glyph] = []
+    result.reserveCapacity(paragraph.count)
+    for character in paragraph {
+      if character == "\t" {
+        result.append(Glyph(character: " ", width: 1, isSpace: true, isBreakSpace: true))
+      } else if character == "\u{200B}" {
+        result.append(Glyph(character: character, width: 0, isSpace: true, isBreakSpace: false))
+      } else if let scalar = character.unicodeScalars.first, DisplayWidth.isControl(scalar.value) {
+        continue
+      } else if character.isWhitespace && character != "\u{00A0}" && character != "\u{202F}" {
+        result.append(Glyph(character: character, width: character.displayWidth, isSpace: true, isBreakSpace: true))
+      } else {
+        result.append(Glyph(character: character, width: character.displayWidth, isSpace: false, isBreakSpace: false))
+      }
+    }
+    return result
+  }
+
+  /// Whether a line may break between two adjacent non-space glyphs.
+  private static func canBreak(between before: Glyph, and after: Glyph) -> Bool {
+    guard before.width == 2 || after.width == 2 else { return false }
+    return !closingPunctuation.contains(after.character) && !openingPunctuation.contains(before.character)
+  }
+
+  private static func wrapParagraph(_ paragraph: [Character], width: Int, into lines: inout [String]) {
+    let glyphs = glyphs(of: paragraph)
+    var line = ""
+    var lineWidth = 0
+    var lineHasText = false
+    var pendingSpaces = ""
+    var pendingSpacesWidth = 0
+    var isFirstLine = true
+
+    func flushLine() {
+      lines.append(line)
+      line = ""
+      lineWidth = 0
+      lineHasText = false
+      pendingSpaces = ""
+      pendingSpacesWidth = 0
+      isFirstLine = false
+    }
+
+    var index = 0
+    while index < glyphs.count {
+      if glyphs[index].isSpace {
+        if glyphs[index].isBreakSpace {
+          pendingSpaces.append(glyphs[index].character)
+          pendingSpacesWidth += glyphs[index].width
+        }
+        index += 1
+        continue
+      }
+      var end = index + 1
+      var segmentWidth = glyphs[index].width
+      while end < glyphs.count && !glyphs[end].isSpace && !canBreak(between: glyphs[end - 1], and: glyphs[end]) {
+        segmentWidth += glyphs[end].width
+        end += 1
+      }
+      let keepsSpaces = lineHasText || isFirstLine
+      let spacesWidth = keepsSpaces ? pendingSpacesWidth : 0
+      if lineWidth + spacesWidth + segmentWidth <= width {
+        if keepsSpaces {
+          line += pendingSpaces
+          lineWidth += pendingSpacesWidth
+        }
+      } else {
+        if lineHasText {
+          flushLine()
+        }
+        pendingSpaces = ""
+        pendingSpacesWidth = 0
+        lineWidth = 0
+        line = ""
+      }
+      pendingSpaces = ""
+      pendingSpacesWidth = 0
+      for glyph in glyphs[index..<end] {
+        var character = glyph.character
+        var glyphWidth = glyph.width
+        if glyphWidth > width {
+          character = "…"
+          glyphWidth = 1
+        }
+        if lineWidth + glyphWidth > width {
+          flushLine()
+        }
+        line.append(character)
+        lineWidth += glyphWidth
+        lineHasText = true
+      }
+      index = end
+    }
+    if lineHasText || isFirstLine {
+      lines.append(line)
+    }
+  }
+}

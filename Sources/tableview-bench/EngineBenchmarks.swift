@@ -1,0 +1,127 @@
+// The engine side of `tableview-bench`: the same workload as the baselines (BenchWorkload), run
+// through TableViewCore's TableView, so rows pair up by (name, N).
+
+import TableViewCore
+
+/// The cheapest possible cell: the engine's cost is what is measured, not drawing.
+final class BenchCell: ReusableView {
+  var reuseIdentifier: String?
+  var frame: Rect = .zero
+  var row = 0
+}
+
+/// A one-section table model of `rows` rows with the workload's heights; its count follows
+/// inserts and deletes, and its width chooses portrait or landscape heights.
+final class BenchModel: TableViewDataSource, TableViewDelegate, TableViewRowHeights {
+  var rows: Int
+  init(rows: Int) { self.rows = rows }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
+    cell.row = indexPath.row
+    return cell
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    tableView.viewportSize.width > BenchWorkload.viewportWidth
+      ? BenchWorkload.landscapeRowHeight(indexPath.row) : BenchWorkload.rowHeight(indexPath.row)
+  }
+}
+
+/// A table over `model`, in the workload's viewport. With `estimated`, rows start at an estimate
+/// and are measured (through the delegate) when they show; otherwise every height is asked upfront.
+func makeEngineTable(_ model: BenchModel, estimated: Bool) -> TableView {
+  let table = TableView(style: .plain)
+  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+  if estimated { table.estimatedRowHeight = 70 }
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+  table.reloadData()
+  return table
+}
+
+/// Measures the engine at `n` rows.
+func measureEngine(n: Int, harness: Harness) -> [Measurement] {
+  var results: [Measurement] = []
+  var random = BenchRandom(seed: 0xE9_0000 &+ UInt64(n))
+  let exactNames = ["scroll_step", "offset_lookup", "height_change", "insert_row", "delete_row", "move_row"]
+  if harness.includesAny(exactNames) {
+    let model = BenchModel(rows: n)
+    let table = makeEngineTable(model, estimated: false)
+    // Start near the middle, where a ±0.5 pt step brings no row in or out.
+    var middle = max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2)
+    for _ in 0..<200 {
+      table.contentOffset = Point(x: 0, y: middle - BenchWorkload.smallScrollDelta)
+      let rows = table.indexPathsForVisibleRows
+      table.contentOffset = Point(x: 0, y: middle + BenchWorkload.smallScrollDelta)
+      if rows == table.indexPathsForVisibleRows { break }
+      middle += 3
+    }
+    table.contentOffset = Point(x: 0, y: middle)
+    var flip = false
+    results.add(
+      harness.measure("scroll_step", n: n) {
+        flip.toggle()
+        table.contentOffset.y += flip ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta
+        return table.contentOffset.y
+      })
+    let height = table.contentSize.height
+    results.add(
+      harness.measure("offset_lookup", n: n) {
+        table.indexPathForRow(at: Point(x: 1, y: random.nextDouble(below: height)))
+      })
+    results.add(
+      harness.measure("height_change", n: n) {
+        let row = random.next(below: model.rows)
+        try? table.setHeight(20 + Double(random.next(below: 101)), forRowAt: IndexPath(row: row, section: 0))
+        return row
+      })
+    results.add(
+      harness.measure("insert_row", n: n, maxBatch: max(1, n / 100)) {
+        let row = random.next(below: model.rows + 1)
+        model.rows += 1
+        try? table.insertRows(at: [IndexPath(row: row, section: 0)])
+        return row
+      })
+    results.add(
+      harness.measure("delete_row", n: n, maxBatch: max(1, n / 100)) {
+        let row = random.next(below: model.rows)
+        model.rows -= 1
+        try? table.deleteRows(at: [IndexPath(row: row, section: 0)])
+        return row
+      })
+    results.add(
+      harness.measure("move_row", n: n) {
+        let from = random.next(below: model.rows)
+        let to = random.next(below: model.rows)
+        try? table.moveRow(at: IndexPath(row: from, section: 0), to: IndexPath(row: to, section: 0))
+        return to
+      })
+  }
+  results.add(
+    harness.count("cells_created", n: n) {
+      let model = BenchModel(rows: n)
+      let table = makeEngineTable(model, estimated: false)
+      let end = table.maximumContentOffsetY
+      var y = 0.0
+      while y < end {
+        y = min(end, y + BenchWorkload.scrollStep)
+        table.contentOffset.y = y
+      }
+      return table.cellsCreated
+    })
+  if harness.includesAny(["reload_estimated", "width_switch"]) {
+    let model = BenchModel(rows: n)
+    let table = makeEngineTable(model, estimated: true)
+    table.contentOffset.y = Double(n) * 35
+    results.add(harness.measure("reload_estimated", n: n) { table.reloadData() })
+    var landscape = false
+    results.add(
+      harness.measure("width_switch", n: n) {
+        landscape.toggle()
+        table.viewportSize.width = landscape ? BenchWorkload.landscapeWidth : BenchWorkload.viewportWidth
+        return table.contentSize.height
+      })
+  }
+  return results
+}
