@@ -64,13 +64,19 @@ extension TableView {
 
   /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
   func commit(_ plan: BatchUpdatePlan) {
+    // A looping table's laps all move with any change: keep the first visible cell in place.
+    let wasLooping = isLooping
+    let anchor = wasLooping ? visibleRows.first.map { ($0.view, $0.view.frame.minY - storedContentOffset.y) } : nil
     applyEdits(plan, to: &index, current: true)
     for width in Array(otherWidths.keys) {
       var cache = otherWidths.removeValue(forKey: width)!
       applyEdits(plan, to: &cache, current: false)
       otherWidths[width] = cache
     }
-    remapVisibleViews(plan)
+    remapVisibleViews(plan, wasLooping: wasLooping)
+    if let (view, screen) = anchor, isLooping, let entry = visibleRows.first(where: { $0.view === view }) {
+      storedContentOffset.y = rowTop(entry.globalRow) - screen
+    }
     selectedRows = Set(selectedRows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
     if let h = highlightedRow {
       highlightedRow = nil
@@ -151,14 +157,20 @@ extension TableView {
 
   /// Moves visible cells and header/footer views to their rows' new positions; cells of deleted
   /// and reloaded rows leave (a reloaded row gets a new cell from the data source).
-  func remapVisibleViews(_ plan: BatchUpdatePlan) {
+  func remapVisibleViews(_ plan: BatchUpdatePlan, wasLooping: Bool) {
+    let oldPerLap = max(1, plan.oldRowCounts.reduce(0, +))
+    let newPerLap = max(1, index.rowCount)
     var kept = ContiguousArray<VisibleRow>()
     kept.reserveCapacity(visibleRows.count)
     for entry in visibleRows {
       if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
         var moved = entry
         moved.indexPath = path
-        moved.globalRow = index.prefix(index.itemIndex(of: path)).rows
+        if wasLooping && isLooping {
+          moved.globalRow = Self.floorDivide(entry.globalRow, oldPerLap) * newPerLap + path.row
+        } else {
+          moved.globalRow = index.prefix(index.itemIndex(of: path)).rows
+        }
         kept.append(moved)
       } else {
         endDisplaying(entry)

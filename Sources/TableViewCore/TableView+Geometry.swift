@@ -16,7 +16,8 @@ extension TableView {
 
   /// The size of everything that scrolls: table header, sections, table footer.
   public var contentSize: Size {
-    Size(width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits + index.totalUnits + tableFooterUnits))
+    if isLooping { return Size(width: viewportSize.width, height: loopPeriod) }
+    return Size(width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits + index.totalUnits + tableFooterUnits))
   }
 
   /// Throws when `indexPath` is not a row of the table.
@@ -101,7 +102,8 @@ extension TableView {
   /// The row at `point` (content coordinates), or `nil` over a header, footer or nothing.
   /// - Complexity: O(log n)
   public func indexPathForRow(at point: Point) -> IndexPath? {
-    let y = HeightIndex.units(point.y) - tableHeaderUnits
+    var y = HeightIndex.units(point.y) - tableHeaderUnits
+    if isLooping { y -= Self.floorDivide(y, index.totalUnits) * index.totalUnits }
     guard point.x >= 0, point.x < max(viewportSize.width, 1), let info = index.info(containing: y),
       info.kind == .row
     else { return nil }
@@ -127,6 +129,7 @@ extension TableView {
   /// The cell showing `indexPath`, or `nil` when the row is not on screen.
   /// - Complexity: O(log visible)
   public func cellForRow(at indexPath: IndexPath) -> (any ReusableView)? {
+    if isLooping { return visibleRows.first { $0.indexPath == indexPath }?.view }
     var lo = 0
     var hi = visibleRows.count
     while lo < hi {
@@ -157,6 +160,15 @@ extension TableView {
   /// above the visible area. Returns the change in units.
   @discardableResult
   func applyHeight(_ units: Int64, toItem k: Int, measured: Bool) -> Int64 {
+    if isLooping {
+      // Every lap moves: keep the first visible appearance where it is on screen.
+      let anchor = visibleRowRange.isEmpty ? nil : visibleRowRange.lowerBound
+      let screen = anchor.map { rowTop($0) - storedContentOffset.y }
+      let change = index.updateHeight(ofItem: k, units: units, measured: measured)
+      if let anchor, let screen { storedContentOffset.y = rowTop(anchor) - screen }
+      framesDirty = true
+      return units - change.oldUnits
+    }
     let change = index.updateHeight(ofItem: k, units: units, measured: measured)
     let delta = units - change.oldUnits
     guard delta != 0 else { return 0 }

@@ -24,6 +24,7 @@ extension TableView {
       return
     }
     storedContentOffset = offset
+    if isLooping { recenterIfNecessary() }
     layoutIfNeeded()
     delegate?.tableViewDidScroll(self)
   }
@@ -37,6 +38,7 @@ extension TableView {
 
   /// Global rows and sections intersecting `[top, bottom)` (content coordinates).
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
+    if isLooping { return (loopingRows(top: top, bottom: bottom), 0..<0) }
     let total = index.totalUnits
     let t = max(HeightIndex.units(top) - tableHeaderUnits, 0)
     let b = min(HeightIndex.units(bottom) - tableHeaderUnits, total)
@@ -56,6 +58,7 @@ extension TableView {
 
   /// The index path of global row `g`, and its frame.
   func locateGlobalRow(_ g: Int) -> (IndexPath, Rect) {
+    if isLooping { return locateVirtualRow(g) }
     let k = index.itemIndex(ofGlobalRow: g)
     let info = index.info(ofItem: k)
     let section = info.sectionsBefore - 1
@@ -131,7 +134,10 @@ extension TableView {
     cell.setSelected(selectedRows.contains(path), animated: false)
     cell.setHighlighted(highlightedRow == path, animated: false)
     let entry = VisibleRow(globalRow: g, indexPath: path, view: cell)
-    if let delegate { askingDataSource { delegate.tableView(self, willDisplay: cell, forRowAt: path) } }
+    if let delegate {
+      let lap = self.lap(ofRow: g)
+      askingDataSource { delegate.tableView(self, willDisplay: cell, forRowAt: path, lap: lap) }
+    }
     return entry
   }
 
@@ -164,7 +170,8 @@ extension TableView {
   func endDisplaying(_ entry: VisibleRow) {
     host?.detach(entry.view)
     if let delegate {
-      askingDataSource { delegate.tableView(self, didEndDisplaying: entry.view, forRowAt: entry.indexPath) }
+      let lap = self.lap(ofRow: entry.globalRow)
+      askingDataSource { delegate.tableView(self, didEndDisplaying: entry.view, forRowAt: entry.indexPath, lap: lap) }
     }
     cellPool.enqueue(entry.view)
   }
@@ -230,7 +237,7 @@ extension TableView {
   }
 
   func updateTableHeaderAndFooter() {
-    let visible = visibleRect
+    let visible = isLooping ? Rect(x: 0, y: .infinity, width: 0, height: 0) : visibleRect
     if let header = tableHeaderView {
       let rect = Rect(x: 0, y: 0, width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits))
       let show = rect.maxY > visible.minY && rect.minY < visible.maxY

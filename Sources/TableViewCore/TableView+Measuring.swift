@@ -9,26 +9,47 @@ extension TableView {
     let first = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height).rows
     guard !first.isEmpty else { return }
     let anchor = first.contains(visibleRowRange.lowerBound) ? visibleRowRange.lowerBound : first.lowerBound
+    let anchorOnScreen = rowTop(anchor) - storedContentOffset.y
     var budget = 100_000  // a defence against a delegate whose heights never settle
     while budget > 0 {
       budget -= 1
       let rows = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height).rows
-      guard !rows.isEmpty else { return }
+      guard let v = firstUnmeasuredRow(in: rows) else { return }
+      let k = isLooping ? 1 + (v - Self.floorDivide(v, index.rowCount) * index.rowCount) : index.itemIndex(ofGlobalRow: v)
+      let info = index.info(ofItem: k)
+      let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
+      index.setHeight(ofItem: k, units: units, measured: true)
+      // Whatever moved, the anchor stays where it was on screen.
+      storedContentOffset.y = rowTop(anchor) - anchorOnScreen
+    }
+  }
+
+  /// The first unmeasured (virtual) row in `rows`.
+  func firstUnmeasuredRow(in rows: Range<Int>) -> Int? {
+    guard !rows.isEmpty else { return nil }
+    if !isLooping {
       let firstItem = index.itemIndex(ofGlobalRow: rows.lowerBound)
       let lastItem = index.itemIndex(ofGlobalRow: rows.upperBound - 1)
-      guard let k = index.firstUnmeasuredItem(from: firstItem), k <= lastItem else { return }
-      let info = index.info(ofItem: k)
-      let units = measuredUnits(forItem: k, info: info, keepCell: true)
-      let delta = units - info.height
-      index.setHeight(ofItem: k, units: units, measured: true)
-      if info.rowsBefore < anchor { storedContentOffset.y += HeightIndex.points(delta) }
+      guard let k = index.firstUnmeasuredItem(from: firstItem), k <= lastItem else { return nil }
+      return index.info(ofItem: k).rowsBefore
     }
+    // A looping range may span laps: look lap by lap (item = row + 1 in the one section).
+    let perLap = index.rowCount
+    var v = rows.lowerBound
+    while v < rows.upperBound {
+      let lap = Self.floorDivide(v, perLap)
+      let row = v - lap * perLap
+      let lastRow = min(perLap, row + (rows.upperBound - v)) - 1
+      if let k = index.firstUnmeasuredItem(from: row + 1), k <= lastRow + 1 { return lap * perLap + k - 1 }
+      v += lastRow - row + 1
+    }
+    return nil
   }
 
   /// Measures the row at item `k` (which must be a row): the delegate's height, or for
   /// self-sizing rows the cell's `sizeThatFits`. A bad measurement is reported and replaced by
   /// the row's current estimate, which is then kept as final so it is not retried in a loop.
-  func measuredUnits(forItem k: Int, info: HeightIndex.ItemInfo, keepCell: Bool) -> Int64 {
+  func measuredUnits(forItem k: Int, info: HeightIndex.ItemInfo, keepCell: Bool, virtualRow: Int? = nil) -> Int64 {
     let section = info.section
     let path = IndexPath(row: k - index.itemIndex(ofHeader: section) - 1, section: section)
     let height: Double
@@ -38,7 +59,7 @@ extension TableView {
       guard let cell = makeCell(for: path) else { return info.height }
       height = cell.sizeThatFits(width: viewportSize.width)
       if keepCell {
-        preparedCells.append(VisibleRow(globalRow: info.rowsBefore, indexPath: path, view: cell))
+        preparedCells.append(VisibleRow(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
       } else {
         cellPool.enqueue(cell)
       }

@@ -36,8 +36,7 @@ extension TableView {
       || (rowHeight == Self.automaticDimension)
     estimateUnits = HeightIndex.units(
       estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight > 0 ? rowHeight : 44))
-    tableHeaderUnits = HeightIndex.units(safeHeight(tableHeaderView?.frame.height ?? 0, "the table header view"))
-    tableFooterUnits = HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
+    updateTableHeaderFooterUnits()
     var sectionCount = 0
     if let dataSource {
       sectionCount = askingDataSource { dataSource.numberOfSections(in: self) }
@@ -170,10 +169,17 @@ extension TableView {
 
   /// Geometry outside the index changed (insets, table header…): lay out again.
   func geometryChanged() {
-    tableHeaderUnits = HeightIndex.units(safeHeight(tableHeaderView?.frame.height ?? 0, "the table header view"))
-    tableFooterUnits = HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
+    updateTableHeaderFooterUnits()
     framesDirty = true
     if !needsReload { layoutIfNeeded() }
+  }
+
+  /// Table header and footer heights (none while looping).
+  func updateTableHeaderFooterUnits() {
+    tableHeaderUnits =
+      loops ? 0 : HeightIndex.units(safeHeight(tableHeaderView?.frame.height ?? 0, "the table header view"))
+    tableFooterUnits =
+      loops ? 0 : HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
   }
 
   /// Switches the height cache to the one for the new width, keeping the old one.

@@ -8,22 +8,30 @@ enum ScrollAnimation {
   /// An animated `setContentOffset`/`scrollToRow`: eases from `from` to the target, which is
   /// recomputed every frame (so a row measured mid-flight is still landed on exactly).
   case scroll(from: Double, target: () -> Double, start: Double, duration: Double, completion: ((Bool) -> Void)?)
-  /// Kinetic deceleration after a fling.
-  case decelerate(from: Double, velocity: Double, start: Double)
+  /// Kinetic deceleration after a fling; with a `target`, the velocity was chosen to end exactly
+  /// there (a picker row) and the last frame lands on it.
+  case decelerate(from: Double, velocity: Double, start: Double, target: Double?)
   /// Springing back from past an edge to `to`.
   case bounce(from: Double, to: Double, start: Double, duration: Double)
 }
 
 extension TableView {
   /// The smallest offset scrolling settles at (the top inset above the content).
-  public var minimumContentOffsetY: Double { -contentInset.top }
+  public var minimumContentOffsetY: Double {
+    if isLooping { return -.infinity }
+    return scrollLimits?.lowerBound ?? -contentInset.top
+  }
 
   /// The largest offset scrolling settles at.
   public var maximumContentOffsetY: Double {
-    max(minimumContentOffsetY, contentSize.height + contentInset.bottom - viewportSize.height)
+    if isLooping { return .infinity }
+    if let limits = scrollLimits { return limits.upperBound }
+    return max(minimumContentOffsetY, contentSize.height + contentInset.bottom - viewportSize.height)
   }
 
-  func clampedOffset(_ y: Double) -> Double { min(max(y, minimumContentOffsetY), maximumContentOffsetY) }
+  func clampedOffset(_ y: Double) -> Double {
+    isLooping ? y : min(max(y, minimumContentOffsetY), maximumContentOffsetY)
+  }
 
   /// Whether an animation or deceleration is running (call `tick()` each frame while it is).
   public var isAnimating: Bool { animation != nil }
@@ -83,6 +91,17 @@ extension TableView {
   func offsetToShow(_ path: IndexPath, at position: ScrollPosition) -> Double {
     guard isValid(path) else { return storedContentOffset.y }
     if usesEstimates, index.unmeasuredRowCount > 0 { measureAround(path) }
+    if isLooping {
+      let height = HeightIndex.points(index.height(ofItem: index.itemIndex(of: path)))
+      let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
+      let screenTop: Double
+      switch position {
+      case .top, .none: screenTop = contentInset.top
+      case .middle: screenTop = contentInset.top + (visibleHeight - height) / 2
+      case .bottom: screenTop = viewportSize.height - contentInset.bottom - height
+      }
+      return loopingOffset(toShow: path, rowTopOnScreen: screenTop)
+    }
     guard let rect = try? rectForRow(at: path) else { return storedContentOffset.y }
     let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
     // In the plain style the row's floating header covers the top of the visible area.
@@ -142,7 +161,9 @@ extension TableView {
     guard isDragging else { return }
     let raw = dragOrigin.offset - (y - dragOrigin.touch)
     var offset = raw
-    if bounces {
+    if isLooping {
+      offset = raw
+    } else if bounces {
       if raw < minimumContentOffsetY {
         offset = minimumContentOffsetY + ScrollPhysics.rubberBand(overshoot: raw - minimumContentOffsetY, dimension: viewportSize.height)
       } else if raw > maximumContentOffsetY {
@@ -162,8 +183,29 @@ extension TableView {
     let y = storedContentOffset.y
     if y < minimumContentOffsetY || y > maximumContentOffsetY {
       animation = .bounce(from: y, to: clampedOffset(y), start: clock.now, duration: 0.4)
+      delegate?.tableViewDidEndDragging(self, willDecelerate: true)
+      return
+    }
+    // UIScrollView's scrollViewWillEndDragging: the delegate may move where the fling ends, and
+    // the velocity is then chosen so the deceleration ends exactly there.
+    let projected = projectedOffset(velocity: abs(velocity) > ScrollPhysics.stopVelocity ? velocity : 0)
+    var target = projected
+    delegate?.tableViewWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
+    if target != projected {
+      target = clampedOffset(target)
+      let distance = target - y
+      if distance == 0 {
+        delegate?.tableViewDidEndDragging(self, willDecelerate: false)
+        return
+      }
+      let v = ScrollPhysics.velocity(forDistance: distance, rate: decelerationRate)
+      animation = .decelerate(from: y, velocity: v, start: clock.now, target: target)
+      delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     } else if abs(velocity) > ScrollPhysics.stopVelocity {
-      animation = .decelerate(from: y, velocity: velocity, start: clock.now)
+      animation = .decelerate(from: y, velocity: velocity, start: clock.now, target: nil)
+      delegate?.tableViewDidEndDragging(self, willDecelerate: true)
+    } else {
+      delegate?.tableViewDidEndDragging(self, willDecelerate: false)
     }
   }
 
@@ -188,14 +230,20 @@ extension TableView {
         let refined = target()
         if refined != storedContentOffset.y { setContentOffsetNow(Point(x: storedContentOffset.x, y: refined)) }
         completion?(true)
+        delegate?.tableViewDidEndScrollingAnimation(self)
       } else {
         setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeInOut(t)))
       }
-    case .decelerate(let from, let velocity, let start):
+    case .decelerate(let from, let velocity, let start, let target):
       let t = now - start
       let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: decelerationRate, at: t)
       let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: decelerationRate, at: t)
-      if y < minimumContentOffsetY || y > maximumContentOffsetY {
+      if let target, abs(v) <= ScrollPhysics.stopVelocity {
+        // The remaining distance is under UIKit's stop threshold: land exactly on the target.
+        animation = nil
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: target))
+        delegate?.tableViewDidEndDecelerating(self)
+      } else if target == nil, y < minimumContentOffsetY || y > maximumContentOffsetY {
         let edge = clampedOffset(y)
         if bounces {
           // Overshoot a little with the remaining speed, then spring back.
@@ -209,6 +257,7 @@ extension TableView {
       } else if abs(v) <= ScrollPhysics.stopVelocity {
         animation = nil
         setContentOffsetNow(Point(x: storedContentOffset.x, y: y))
+        delegate?.tableViewDidEndDecelerating(self)
       } else {
         setContentOffsetNow(Point(x: storedContentOffset.x, y: y))
       }
@@ -217,6 +266,7 @@ extension TableView {
       if t >= 1 {
         animation = nil
         setContentOffsetNow(Point(x: storedContentOffset.x, y: to))
+        delegate?.tableViewDidEndDecelerating(self)
       } else {
         setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))
       }

@@ -36,7 +36,7 @@ extension TableView {
   }
 
   func setSelectedState(_ selected: Bool, _ path: IndexPath, animated: Bool) {
-    cellForRow(at: path)?.setSelected(selected, animated: animated)
+    for entry in visibleRows where entry.indexPath == path { entry.view.setSelected(selected, animated: animated) }
   }
 
   func isFullyVisible(_ path: IndexPath) -> Bool {
@@ -89,8 +89,8 @@ extension TableView {
       return
     }
     cancelHighlight()
-    guard indexPathForTouch(at: point) == path else { return }
-    userSelect(path)
+    guard let touched = appearanceForTouch(at: point), touched.indexPath == path else { return }
+    userSelect(path, lap: touched.lap)
   }
 
   /// The touch was cancelled (e.g. it became a scroll).
@@ -113,7 +113,7 @@ extension TableView {
   }
 
   /// Selection as the user makes it, with the delegate's will/did calls.
-  public func userSelect(_ path: IndexPath) {
+  public func userSelect(_ path: IndexPath, lap: Int = 0) {
     guard selectionMode != .none, isValid(path) else { return }
     if selectionMode == .multiple, selectedRows.contains(path) {
       let target = askWillDeselect(path)
@@ -135,7 +135,7 @@ extension TableView {
     }
     selectedRows.insert(target)
     setSelectedState(true, target, animated: true)
-    delegate?.tableView(self, didSelectRowAt: target)
+    delegate?.tableView(self, didSelectRowAt: target, lap: target == path ? lap : 0)
   }
 
   func askWillSelect(_ path: IndexPath) -> IndexPath? {

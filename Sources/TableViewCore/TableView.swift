@@ -100,6 +100,11 @@ public final class TableView {
     }
   }
 
+  /// Whether the rows repeat without end in both directions (one-section tables; see
+  /// `isLooping`). Memory stays constant however far one scrolls. Table header and footer views
+  /// and section header/footer views are not shown while looping.
+  public var loops = false { didSet { needsReload = true } }
+
   /// How rows can be selected.
   public var selectionMode: SelectionMode = .single
   /// How far (points) a touch may move before it stops being a tap and its highlight is cancelled.
@@ -216,6 +221,9 @@ public final class TableView {
   public var decelerationRate = ScrollPhysics.normalDecelerationRate
   /// Whether scrolling past an edge stretches and bounces back.
   public var bounces = true
+  /// Overrides the range scrolling settles in (a picker's selectable rows); `nil` derives it from
+  /// the content size and insets, as UIScrollView does.
+  public var scrollLimits: ClosedRange<Double>?
 
   /// Creates a table of `style`, driven by `clock` (a `ManualClock` in tests).
   public init(style: Style = .plain, clock: any TableViewClock = ManualClock()) {

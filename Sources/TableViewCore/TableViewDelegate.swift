@@ -9,6 +9,15 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, willDisplay cell: any ReusableView, forRowAt indexPath: IndexPath)
   /// A cell stopped showing `indexPath` (it scrolled away, or its row was deleted or reloaded).
   func tableView(_ tableView: TableView, didEndDisplaying cell: any ReusableView, forRowAt indexPath: IndexPath)
+  /// A cell is about to be shown for one appearance of a row: `lap` tells which, in a looping
+  /// table where a row can be on screen twice (0 otherwise). Defaults to `willDisplay(_:forRowAt:)`.
+  func tableView(
+    _ tableView: TableView, willDisplay cell: any ReusableView, forRowAt indexPath: IndexPath, lap: Int)
+  /// A cell stopped showing one appearance of a row. Defaults to `didEndDisplaying(_:forRowAt:)`.
+  func tableView(
+    _ tableView: TableView, didEndDisplaying cell: any ReusableView, forRowAt indexPath: IndexPath, lap: Int)
+  /// The user selected a row by tapping one of its appearances. Defaults to `didSelectRowAt`.
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath, lap: Int)
   /// Whether a touch may highlight the row (default true).
   func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
   /// The row was highlighted by a touch.
@@ -29,6 +38,16 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> (any ReusableView)?
   /// The content offset changed.
   func tableViewDidScroll(_ tableView: TableView)
+  /// A drag is about to end with `velocity` (points per second): `targetContentOffset` holds
+  /// where the fling would stop; change it and the deceleration ends exactly there
+  /// (UIScrollView's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`).
+  func tableViewWillEndDragging(_ tableView: TableView, velocity: Double, targetContentOffset: inout Double)
+  /// A drag ended; `willDecelerate` tells whether a deceleration follows.
+  func tableViewDidEndDragging(_ tableView: TableView, willDecelerate: Bool)
+  /// A deceleration (or bounce) came to rest.
+  func tableViewDidEndDecelerating(_ tableView: TableView)
+  /// An animated `setContentOffset`/`scrollToRow` arrived.
+  func tableViewDidEndScrollingAnimation(_ tableView: TableView)
 }
 
 extension TableViewDelegate {
@@ -38,6 +57,22 @@ extension TableViewDelegate {
   public func tableView(
     _ tableView: TableView, didEndDisplaying cell: any ReusableView, forRowAt indexPath: IndexPath
   ) {}
+  /// Forwards to `tableView(_:willDisplay:forRowAt:)`.
+  public func tableView(
+    _ tableView: TableView, willDisplay cell: any ReusableView, forRowAt indexPath: IndexPath, lap: Int
+  ) {
+    self.tableView(tableView, willDisplay: cell, forRowAt: indexPath)
+  }
+  /// Forwards to `tableView(_:didEndDisplaying:forRowAt:)`.
+  public func tableView(
+    _ tableView: TableView, didEndDisplaying cell: any ReusableView, forRowAt indexPath: IndexPath, lap: Int
+  ) {
+    self.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+  }
+  /// Forwards to `tableView(_:didSelectRowAt:)`.
+  public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath, lap: Int) {
+    self.tableView(tableView, didSelectRowAt: indexPath)
+  }
   /// True.
   public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
   /// Does nothing.
@@ -58,6 +93,14 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> (any ReusableView)? { nil }
   /// Does nothing.
   public func tableViewDidScroll(_ tableView: TableView) {}
+  /// Leaves the target alone.
+  public func tableViewWillEndDragging(_ tableView: TableView, velocity: Double, targetContentOffset: inout Double) {}
+  /// Does nothing.
+  public func tableViewDidEndDragging(_ tableView: TableView, willDecelerate: Bool) {}
+  /// Does nothing.
+  public func tableViewDidEndDecelerating(_ tableView: TableView) {}
+  /// Does nothing.
+  public func tableViewDidEndScrollingAnimation(_ tableView: TableView) {}
 }
 
 /// Optional capability: an exact height for every row. Without it, rows are `rowHeight` tall

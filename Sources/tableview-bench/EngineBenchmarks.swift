@@ -98,6 +98,33 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
         return to
       })
   }
+  if harness.includes("loop_scroll_step") {
+    // The same step in a looping table: the offset sits in a lap and never reaches an edge.
+    let model = BenchModel(rows: n)
+    let table = TableView(style: .plain)
+    table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+    table.loops = true
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+    table.reloadData()
+    var y = table.loopPeriod / 2
+    for _ in 0..<200 {
+      table.contentOffset = Point(x: 0, y: y - BenchWorkload.smallScrollDelta)
+      let rows = table.indexPathsForVisibleRows
+      table.contentOffset = Point(x: 0, y: y + BenchWorkload.smallScrollDelta)
+      if rows == table.indexPathsForVisibleRows { break }
+      y += 3
+    }
+    table.contentOffset = Point(x: 0, y: y)
+    var flip = false
+    results.add(
+      harness.measure("loop_scroll_step", n: n) {
+        flip.toggle()
+        table.contentOffset.y += flip ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta
+        return table.contentOffset.y
+      })
+  }
   results.add(
     harness.count("cells_created", n: n) {
       let model = BenchModel(rows: n)

@@ -1,0 +1,135 @@
+// Infinite (looping) scrolling in constant memory (the seed's DLTableView, done properly).
+//
+// The rows of a one-section table repeat without end in both directions. A row's appearance is
+// a *virtual row* v = lap · R + row (R rows per lap); its top is lap · P + offset(row), P being
+// the height of one lap. The visible set is a range of virtual rows, so the ordinary layout
+// pass (diff, reuse, frames) works unchanged, and the same row visible twice simply has two
+// virtual rows and two cells. The content offset is re-centred into the first laps whenever it
+// wanders off (DLTableView's recenterIfNecessary): every visible frame moves by the same whole
+// number of laps, so nothing on screen changes and offsets stay small and exact forever.
+
+extension TableView {
+  /// One appearance of a row on screen: in a looping table the same row can be visible twice.
+  public struct RowAppearance {
+    /// The row.
+    public var indexPath: IndexPath
+    /// Which lap of the loop this appearance belongs to (0 in a table that does not loop).
+    public var lap: Int
+    /// The cell showing it.
+    public var view: any ReusableView
+  }
+
+  /// Whether the table is looping right now: `loops` is set, it has one section, and its rows
+  /// have some height.
+  public var isLooping: Bool {
+    loops && index.sectionCount == 1 && index.rowCount > 0 && index.totalUnits > 0
+  }
+
+  /// The height of one lap of a looping table, in points.
+  public var loopPeriod: Double { HeightIndex.points(index.totalUnits) }
+
+  /// Every appearance on screen, in order from top to bottom.
+  public var visibleRowAppearances: [RowAppearance] {
+    let rows = max(1, index.rowCount)
+    return visibleRows.map { entry in
+      RowAppearance(indexPath: entry.indexPath, lap: isLooping ? Self.floorDivide(entry.globalRow, rows) : 0, view: entry.view)
+    }
+  }
+
+  /// The row appearance under a point of the visible area (`nil` over a floating header or nothing).
+  public func appearanceForTouch(at point: Point) -> (indexPath: IndexPath, lap: Int)? {
+    guard let path = indexPathForTouch(at: point) else { return nil }
+    guard isLooping else { return (path, 0) }
+    let y = HeightIndex.units(point.y + storedContentOffset.y)
+    return (path, Int(Self.floorDivide(y, index.totalUnits)))
+  }
+
+  /// All cells showing `indexPath` (two or more when a short looping table repeats on screen).
+  public func cells(forRowAt indexPath: IndexPath) -> [any ReusableView] {
+    visibleRows.filter { $0.indexPath == indexPath }.map(\.view)
+  }
+
+  /// The lap of a visible (virtual) row: 0 unless looping.
+  @inline(__always) func lap(ofRow g: Int) -> Int { isLooping ? Self.floorDivide(g, index.rowCount) : 0 }
+
+  @inline(__always) static func floorDivide(_ a: Int, _ b: Int) -> Int {
+    a >= 0 ? a / b : -((-a - 1) / b) - 1
+  }
+
+  @inline(__always) static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+    a >= 0 ? a / b : -((-a - 1) / b) - 1
+  }
+
+  /// The virtual rows intersecting `[top, bottom)` of a looping table.
+  func loopingRows(top: Double, bottom: Double) -> Range<Int> {
+    let period = index.totalUnits
+    let rowsPerLap = index.rowCount
+    let t = HeightIndex.units(top)
+    let b = HeightIndex.units(bottom)
+    guard t < b else { return 0..<0 }
+    let lapTop = Self.floorDivide(t, period)
+    let lapBottom = Self.floorDivide(b - 1, period)
+    guard let first = index.info(containing: t - lapTop * period),
+      let last = index.info(containing: b - 1 - lapBottom * period)
+    else { return 0..<0 }
+    let v0 = Int(lapTop) * rowsPerLap + first.rowsBefore
+    let v1 = Int(lapBottom) * rowsPerLap + last.rowsBefore + (last.kind == .row ? 1 : 0)
+    return v0..<max(v0, v1)
+  }
+
+  /// The index path and frame of virtual row `v` of a looping table.
+  func locateVirtualRow(_ v: Int) -> (IndexPath, Rect) {
+    let rowsPerLap = index.rowCount
+    let lap = Self.floorDivide(v, rowsPerLap)
+    let row = v - lap * rowsPerLap
+    let k = index.itemIndex(ofGlobalRow: row)
+    let info = index.info(ofItem: k)
+    let top = Int64(lap) * index.totalUnits + info.start
+    let rect = Rect(
+      x: 0, y: HeightIndex.points(top), width: viewportSize.width, height: HeightIndex.points(info.height))
+    return (IndexPath(row: k - 1, section: 0), rect)
+  }
+
+  /// The top of a visible (virtual) row, in points.
+  func rowTop(_ v: Int) -> Double { locateGlobalRow(v).1.minY }
+
+  /// Keeps the offset within the first laps: shifts it, and every visible frame with it, by a
+  /// whole number of laps. Invisible, and O(visible).
+  func recenterIfNecessary() {
+    let period = index.totalUnits
+    let y = HeightIndex.units(storedContentOffset.y)
+    guard y < -period || y > 2 * period else { return }
+    let laps = Self.floorDivide(y, period)
+    let shiftUnits = laps * period
+    let shift = HeightIndex.points(shiftUnits)
+    let rowShift = Int(laps) * index.rowCount
+    storedContentOffset.y -= shift
+    for i in visibleRows.indices {
+      visibleRows[i].globalRow -= rowShift
+      visibleRows[i].view.frame.origin.y -= shift
+    }
+    visibleRowRange = (visibleRowRange.lowerBound - rowShift)..<(visibleRowRange.upperBound - rowShift)
+    dragOrigin.offset -= shift
+    if let current = animation {
+      switch current {
+      case .scroll(let from, let target, let start, let duration, let completion):
+        animation = .scroll(from: from - shift, target: target, start: start, duration: duration, completion: completion)
+      case .decelerate(let from, let velocity, let start, let target):
+        animation = .decelerate(from: from - shift, velocity: velocity, start: start, target: target.map { $0 - shift })
+      case .bounce(let from, let to, let start, let duration):
+        animation = .bounce(from: from - shift, to: to - shift, start: start, duration: duration)
+      }
+    }
+  }
+
+  /// The offset that shows a row of a looping table at `top` (the row's top, relative to the
+  /// visible area's top), going the shorter way round from the current offset.
+  func loopingOffset(toShow path: IndexPath, rowTopOnScreen: Double) -> Double {
+    let period = loopPeriod
+    let rowY = HeightIndex.points(index.offset(ofItem: index.itemIndex(of: path)))
+    let target = rowY - rowTopOnScreen
+    let current = storedContentOffset.y
+    let laps = ((current - target) / period).rounded()
+    return target + laps * period
+  }
+}
