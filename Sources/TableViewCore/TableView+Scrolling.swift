@@ -186,22 +186,23 @@ extension TableView {
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
       return
     }
-    // UIScrollView's scrollViewWillEndDragging: the delegate may move where the fling ends, and
-    // the velocity is then chosen so the deceleration ends exactly there.
-    let projected = projectedOffset(velocity: abs(velocity) > ScrollPhysics.stopVelocity ? velocity : 0)
+    // UIScrollView's scrollViewWillEndDragging: the delegate may move where the fling ends. A
+    // target inside the content is reached exactly (the velocity is chosen for it); one past an
+    // edge decelerates into the edge and bounces.
+    let flinging = abs(velocity) > ScrollPhysics.stopVelocity
+    let projected = flinging ? projectedOffset(velocity: velocity) : y
     var target = projected
     delegate?.tableViewWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
-    if target != projected {
-      target = clampedOffset(target)
+    if target >= minimumContentOffsetY && target <= maximumContentOffsetY {
       let distance = target - y
-      if distance == 0 {
+      guard abs(distance) > 1e-9 else {
         delegate?.tableViewDidEndDragging(self, willDecelerate: false)
         return
       }
       let v = ScrollPhysics.velocity(forDistance: distance, rate: decelerationRate)
       animation = .decelerate(from: y, velocity: v, start: clock.now, target: target)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
-    } else if abs(velocity) > ScrollPhysics.stopVelocity {
+    } else if flinging {
       animation = .decelerate(from: y, velocity: velocity, start: clock.now, target: nil)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     } else {
