@@ -49,8 +49,12 @@ extension HeightIndex {
         result.units += node.value * Int64(inside)
       case .chunk:
         result.rows += inside
-        let base = Int(node.value) * Self.chunkCapacity
-        for i in 0..<inside { result.units += slab[base + i] }
+        if inside == node.count {
+          result.units += node.chunkUnits
+        } else {
+          let base = Int(node.value) * Self.chunkCapacity
+          for i in 0..<inside { result.units += slab[base + i] }
+        }
       }
       k -= leftItems + node.count
       t = node.right

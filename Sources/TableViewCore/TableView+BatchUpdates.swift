@@ -64,6 +64,9 @@ extension TableView {
 
   /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
   func commit(_ plan: BatchUpdatePlan) {
+    idleScheduler?.tableDidChange()
+    carryPrefetchedRows(through: plan)
+    forgetKeyedHeights(reloadedBy: plan)
     // A looping table's laps all move with any change: keep the first visible cell in place.
     let wasLooping = isLooping
     let anchor = wasLooping ? visibleRows.first.map { ($0.view, $0.view.frame.minY - storedContentOffset.y) } : nil
@@ -162,6 +165,8 @@ extension TableView {
     let newPerLap = max(1, index.rowCount)
     var kept = ContiguousArray<VisibleRow>()
     kept.reserveCapacity(visibleRows.count)
+    var baseSection = -1
+    var base = 0
     for entry in visibleRows {
       if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
         var moved = entry
@@ -169,7 +174,12 @@ extension TableView {
         if wasLooping && isLooping {
           moved.globalRow = Self.floorDivide(entry.globalRow, oldPerLap) * newPerLap + path.row
         } else {
-          moved.globalRow = index.prefix(index.itemIndex(of: path)).rows
+          // Rows before the section, computed once per section (one descent, not one per cell).
+          if baseSection != path.section {
+            baseSection = path.section
+            base = index.prefix(index.itemIndex(ofHeader: path.section)).rows
+          }
+          moved.globalRow = base + path.row
         }
         kept.append(moved)
       } else {

@@ -66,6 +66,33 @@ extension TableView {
     return (IndexPath(row: row, section: section), frame(of: info))
   }
 
+  /// Walks rows in order: the next row of the same section costs one height lookup instead of
+  /// a full locate.
+  struct RowCursor {
+    var g = Int.min
+    var path = IndexPath(row: 0, section: 0)
+    var rect = Rect.zero
+    var item = 0
+    var rowsInSection = 0
+  }
+
+  func move(_ cursor: inout RowCursor, to g: Int) {
+    if cursor.g == g - 1, cursor.path.row + 1 < cursor.rowsInSection {
+      cursor.g = g
+      cursor.item += 1
+      cursor.path.row += 1
+      cursor.rect.origin.y = cursor.rect.maxY
+      cursor.rect.size.height = HeightIndex.points(index.height(ofItem: cursor.item))
+      return
+    }
+    let (path, rect) = locateGlobalRow(g)
+    cursor.g = g
+    cursor.path = path
+    cursor.rect = rect
+    cursor.item = index.itemIndex(of: path)
+    cursor.rowsInSection = index.rowCount(inSection: path.section)
+  }
+
   // MARK: The pass
 
   func layoutPass() {
@@ -76,11 +103,14 @@ extension TableView {
     if rows != visibleRowRange || framesDirty { updateRows(to: rows) }
     updateSupplements(to: sections)
     updateTableHeaderAndFooter()
+    updatePrefetchingIfNeeded()
     framesDirty = false
     for entry in preparedCells { cellPool.enqueue(entry.view) }
     preparedCells.removeAll(keepingCapacity: true)
-    let floor = max(reusePoolFloor, visibleRows.count)
-    cellPool.trim(toAtMost: floor)
+    // The pool keeps as many cells as the most this viewport has shown: row heights that vary
+    // do not make it drop and re-create cells, and a viewport that shrinks lets them go.
+    visibleHighWater = max(visibleHighWater, visibleRows.count)
+    cellPool.trim(toAtMost: max(reusePoolFloor, visibleHighWater))
     headerFooterPool.trim(toAtMost: max(reusePoolFloor, visibleHeaders.count + visibleFooters.count))
   }
 
@@ -91,6 +121,7 @@ extension TableView {
     swap(&rowScratch, &visibleRows)
     visibleRows.removeAll(keepingCapacity: true)
     var i = 0
+    var cursor = RowCursor()
     defer { rowScratchCursor = 0 }
     for g in rows {
       while i < rowScratch.count, rowScratch[i].globalRow < g {
@@ -102,13 +133,14 @@ extension TableView {
         var entry = rowScratch[i]
         i += 1
         if framesDirty {
-          let (path, rect) = locateGlobalRow(g)
-          entry.indexPath = path
-          if entry.view.frame != rect { entry.view.frame = rect }
+          move(&cursor, to: g)
+          entry.indexPath = cursor.path
+          if entry.view.frame != cursor.rect { entry.view.frame = cursor.rect }
         }
         visibleRows.append(entry)
-      } else if let entry = displayRow(g) {
-        visibleRows.append(entry)
+      } else {
+        move(&cursor, to: g)
+        if let entry = displayRow(g, path: cursor.path, rect: cursor.rect) { visibleRows.append(entry) }
       }
     }
     while i < rowScratch.count {
@@ -120,8 +152,7 @@ extension TableView {
   }
 
   /// Dequeues (or takes the prepared) cell for global row `g`, places it, and announces it.
-  func displayRow(_ g: Int) -> VisibleRow? {
-    let (path, rect) = locateGlobalRow(g)
+  func displayRow(_ g: Int, path: IndexPath, rect: Rect) -> VisibleRow? {
     let cell: any ReusableView
     if let i = preparedCells.firstIndex(where: { $0.globalRow == g }) {
       cell = preparedCells.remove(at: i).view

@@ -52,6 +52,8 @@ extension TableView {
   func measuredUnits(forItem k: Int, info: HeightIndex.ItemInfo, keepCell: Bool, virtualRow: Int? = nil) -> Int64 {
     let section = info.section
     let path = IndexPath(row: k - index.itemIndex(ofHeader: section) - 1, section: section)
+    let keyed = keyedLookup(forRowAt: path)  // a row whose key is known is not measured again
+    if let units = keyed.units { return units }
     let height: Double
     if let rowHeights {
       height = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
@@ -74,6 +76,7 @@ extension TableView {
         ))
       return info.height
     }
+    keyedStore(HeightIndex.units(height), for: keyed.key)
     return HeightIndex.units(height)
   }
 }

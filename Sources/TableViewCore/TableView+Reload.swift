@@ -30,6 +30,8 @@ extension TableView {
   /// Rebuilds the geometry index from the data source and drops every visible view.
   func rebuild(keepingMeasuredHeights: Bool = false) {
     needsReload = false
+    idleScheduler?.tableDidChange()
+    prefetchState.reset()
     removeAllVisibleViews()
     usesEstimates =
       estimatedRowHeight > 0 || estimatedRowHeights != nil

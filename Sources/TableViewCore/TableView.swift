@@ -115,6 +115,7 @@ public final class TableView {
   public var viewportSize: Size = .zero {
     didSet {
       guard viewportSize != oldValue else { return }
+      if viewportSize.height < oldValue.height { visibleHighWater = 0 }
       if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
       geometryChanged()
     }
@@ -194,6 +195,8 @@ public final class TableView {
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var cellPool = ReusePool()
+  /// The most cells on screen at once since the viewport last shrank: the pool's bound.
+  var visibleHighWater = 0
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var headerFooterPool = ReusePool()
 
@@ -210,6 +213,13 @@ public final class TableView {
   var inLayout = false
   var dataSourceCallDepth = 0
   var deferredReload = false
+
+  // MARK: Height work state (issue 3)
+
+  var idleScheduler: IdlePrecompute?  // made by `idlePrecompute` (TableView+IdlePrecompute.swift)
+  @exclusivity(unchecked) var prefetchState = PrefetchState()  // announced rows (TableView+Prefetching.swift)
+  var templateCellState = TemplateCellState()  // template cells, keyed heights (TableView+TemplateCell.swift)
+  var snapshotBox: AnyObject?  // the current diffable snapshot, a SnapshotBox (TableView+Diffable.swift)
 
   // MARK: Scrolling state
 

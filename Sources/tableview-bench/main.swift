@@ -8,9 +8,13 @@
   import Glibc
 #endif
 
+// `--engine-only` skips the baselines (for profiling the engine alone).
+var arguments = Array(CommandLine.arguments.dropFirst())
+let engineOnly = arguments.contains("--engine-only")
+arguments.removeAll { $0 == "--engine-only" }
 let options: BenchOptions
 do {
-  options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+  options = try BenchOptions.parse(arguments)
 } catch {
   print(error)
   print(BenchOptions.usage)
@@ -24,6 +28,7 @@ let harness = Harness(options: options)
 var results: [Measurement] = []
 for n in options.sizes {
   results += measureEngine(n: n, harness: harness)
+  if engineOnly { continue }
   results += measurePGTableView(n: n, harness: harness)
   results += measureSeedCache(n: n, harness: harness)
 }

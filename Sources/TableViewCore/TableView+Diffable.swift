@@ -1,0 +1,172 @@
+// Applying diffable snapshots: the difference between the table's current snapshot and the new
+// one (Heckel-style matching by identifier, see `DiffableSnapshot.batchUpdate(from:)`) is
+// performed as one batch update, so measured heights travel with their items through moves,
+// inserts and deletes exactly as they do through any batch update.
+
+/// The table's current snapshot, boxed so that a non-generic table can keep a snapshot of any
+/// identifier types in one property.
+final class SnapshotBox<SectionID: Hashable, ItemID: Hashable> {
+  private(set) var snapshot = DiffableSnapshot<SectionID, ItemID>()
+  /// The section identifiers and each section's items, for O(1) answers to the data source calls.
+  private(set) var sections: [SectionID] = []
+  private(set) var items: [[ItemID]] = []
+
+  func set(_ snapshot: DiffableSnapshot<SectionID, ItemID>) {
+    self.snapshot = snapshot
+    sections = snapshot.sectionIdentifiers
+    items = sections.map { (try? snapshot.itemIdentifiers(inSection: $0)) ?? [] }
+  }
+}
+
+extension TableView {
+  /// Makes `snapshot` the table's content: computes the batch update from the current snapshot
+  /// (the last one applied; empty at first) and performs it as one update, so measured heights
+  /// follow their items. The data source must answer from the new snapshot — a
+  /// ``DiffableDataSource`` does; another data source can read ``currentSnapshot(_:_:)``.
+  ///
+  /// When the table does not show the current snapshot (never loaded, or loaded from other data)
+  /// it reloads instead. The engine has no row animations: `animatingDifferences` is kept for
+  /// UIKit parity, and both values perform the same batch update (as UIKit does since iOS 15).
+  ///
+  /// - Throws: as `performBatchUpdates` (e.g. `.reentrantUpdate` from inside a data-source call);
+  ///   the table and its current snapshot are then unchanged.
+  /// - Complexity: O(k log k) for the diff of k items and sections, plus the batch update.
+  public func apply<SectionID: Hashable, ItemID: Hashable>(
+    _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: ((Bool) -> Void)? = nil
+  ) throws(TableViewError) {
+    let previousBox = snapshotBox
+    let box = previousBox as? SnapshotBox<SectionID, ItemID> ?? SnapshotBox()
+    let old = box.snapshot
+    let showsOld = !needsReload && shows(old)
+    box.set(snapshot)
+    snapshotBox = box
+    do throws(TableViewError) {
+      if showsOld {
+        try apply(snapshot.batchUpdate(from: old))
+      } else if dataSourceCallDepth > 0 || inLayout {
+        throw TableViewError(
+          .reentrantUpdate,
+          "apply(_:animatingDifferences:) was called while the table was asking its data source or laying out")
+      } else {
+        reloadData()
+      }
+    } catch {
+      box.set(old)
+      snapshotBox = previousBox
+      throw error
+    }
+    completion?(true)
+  }
+
+  /// The snapshot the table shows, if the last one applied has these identifier types.
+  public func currentSnapshot<SectionID: Hashable, ItemID: Hashable>(
+    _ sectionType: SectionID.Type = SectionID.self, _ itemType: ItemID.Type = ItemID.self
+  ) -> DiffableSnapshot<SectionID, ItemID>? {
+    (snapshotBox as? SnapshotBox<SectionID, ItemID>)?.snapshot
+  }
+
+  /// Whether the table's structure is that of `snapshot`.
+  /// - Complexity: O(s log n) for s sections.
+  private func shows<S, I>(_ snapshot: DiffableSnapshot<S, I>) -> Bool {
+    guard index.sectionCount == snapshot.numberOfSections else { return false }
+    return snapshot.rowCounts.enumerated().allSatisfy { index.rowCount(inSection: $0.offset) == $0.element }
+  }
+}
+
+/// A data source that answers from the table's current snapshot, as UIKit's
+/// `UITableViewDiffableDataSource`: sections and rows come from the snapshot, cells from the
+/// cell provider.
+///
+///     let dataSource = DiffableDataSource<String, Post.ID>(tableView: table) { table, path, id in
+///       let cell = table.dequeueReusableCell(withIdentifier: "post", for: path, as: PostCell.self)
+///       cell.configure(with: posts[id])
+///       return cell
+///     }
+///     var snapshot = DiffableSnapshot<String, Post.ID>()
+///     try snapshot.appendSections(["feed"])
+///     try snapshot.appendItems(posts.map(\.id))
+///     try dataSource.apply(snapshot)
+///
+/// The table holds its data source weakly: keep the data source alive.
+public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: TableViewDataSource {
+  /// Makes the cell for an item.
+  public typealias CellProvider = (TableView, IndexPath, ItemID) -> any ReusableView
+
+  /// The table served; `nil` once it is gone.
+  public private(set) weak var tableView: TableView?
+  private let cellProvider: CellProvider
+
+  /// Becomes `tableView`'s data source, answering from the snapshots applied to it.
+  public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+    self.tableView = tableView
+    self.cellProvider = cellProvider
+    if !(tableView.snapshotBox is SnapshotBox<SectionID, ItemID>) {
+      tableView.snapshotBox = SnapshotBox<SectionID, ItemID>()
+    }
+    tableView.dataSource = self
+  }
+
+  /// Applies `snapshot` to the table (see ``TableView/apply(_:animatingDifferences:completion:)``);
+  /// does nothing once the table is gone.
+  /// - Throws: as the table's `apply`; nothing changes then.
+  public func apply(
+    _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: ((Bool) -> Void)? = nil
+  ) throws(TableViewError) {
+    guard let tableView else { return }
+    try tableView.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+  }
+
+  /// The snapshot the table shows (empty before the first `apply`).
+  public func snapshot() -> DiffableSnapshot<SectionID, ItemID> {
+    box(tableView)?.snapshot ?? DiffableSnapshot()
+  }
+
+  /// The item shown at `indexPath`, or `nil` outside the snapshot.
+  /// - Complexity: O(1)
+  public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
+    guard let box = box(tableView), indexPath.section >= 0, indexPath.section < box.items.count,
+      indexPath.row >= 0, indexPath.row < box.items[indexPath.section].count
+    else { return nil }
+    return box.items[indexPath.section][indexPath.row]
+  }
+
+  /// Where `item` is shown, or `nil` if it is not in the snapshot.
+  /// - Complexity: O(r) for r items in its section.
+  public func indexPath(for item: ItemID) -> IndexPath? {
+    box(tableView)?.snapshot.indexPath(ofItem: item)
+  }
+
+  /// The identifier of the section at `index`, or `nil` outside the snapshot.
+  /// - Complexity: O(1)
+  public func sectionIdentifier(for index: Int) -> SectionID? {
+    guard let box = box(tableView), index >= 0, index < box.sections.count else { return nil }
+    return box.sections[index]
+  }
+
+  /// The number of sections of the current snapshot.
+  public func numberOfSections(in tableView: TableView) -> Int {
+    box(tableView)?.sections.count ?? 0
+  }
+
+  /// The number of items in `section` of the current snapshot.
+  public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    guard let box = box(tableView), section >= 0, section < box.items.count else { return 0 }
+    return box.items[section].count
+  }
+
+  /// The cell provider's cell for the item at `indexPath`.
+  public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    guard let box = box(tableView), indexPath.section < box.items.count,
+      indexPath.row < box.items[indexPath.section].count
+    else {
+      preconditionFailure("cellForRowAt \(indexPath): the row is not in the current snapshot")
+    }
+    return cellProvider(tableView, indexPath, box.items[indexPath.section][indexPath.row])
+  }
+
+  private func box(_ tableView: TableView?) -> SnapshotBox<SectionID, ItemID>? {
+    tableView?.snapshotBox as? SnapshotBox<SectionID, ItemID>
+  }
+}

@@ -1,0 +1,160 @@
+import Testing
+
+@testable import TableViewCore
+
+/// A self-sizing cell showing one item.
+final class ItemCell: ReusableView {
+  var reuseIdentifier: String?
+  var frame: Rect = .zero
+  var item = -1
+  var height: Double = 0
+  var fits: () -> Void = {}
+  func sizeThatFits(width: Double) -> Double {
+    fits()
+    return height
+  }
+}
+
+@Suite("Diffable apply")
+struct DiffableApplyTests {
+  /// Items 0..<100 in section "a", 100..<150 in "b"; each item's height is fixed by its identifier.
+  final class Fixture {
+    let table = TableView()
+    var heights: [Int: Double] = [:]
+    var fitted: [Int] = []
+    var dataSource: DiffableDataSource<String, Int>!
+    var onCell: ((IndexPath) -> Void)?
+
+    init() {
+      var rng = SplitMix64(seed: 11)
+      for id in 0..<1_000 { heights[id] = rng.double(20...80) }
+      table.register({ ItemCell() }, forCellReuseIdentifier: "item")
+      table.rowHeight = TableView.automaticDimension
+      table.estimatedRowHeight = 50
+      table.viewportSize = Size(width: 100, height: 300)
+      dataSource = DiffableDataSource(tableView: table) { [unowned self] table, path, id in
+        self.onCell?(path)
+        let cell = table.dequeueReusableCell(withIdentifier: "item", for: path, as: ItemCell.self)
+        cell.item = id
+        cell.height = self.heights[id]!
+        cell.fits = { [unowned self] in self.fitted.append(id) }
+        return cell
+      }
+      table.idlePrecompute.enable()
+    }
+
+    func expectHeightsFollowItems(sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let snapshot = dataSource.snapshot()
+      for section in snapshot.sectionIdentifiers {
+        for id in try snapshot.itemIdentifiers(inSection: section) {
+          let path = try #require(dataSource.indexPath(for: id), sourceLocation: sourceLocation)
+          let k = table.index.itemIndex(of: path)
+          guard table.index.isMeasured(item: k) else { continue }
+          #expect(
+            abs(try table.rectForRow(at: path).height - heights[id]!) <= 1.0 / 256, sourceLocation: sourceLocation)
+        }
+      }
+    }
+  }
+
+  func initialSnapshot() throws -> DiffableSnapshot<String, Int> {
+    var snapshot = DiffableSnapshot<String, Int>()
+    try snapshot.appendSections(["a", "b"])
+    try snapshot.appendItems(Array(0..<100), toSection: "a")
+    try snapshot.appendItems(Array(100..<150), toSection: "b")
+    return snapshot
+  }
+
+  @Test("the data source answers from the snapshot applied")
+  func dataSourceAnswers() throws {
+    let f = Fixture()
+    let initial = try initialSnapshot()
+    try f.dataSource.apply(initial)
+    #expect(f.table.numberOfSections == 2)
+    #expect(f.table.numberOfRows(inSection: 0) == 100 && f.table.numberOfRows(inSection: 1) == 50)
+    #expect(f.dataSource.itemIdentifier(for: IndexPath(row: 3, section: 1)) == 103)
+    #expect(f.dataSource.sectionIdentifier(for: 1) == "b")
+    #expect(f.dataSource.indexPath(for: 120) == IndexPath(row: 20, section: 1))
+    #expect(f.table.visibleCells.map { ($0 as! ItemCell).item } == f.table.indexPathsForVisibleRows.map { $0.row })
+    #expect(f.table.currentSnapshot(String.self, Int.self) == initial)
+  }
+
+  @Test("applying a snapshot moves measured heights with their items; only new items are measured")
+  func heightsFollowItems() throws {
+    let f = Fixture()
+    try f.dataSource.apply(initialSnapshot())
+    while f.table.runIdleSlice() {}
+    #expect(f.fitted.count == 150)
+    try f.expectHeightsFollowItems()
+
+    var next = f.dataSource.snapshot()
+    try next.deleteItems([0, 5, 17, 140])
+    try next.moveItem(99, beforeItem: 1)
+    try next.moveItem(3, afterItem: 120)  // across sections
+    try next.moveSection("b", beforeSection: "a")
+    try next.insertItems([500, 501, 502], beforeItem: 50)
+    try next.appendSections(["c"])
+    try next.appendItems([600, 601], toSection: "c")
+    f.fitted.removeAll()
+    try f.dataSource.apply(next, animatingDifferences: true)
+    #expect(f.table.currentSnapshot(String.self, Int.self) == next)
+    #expect(f.table.numberOfSections == 3)
+    #expect((0..<3).map { f.table.numberOfRows(inSection: $0) } == next.rowCounts)
+    #expect(f.table.index.unmeasuredRowCount + Set(f.fitted).count == 5, "only the five new items lack a height")
+    try f.expectHeightsFollowItems()
+    while f.table.runIdleSlice() {}
+    #expect(Set(f.fitted) == [500, 501, 502, 600, 601])
+    try f.expectHeightsFollowItems()
+    // The cells on screen show the items the snapshot puts there.
+    for (cell, path) in zip(f.table.visibleCells, f.table.indexPathsForVisibleRows) {
+      #expect((cell as! ItemCell).item == f.dataSource.itemIdentifier(for: path))
+    }
+  }
+
+  @Test("reloaded items are measured again; the others keep their heights")
+  func reloadedItems() throws {
+    let f = Fixture()
+    try f.dataSource.apply(initialSnapshot())
+    while f.table.runIdleSlice() {}
+    f.heights[10] = 77
+    var next = f.dataSource.snapshot()
+    try next.reloadItems([10])
+    f.fitted.removeAll()
+    try f.dataSource.apply(next, animatingDifferences: false)
+    while f.table.runIdleSlice() {}
+    #expect(f.fitted == [10])
+    try f.expectHeightsFollowItems()
+  }
+
+  @Test("apply from inside a data-source call throws and changes nothing")
+  func reentrantApply() throws {
+    let f = Fixture()
+    let first = try initialSnapshot()
+    try f.dataSource.apply(first)
+    var next = first
+    try next.deleteItems([1])
+    var thrown: TableViewError?
+    f.onCell = { _ in
+      f.onCell = nil
+      do throws(TableViewError) { try f.dataSource.apply(next) } catch { thrown = error }
+    }
+    f.table.contentOffset.y = 2_000
+    #expect(thrown?.kind == .reentrantUpdate)
+    #expect(f.dataSource.snapshot() == first)
+    #expect(f.table.numberOfRows(inSection: 0) == 100)
+  }
+
+  @Test("a table not showing the current snapshot reloads instead of diffing")
+  func reloadsWhenNotShowing() throws {
+    let f = Fixture()
+    try f.dataSource.apply(initialSnapshot())
+    // The table applies a snapshot of other identifier types: nothing to diff from.
+    var other = DiffableSnapshot<Int, String>()
+    try other.appendSections([1])
+    try other.appendItems(["x", "y"])
+    try f.table.apply(other)
+    #expect(f.table.currentSnapshot(Int.self, String.self) == other)
+    #expect(f.table.currentSnapshot(String.self, Int.self) == nil)
+    #expect(f.table.numberOfSections == 0, "the diffable data source has no snapshot of its types")
+  }
+}
