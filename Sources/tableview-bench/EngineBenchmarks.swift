@@ -152,3 +152,30 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
   }
   return results
 }
+
+/// For counting allocations from outside (e.g. `perf stat -e probe_libc:malloc`): builds a table
+/// of `n` rows, then takes `steps` scroll steps that bring no new row. Run it with 0 and with a
+/// million steps: the difference is what the steps allocate.
+func allocationProbe(n: Int, steps: Int, looping: Bool) {
+  let model = BenchModel(rows: n)
+  let table = TableView(style: .plain)
+  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+  table.loops = looping
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+  table.reloadData()
+  var y = looping ? table.loopPeriod / 2 : table.contentSize.height / 2
+  for _ in 0..<200 {
+    table.contentOffset = Point(x: 0, y: y - BenchWorkload.smallScrollDelta)
+    let rows = table.indexPathsForVisibleRows
+    table.contentOffset = Point(x: 0, y: y + BenchWorkload.smallScrollDelta)
+    if rows == table.indexPathsForVisibleRows { break }
+    y += 3
+  }
+  table.contentOffset = Point(x: 0, y: y)
+  for step in 0..<steps {
+    table.contentOffset.y += step % 2 == 0 ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta
+  }
+  blackHole(table.contentOffset.y)
+}

@@ -12,6 +12,11 @@
 var arguments = Array(CommandLine.arguments.dropFirst())
 let engineOnly = arguments.contains("--engine-only")
 arguments.removeAll { $0 == "--engine-only" }
+// `--alloc-probe STEPS [--loop]`: only scroll (see allocationProbe), for counting mallocs.
+if let i = arguments.firstIndex(of: "--alloc-probe"), i + 1 < arguments.count, let steps = Int(arguments[i + 1]) {
+  allocationProbe(n: 100_000, steps: steps, looping: arguments.contains("--loop"))
+  exit(0)
+}
 let options: BenchOptions
 do {
   options = try BenchOptions.parse(arguments)
