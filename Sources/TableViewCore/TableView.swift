@@ -157,13 +157,13 @@ public final class TableView {
   public var widthCacheLimit = 2 {
     didSet { widthCacheLimit = max(1, widthCacheLimit) }
   }
-  var tableHeaderUnits: Int64 = 0
-  var tableFooterUnits: Int64 = 0
-  var tableHeaderShown = false
-  var tableFooterShown = false
+  @exclusivity(unchecked) var tableHeaderUnits: Int64 = 0
+  @exclusivity(unchecked) var tableFooterUnits: Int64 = 0
+  @exclusivity(unchecked) var tableHeaderShown = false
+  @exclusivity(unchecked) var tableFooterShown = false
 
   /// Whether rows are measured lazily (estimated heights).
-  var usesEstimates = false
+  @exclusivity(unchecked) var usesEstimates = false
   var estimateUnits: Int64 = 0
 
   // MARK: Visible state
@@ -179,40 +179,40 @@ public final class TableView {
   }
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var visibleRows: ContiguousArray<VisibleRow> = []
-  var visibleRowRange: Range<Int> = 0..<0
+  @exclusivity(unchecked) var visibleRowRange: Range<Int> = 0..<0
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var visibleHeaders: ContiguousArray<VisibleSupplement> = []
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var visibleFooters: ContiguousArray<VisibleSupplement> = []
-  var visibleSectionRange: Range<Int> = 0..<0
+  @exclusivity(unchecked) var visibleSectionRange: Range<Int> = 0..<0
   /// Second buffers the passes swap with, so merging allocates nothing in steady state.
-  var rowScratch: ContiguousArray<VisibleRow> = []
+  @exclusivity(unchecked) var rowScratch: ContiguousArray<VisibleRow> = []
   /// Entries of `rowScratch` before this index have been handled by the current merge.
-  var rowScratchCursor = 0
-  var supplementScratch: ContiguousArray<VisibleSupplement> = []
+  @exclusivity(unchecked) var rowScratchCursor = 0
+  @exclusivity(unchecked) var supplementScratch: ContiguousArray<VisibleSupplement> = []
   /// Cells dequeued to measure a row during this layout pass, waiting to be displayed.
-  var preparedCells: ContiguousArray<VisibleRow> = []
+  @exclusivity(unchecked) var preparedCells: ContiguousArray<VisibleRow> = []
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var cellPool = ReusePool()
   /// The most cells on screen at once since the viewport last shrank: the pool's bound.
-  var visibleHighWater = 0
+  @exclusivity(unchecked) var visibleHighWater = 0
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var headerFooterPool = ReusePool()
 
   // MARK: Selection state
 
   var selectedRows: Set<IndexPath> = []
-  var highlightedRow: IndexPath?
+  @exclusivity(unchecked) var highlightedRow: IndexPath?
   var touchStart: Point?
 
   // MARK: Passes and reentrancy
 
-  var needsReload = true
-  var framesDirty = false
-  var inLayout = false
-  var dataSourceCallDepth = 0
-  var deferredReload = false
+  @exclusivity(unchecked) var needsReload = true
+  @exclusivity(unchecked) var framesDirty = false
+  @exclusivity(unchecked) var inLayout = false
+  @exclusivity(unchecked) var dataSourceCallDepth = 0
+  @exclusivity(unchecked) var deferredReload = false
 
   // MARK: Height work state (issue 3)
 
@@ -223,8 +223,8 @@ public final class TableView {
 
   // MARK: Scrolling state
 
-  var animation: ScrollAnimation?
-  var isDragging = false
+  @exclusivity(unchecked) var animation: ScrollAnimation?
+  @exclusivity(unchecked) var isDragging = false
   var dragOrigin: (touch: Double, offset: Double) = (0, 0)
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`).
