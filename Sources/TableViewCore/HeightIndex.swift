@@ -77,7 +77,8 @@ public struct HeightIndex: Sendable {
   /// Validates a height: finite, not negative, not absurdly large.
   public static func validate(_ height: Double, _ what: @autoclosure () -> String) throws(TableViewError) {
     guard height.isFinite, height >= 0, height <= maximumHeight else {
-      throw TableViewError(.invalidHeight, "invalid height \(height) for \(what()): heights must be finite and in 0…\(maximumHeight)")
+      throw TableViewError(
+        .invalidHeight, "invalid height \(height) for \(what()): heights must be finite and in 0…\(maximumHeight)")
     }
   }
 

@@ -66,7 +66,8 @@ public final class PickerView {
     guard let dataSource else { throw TableViewError(.invalidArgument, "the picker has no data source") }
     let count = dataSource.numberOfComponents(in: self)
     guard count > 0 else {
-      throw TableViewError(.invalidArgument, "numberOfComponents returned \(count): a picker needs at least one component")
+      throw TableViewError(
+        .invalidArgument, "numberOfComponents returned \(count): a picker needs at least one component")
     }
     while components.count > count { components.removeLast() }
     while components.count < count {
@@ -83,7 +84,8 @@ public final class PickerView {
       let rows = dataSource.pickerView(self, numberOfRowsInComponent: c)
       component.rows = max(0, rows)
       if rows < 0 {
-        component.table.report(TableViewError(.invalidDataSource, "numberOfRowsInComponent(\(c)) returned \(rows); treated as 0"))
+        component.table.report(
+          TableViewError(.invalidDataSource, "numberOfRowsInComponent(\(c)) returned \(rows); treated as 0"))
       }
       if let range = component.range, range.upperBound >= component.rows { component.range = nil }
       component.selected = component.rows == 0 ? -1 : min(max(component.selected, 0), component.rows - 1)
@@ -125,7 +127,8 @@ public final class PickerView {
   func bandTop(_ c: Component) -> Double { ((size.height - c.rowHeight) / 2).rounded(.down) }
 
   /// A reusable custom cell for `component`'s table (register first with `register`).
-  public func dequeueReusableCell(withIdentifier identifier: String, forComponent component: Int) -> (any ReusableView)? {
+  public func dequeueReusableCell(withIdentifier identifier: String, forComponent component: Int) -> (any ReusableView)?
+  {
     guard component >= 0, component < components.count else { return nil }
     return components[component].table.cellPool.dequeueOrMake(identifier)
   }
@@ -381,7 +384,9 @@ public final class PickerView {
     guard let component = component(atX: point.x) else { return }
     let c = components[component]
     let local = Point(x: point.x - c.x, y: point.y)
-    guard c.rows > 0, let hit = c.table.appearanceForTouch(at: local), isSelectable(hit.indexPath.row, c) else { return }
+    guard c.rows > 0, let hit = c.table.appearanceForTouch(at: local), isSelectable(hit.indexPath.row, c) else {
+      return
+    }
     let v = hit.lap * c.rows + hit.indexPath.row
     c.userMotion = true
     c.table.setContentOffset(Point(x: 0, y: offset(ofRow: v, in: c)), animated: true)
@@ -444,12 +449,15 @@ final class PickerComponentAdapter: TableViewDataSource, TableViewDelegate {
   }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    guard let picker else { return tableView.dequeueReusableCell(withIdentifier: PickerView.titleIdentifier, for: indexPath) }
+    guard let picker else {
+      return tableView.dequeueReusableCell(withIdentifier: PickerView.titleIdentifier, for: indexPath)
+    }
     if let custom = picker.delegate?.pickerView(picker, cellForRow: indexPath.row, forComponent: component) {
       return custom
     }
     let cell = tableView.dequeueReusableCell(withIdentifier: PickerView.titleIdentifier, for: indexPath)
-    let title = picker.delegate?.pickerView(picker, titleForRow: indexPath.row, forComponent: component) ?? String(indexPath.row)
+    let title =
+      picker.delegate?.pickerView(picker, titleForRow: indexPath.row, forComponent: component) ?? String(indexPath.row)
     (cell as? any PickerTitleCell)?.setTitle(title)
     return cell
   }

@@ -80,7 +80,8 @@ extension TableView {
     if let (view, screen) = anchor, isLooping, let entry = visibleRows.first(where: { $0.view === view }) {
       storedContentOffset.y = rowTop(entry.globalRow) - screen
     }
-    selectedRows = Set(selectedRows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
+    selectedRows = Set(
+      selectedRows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
     if let h = highlightedRow {
       highlightedRow = nil
       cellForRow(at: h)?.setHighlighted(false, animated: false)
@@ -167,7 +168,13 @@ extension TableView {
     kept.reserveCapacity(visibleRows.count)
     var baseSection = -1
     var base = 0
+    var firstReloaded: Int?
     for entry in visibleRows {
+      if firstReloaded == nil, !wasLooping, plan.isReloaded(old: entry.indexPath),
+        let path = plan.newIndexPath(forOld: entry.indexPath)
+      {
+        firstReloaded = index.prefix(index.itemIndex(of: path)).rows
+      }
       if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
         var moved = entry
         moved.indexPath = path
@@ -189,6 +196,11 @@ extension TableView {
     kept.sort { $0.globalRow < $1.globalRow }
     visibleRows = kept
     visibleRowRange = (kept.first?.globalRow ?? 0)..<((kept.last?.globalRow ?? -1) + 1)
+    // A reloaded row that was first on screen stays the anchor for the measuring that follows:
+    // its top stays put and the rows below it move, not the other way round.
+    if let top = firstReloaded, kept.isEmpty || top < visibleRowRange.lowerBound {
+      visibleRowRange = top..<max(top + 1, visibleRowRange.upperBound)
+    }
     func remap(_ list: inout ContiguousArray<VisibleSupplement>) {
       var result = ContiguousArray<VisibleSupplement>()
       for entry in list {

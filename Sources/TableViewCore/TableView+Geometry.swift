@@ -17,7 +17,8 @@ extension TableView {
   /// The size of everything that scrolls: table header, sections, table footer.
   public var contentSize: Size {
     if isLooping { return Size(width: viewportSize.width, height: loopPeriod) }
-    return Size(width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits + index.totalUnits + tableFooterUnits))
+    return Size(
+      width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits + index.totalUnits + tableFooterUnits))
   }
 
   /// Throws when `indexPath` is not a row of the table.
@@ -35,10 +36,16 @@ extension TableView {
   /// The item index of a row, checked: two descents for both the check and the answer.
   func itemIndex(of indexPath: IndexPath, _ call: String) throws(TableViewError) -> Int {
     let s = indexPath.section
-    guard s >= 0, s < index.sectionCount else { try check(indexPath, call); return 0 }
+    guard s >= 0, s < index.sectionCount else {
+      try check(indexPath, call)
+      return 0
+    }
     let header = index.itemIndex(ofHeader: s)
     let rows = index.itemIndex(ofHeader: s + 1) - header - 2
-    guard indexPath.row >= 0, indexPath.row < rows else { try check(indexPath, call); return 0 }
+    guard indexPath.row >= 0, indexPath.row < rows else {
+      try check(indexPath, call)
+      return 0
+    }
     return header + 1 + indexPath.row
   }
 
@@ -152,7 +159,8 @@ extension TableView {
   /// - Complexity: O(log n + visible)
   public func setHeight(_ height: Double, forRowAt indexPath: IndexPath) throws(TableViewError) {
     try HeightIndex.validate(height, "row \(indexPath)")
-    try applyHeight(HeightIndex.units(height), toItem: itemIndex(of: indexPath, "setHeight(_:forRowAt:)"), measured: true)
+    try applyHeight(
+      HeightIndex.units(height), toItem: itemIndex(of: indexPath, "setHeight(_:forRowAt:)"), measured: true)
     layoutIfNeeded()
   }
 

@@ -184,7 +184,8 @@ extension TableView {
       report(
         TableViewError(
           .invalidDataSource,
-          "cellForRowAt \(path) returned a cell that is already displayed for another row; the row is left without a cell"))
+          "cellForRowAt \(path) returned a cell that is already displayed for another row; the row is left without a cell"
+        ))
       return nil
     }
     if cellPool.contains(cell) {

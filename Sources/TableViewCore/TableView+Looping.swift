@@ -32,7 +32,8 @@ extension TableView {
   public var visibleRowAppearances: [RowAppearance] {
     let rows = max(1, index.rowCount)
     return visibleRows.map { entry in
-      RowAppearance(indexPath: entry.indexPath, lap: isLooping ? Self.floorDivide(entry.globalRow, rows) : 0, view: entry.view)
+      RowAppearance(
+        indexPath: entry.indexPath, lap: isLooping ? Self.floorDivide(entry.globalRow, rows) : 0, view: entry.view)
     }
   }
 
@@ -113,7 +114,8 @@ extension TableView {
     if let current = animation {
       switch current {
       case .scroll(let from, let target, let start, let duration, let completion):
-        animation = .scroll(from: from - shift, target: target, start: start, duration: duration, completion: completion)
+        animation = .scroll(
+          from: from - shift, target: target, start: start, duration: duration, completion: completion)
       case .decelerate(let from, let velocity, let start, let target):
         animation = .decelerate(from: from - shift, velocity: velocity, start: start, target: target.map { $0 - shift })
       case .bounce(let from, let to, let start, let duration):

@@ -15,7 +15,8 @@ extension TableView {
       budget -= 1
       let rows = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height).rows
       guard let v = firstUnmeasuredRow(in: rows) else { return }
-      let k = isLooping ? 1 + (v - Self.floorDivide(v, index.rowCount) * index.rowCount) : index.itemIndex(ofGlobalRow: v)
+      let k =
+        isLooping ? 1 + (v - Self.floorDivide(v, index.rowCount) * index.rowCount) : index.itemIndex(ofGlobalRow: v)
       let info = index.info(ofItem: k)
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
       index.setHeight(ofItem: k, units: units, measured: true)
@@ -62,6 +63,9 @@ extension TableView {
       height = cell.sizeThatFits(width: viewportSize.width)
       if keepCell {
         preparedCells.append(VisibleRow(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
+        // Cells measured for a page jump live beside the ones still on screen: the pool keeps
+        // that many, so the next jump reuses them instead of making new ones.
+        visibleHighWater = max(visibleHighWater, visibleRows.count + preparedCells.count)
       } else {
         cellPool.enqueue(cell)
       }

@@ -90,7 +90,10 @@ extension TableView {
         let heights = (0..<rows).map { r -> (units: Int64, measured: Bool) in
           let path = IndexPath(row: r, section: s)
           let h = askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
-          return (HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints)), false)
+          return (
+            HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints)),
+            false
+          )
         }
         index.appendSection(header: header, footer: footer, rows: 0, rowUnits: 0, measured: true)
         index.insertRows(at: index.itemCount - 1, heights: heights)
@@ -198,7 +201,8 @@ extension TableView {
       for s in 0..<index.sectionCount {
         let rows = index.rowCount(inSection: s)
         if usesEstimates {
-          fresh.appendSection(header: headerUnits(s), footer: footerUnits(s), rows: rows, rowUnits: estimateUnits, measured: false)
+          fresh.appendSection(
+            header: headerUnits(s), footer: footerUnits(s), rows: rows, rowUnits: estimateUnits, measured: false)
         } else {
           let saved = index
           index = fresh

@@ -96,7 +96,18 @@ extension TableView {
       let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
       let screenTop: Double
       switch position {
-      case .top, .none: screenTop = contentInset.top
+      case .none:
+        // Already whole on screen: stay. Otherwise the nearer of top and bottom, the shorter way.
+        let bottomTop = viewportSize.height - contentInset.bottom - height
+        if let shown = visibleRowAppearances.first(where: { $0.indexPath == path }) {
+          let y = shown.view.frame.minY - storedContentOffset.y
+          if y >= contentInset.top && y <= bottomTop { return storedContentOffset.y }
+        }
+        let viaTop = loopingOffset(toShow: path, rowTopOnScreen: contentInset.top)
+        let viaBottom = loopingOffset(toShow: path, rowTopOnScreen: bottomTop)
+        let current = storedContentOffset.y
+        return abs(viaTop - current) <= abs(viaBottom - current) ? viaTop : viaBottom
+      case .top: screenTop = contentInset.top
       case .middle: screenTop = contentInset.top + (visibleHeight - height) / 2
       case .bottom: screenTop = viewportSize.height - contentInset.bottom - height
       }
@@ -105,7 +116,8 @@ extension TableView {
     guard let rect = try? rectForRow(at: path) else { return storedContentOffset.y }
     let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
     // In the plain style the row's floating header covers the top of the visible area.
-    let headerCover = style == .plain ? HeightIndex.points(index.height(ofItem: index.itemIndex(ofHeader: path.section))) : 0
+    let headerCover =
+      style == .plain ? HeightIndex.points(index.height(ofItem: index.itemIndex(ofHeader: path.section))) : 0
     let topTarget = rect.minY - contentInset.top - headerCover
     let bottomTarget = rect.maxY - viewportSize.height + contentInset.bottom
     let y: Double
@@ -165,9 +177,13 @@ extension TableView {
       offset = raw
     } else if bounces {
       if raw < minimumContentOffsetY {
-        offset = minimumContentOffsetY + ScrollPhysics.rubberBand(overshoot: raw - minimumContentOffsetY, dimension: viewportSize.height)
+        offset =
+          minimumContentOffsetY
+          + ScrollPhysics.rubberBand(overshoot: raw - minimumContentOffsetY, dimension: viewportSize.height)
       } else if raw > maximumContentOffsetY {
-        offset = maximumContentOffsetY + ScrollPhysics.rubberBand(overshoot: raw - maximumContentOffsetY, dimension: viewportSize.height)
+        offset =
+          maximumContentOffsetY
+          + ScrollPhysics.rubberBand(overshoot: raw - maximumContentOffsetY, dimension: viewportSize.height)
       }
     } else {
       offset = clampedOffset(raw)

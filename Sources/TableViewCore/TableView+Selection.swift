@@ -15,7 +15,8 @@ extension TableView {
   /// Selects a row programmatically (no delegate calls, as UIKit), optionally scrolling to it.
   /// In single-selection mode the previous selection is cleared.
   /// - Throws: `.indexOutOfRange` for a row that does not exist.
-  public func selectRow(at indexPath: IndexPath, animated: Bool, scrollPosition: ScrollPosition) throws(TableViewError) {
+  public func selectRow(at indexPath: IndexPath, animated: Bool, scrollPosition: ScrollPosition) throws(TableViewError)
+  {
     try check(indexPath, "selectRow(at:animated:scrollPosition:)")
     guard selectionMode != .none else { return }
     if selectionMode == .single {
@@ -41,7 +42,11 @@ extension TableView {
 
   func isFullyVisible(_ path: IndexPath) -> Bool {
     guard let rect = try? rectForRow(at: path) else { return false }
-    let top = storedContentOffset.y + contentInset.top
+    // In the plain style the section's floating header covers the top of the visible area.
+    let headerCover =
+      style == .plain && !isLooping
+      ? HeightIndex.points(index.height(ofItem: index.itemIndex(ofHeader: path.section))) : 0
+    let top = storedContentOffset.y + contentInset.top + headerCover
     let bottom = storedContentOffset.y + viewportSize.height - contentInset.bottom
     return rect.minY >= top && rect.maxY <= bottom
   }

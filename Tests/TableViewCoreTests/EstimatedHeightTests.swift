@@ -107,3 +107,65 @@ struct EstimatedHeightTests {
     #expect(try table.rectForRow(at: IndexPath(row: 4, section: 0)).height == 50)
   }
 }
+
+@Suite("Estimated heights, regressions found by the terminal demo")
+struct EstimatedHeightRegressionTests {
+  @Test("reloading the first self-sized row at the top keeps it at the top (no gap above)")
+  func reloadTopRow() throws {
+    let model = SelfSizingModel([Array(repeating: 2, count: 100)])
+    let table = TableView()
+    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 3
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: 80, height: 20)
+    table.reloadData()
+    #expect(table.contentOffset.y == 0)
+    try table.reloadRows(at: [IndexPath(row: 0, section: 0)])
+    #expect(table.contentOffset.y == 0)
+    #expect(try table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 0)
+  }
+
+  @Test("page jumps through self-sized rows reuse cells instead of making new ones")
+  func pageJumpsReuse() {
+    var rng = SplitMix64(seed: 9)
+    let model = SelfSizingModel([(0..<100_000).map { _ in Double(rng.int(1..<6)) }])
+    let table = TableView()
+    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 3
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: 80, height: 24)
+    table.reloadData()
+    for _ in 0..<200 { table.scroll(by: 24) }
+    let afterWarmUp = table.cellsCreated
+    for _ in 0..<1000 { table.scroll(by: 24) }
+    #expect(table.cellsCreated - afterWarmUp <= 4)
+    #expect(table.aliveViewCount <= 3 * 24)
+  }
+}
+
+@Suite("Scroll position .none")
+struct ScrollPositionNoneTests {
+  @Test("a row under the floating header is not 'fully visible': selecting it scrolls it out from under")
+  func rowUnderHeader() throws {
+    let model = TestModel(sections: [Array(repeating: 40, count: 30)], header: 30)
+    let (table, _) = makeTable(model, size: Size(width: 100, height: 200))
+    table.contentOffset.y = 100  // row 2 (110…150) is under the header (100…130)
+    try table.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
+    #expect(try table.rectForRow(at: IndexPath(row: 2, section: 0)).minY >= table.rectForHeader(inSection: 0).maxY)
+  }
+
+  @Test("in a looping table, .none leaves a row that is already whole on screen where it is")
+  func loopingNone() throws {
+    let model = TestModel(sections: [Array(repeating: 30.0, count: 20)])
+    let (table, _) = makeTable(model, style: .grouped, size: Size(width: 100, height: 200)) { $0.loops = true }
+    table.contentOffset.y = 35
+    try table.scrollToRow(at: IndexPath(row: 3, section: 0), at: .none, animated: false)
+    #expect(table.contentOffset.y == 35)
+    try table.scrollToRow(at: IndexPath(row: 19, section: 0), at: .none, animated: false)
+    #expect(table.contentOffset.y == -30, "one row back round the loop, to the top")
+  }
+}

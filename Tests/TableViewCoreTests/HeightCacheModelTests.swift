@@ -120,7 +120,9 @@ struct HeightCacheModelTests {
     table.viewportSize = Size(width: 100, height: 240)
     table.reloadData()
     // The model of the caches: per width, the identities measured.
-    var measured: [Double: Set<Int>] = [100: Set(table.indexPathsForVisibleRows.map { model.sections[$0.section][$0.row] })]
+    var measured: [Double: Set<Int>] = [
+      100: Set(table.indexPathsForVisibleRows.map { model.sections[$0.section][$0.row] })
+    ]
     var batches = 0
     var invalid = 0
     for step in 0..<10_000 {
@@ -137,16 +139,20 @@ struct HeightCacheModelTests {
         do { plan = try update.plan(oldRowCounts: counts, newRowCounts: newCounts) } catch { continue }
         var next = model.sections
         var reloadedIDs = Set<Int>()
-        plan.apply(to: &next, fresh: { _ in model.fresh() }, reload: { id, _ in
-          reloadedIDs.insert(id)
-          id = model.fresh()
-        })
+        plan.apply(
+          to: &next, fresh: { _ in model.fresh() },
+          reload: { id, _ in
+            reloadedIDs.insert(id)
+            id = model.fresh()
+          })
         let rowsOnly =
           update.insertedSections.isEmpty && update.deletedSections.isEmpty && update.reloadedSections.isEmpty
           && update.movedSections.isEmpty
         if rowsOnly, rng.int(0..<4) == 0, !newCounts.isEmpty {
           // The data source changes its counts wrongly: the update must throw and change nothing.
-          let before = (snapshot(table.index), table.otherWidths.mapValues(snapshot), table.visibleCells.map(ObjectIdentifier.init))
+          let before = (
+            snapshot(table.index), table.otherWidths.mapValues(snapshot), table.visibleCells.map(ObjectIdentifier.init)
+          )
           let saved = model.sections
           var wrong = next
           let s = rng.int(0..<wrong.count)
@@ -167,7 +173,8 @@ struct HeightCacheModelTests {
           continue
         }
         let stayingCells = table.indexPathsForVisibleRows.compactMap { old -> (IndexPath, ObjectIdentifier)? in
-          guard !plan.isReloaded(old: old), let new = plan.newIndexPath(forOld: old), let cell = table.cellForRow(at: old)
+          guard !plan.isReloaded(old: old), let new = plan.newIndexPath(forOld: old),
+            let cell = table.cellForRow(at: old)
           else { return nil }
           return (new, ObjectIdentifier(cell))
         }
@@ -175,14 +182,18 @@ struct HeightCacheModelTests {
         try table.apply(update)
         batches += 1
         for (path, cell) in stayingCells {
-          if let now = table.cellForRow(at: path) { #expect(ObjectIdentifier(now) == cell, "a row that stays keeps its cell") }
+          if let now = table.cellForRow(at: path) {
+            #expect(ObjectIdentifier(now) == cell, "a row that stays keeps its cell")
+          }
         }
         let alive = Set(next.flatMap { $0 })
         for w in measured.keys { measured[w] = measured[w]!.subtracting(reloadedIDs).intersection(alive) }
       }
       // What is on screen is measured at the current width.
       let width = table.viewportSize.width
-      for path in table.indexPathsForVisibleRows { measured[width, default: []].insert(model.sections[path.section][path.row]) }
+      for path in table.indexPathsForVisibleRows {
+        measured[width, default: []].insert(model.sections[path.section][path.row])
+      }
       // Every width's cache: measured exactly where the model says, at the true height.
       var caches = table.otherWidths
       caches[width] = table.index
@@ -199,7 +210,9 @@ struct HeightCacheModelTests {
               // shrinks when measured may end just above it).
               #expect(w == width, "row \(id) measured at width \(w) while the table was not at that width")
               let y = HeightIndex.points(cache.offset(ofItem: k))
-              #expect(abs(y - table.contentOffset.y) < 2 * table.viewportSize.height, "row \(id) measured far from the screen")
+              #expect(
+                abs(y - table.contentOffset.y) < 2 * table.viewportSize.height, "row \(id) measured far from the screen"
+              )
               measured[w, default: []].insert(id)
             }
             if isMeasured { #expect(cache.height(ofItem: k) == HeightIndex.units(IdentityModel.height(id, width: w))) }

@@ -38,7 +38,8 @@ private func assertAgrees(_ index: HeightIndex, _ model: Model, rng: inout Split
     #expect(index.rowCount(inSection: s) == section.rows.count)
   }
   // Probe a sample of items (all of them when small).
-  let probes = items.count <= 200 ? Array(0..<items.count) : (0..<200).map { _ in Int(rng.next() % UInt64(items.count)) }
+  let probes =
+    items.count <= 200 ? Array(0..<items.count) : (0..<200).map { _ in Int(rng.next() % UInt64(items.count)) }
   var prefix: [Int64] = [0]
   for item in items { prefix.append(prefix.last! + item.units) }
   for k in probes {
@@ -83,7 +84,8 @@ struct HeightIndexTests {
         let est = h()
         let header = h()
         index.insertSection(at: s, header: header, footer: 0, rows: rows, rowUnits: est, measured: false)
-        model.sections.insert(ModelSection(header: header, rows: Array(repeating: (est, false), count: rows), footer: 0), at: s)
+        model.sections.insert(
+          ModelSection(header: header, rows: Array(repeating: (est, false), count: rows), footer: 0), at: s)
       case 1 where sections > 1:  // delete a section
         let s = Int(rng.next() % UInt64(sections))
         index.removeItems(index.itemRange(ofSection: s))
@@ -124,7 +126,8 @@ struct HeightIndexTests {
         let count = Int(rng.next() % 3) + 1
         let value = h()
         if rng.next() % 2 == 0 {
-          index.insertRows(at: index.itemIndex(of: IndexPath(row: r, section: s)), count: count, units: value, measured: false)
+          index.insertRows(
+            at: index.itemIndex(of: IndexPath(row: r, section: s)), count: count, units: value, measured: false)
           model.sections[s].rows.insert(contentsOf: repeatElement((units: value, measured: false), count: count), at: r)
         } else {
           let heights = (0..<count).map { _ in (units: h(), measured: rng.next() % 3 != 0) }
@@ -163,7 +166,8 @@ struct HeightIndexTests {
         let rows = Int(rng.next() % 5)
         let measured = rng.next() % 2 == 0
         index.appendSection(header: 256, footer: 128, rows: rows, rowUnits: est, measured: measured)
-        model.sections.append(ModelSection(header: 256, rows: Array(repeating: (est, measured), count: rows), footer: 128))
+        model.sections.append(
+          ModelSection(header: 256, rows: Array(repeating: (est, measured), count: rows), footer: 128))
       }
       assertAgrees(index, model, rng: &rng)
     }

@@ -9,7 +9,9 @@ struct LayoutTests {
   func assertVisibleSetMatches(_ table: TableView, _ model: TestModel, _ host: TestHost, tableHeader: Double = 0) {
     let top = table.contentOffset.y
     let bottom = top + table.viewportSize.height
-    let expected = model.frames(tableHeader: tableHeader).filter { $0.1.height > 0 && $0.1.maxY > top && $0.1.minY < bottom }
+    let expected = model.frames(tableHeader: tableHeader).filter {
+      $0.1.height > 0 && $0.1.maxY > top && $0.1.minY < bottom
+    }
     #expect(table.indexPathsForVisibleRows == expected.map(\.0))
     let cells = table.visibleCells
     #expect(Set(cells.map { ObjectIdentifier($0) }).count == cells.count, "a row is never shown by two cells")
@@ -34,7 +36,8 @@ struct LayoutTests {
       default: table.contentOffset.y += rng.double(-5...5)
       }
       assertVisibleSetMatches(table, model, host)
-      #expect(table.aliveViewCount <= table.visibleCells.count + 2 * max(table.reusePoolFloor, table.visibleCells.count) + 40)
+      #expect(
+        table.aliveViewCount <= table.visibleCells.count + 2 * max(table.reusePoolFloor, table.visibleCells.count) + 40)
       #expect(host.doubleAttach == 0 && host.strayDetach == 0)
     }
   }
@@ -109,7 +112,8 @@ struct LayoutTests {
     let target = paths[3]
     model.sections[0][target.row] = 65
     try table.setHeight(65, forRowAt: target)
-    for (i, cell) in table.visibleCells.enumerated() where i < paths.count && table.indexPathsForVisibleRows[i] == paths[i] {
+    for (i, cell) in table.visibleCells.enumerated()
+    where i < paths.count && table.indexPathsForVisibleRows[i] == paths[i] {
       if i < 3 { #expect(cell.frame == before[i]) }
       if i > 3 { #expect(cell.frame.minY == before[i].minY + 25) }
     }

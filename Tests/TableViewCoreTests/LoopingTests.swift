@@ -76,7 +76,9 @@ struct LoopingTests {
     // Where the model says the travel lands: exact modular arithmetic in units.
     let period = heights.map(HeightIndex.units).reduce(0, +)
     let expectedPhase = HeightIndex.units(travelled) % period
-    let phase = HeightIndex.units(table.contentOffset.y) - TableView.floorDivide(HeightIndex.units(table.contentOffset.y), period) * period
+    let phase =
+      HeightIndex.units(table.contentOffset.y) - TableView.floorDivide(HeightIndex.units(table.contentOffset.y), period)
+      * period
     #expect(phase == expectedPhase)
     assertMatchesModel(table, heights)
   }
@@ -146,7 +148,9 @@ struct LoopingTests {
       let anchor = table.visibleRowAppearances[0]
       let before = anchor.view.frame.minY - table.contentOffset.y
       table.scroll(by: -37)
-      if let same = table.visibleRowAppearances.first(where: { $0.indexPath == anchor.indexPath && $0.lap == anchor.lap }) {
+      if let same = table.visibleRowAppearances.first(where: {
+        $0.indexPath == anchor.indexPath && $0.lap == anchor.lap
+      }) {
         #expect(abs(same.view.frame.minY - table.contentOffset.y - before - 37) < 1e-6)
       }
     }

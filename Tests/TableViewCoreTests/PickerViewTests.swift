@@ -54,9 +54,11 @@ func centredRow(_ picker: PickerView, _ component: Int) -> Int? {
 
 @Suite("Picker view")
 struct PickerViewTests {
-  @Test("flings with random velocities always settle centred on a row inside the selectable range", arguments: [
-    false, true,
-  ])
+  @Test(
+    "flings with random velocities always settle centred on a row inside the selectable range",
+    arguments: [
+      false, true,
+    ])
   func flingsSettleOnRows(loops: Bool) throws {
     let model = PickerModel(rows: [60])
     let (picker, clock) = try makePicker(model)
@@ -121,7 +123,10 @@ struct PickerViewTests {
     runUntilStill(picker, clock)
     #expect(picker.selectedRow(inComponent: 0) == 0)
     #expect(model.selections.last?.row == 0)
-    for _ in 0..<50 { picker.moveSelection(inComponent: 0, by: -1); runUntilStill(picker, clock) }
+    for _ in 0..<50 {
+      picker.moveSelection(inComponent: 0, by: -1)
+      runUntilStill(picker, clock)
+    }
     #expect(picker.selectedRow(inComponent: 0) == 10)  // 0 − 50 mod 12
     #expect(model.selections.count == 51)
   }

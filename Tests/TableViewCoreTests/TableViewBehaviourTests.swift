@@ -72,9 +72,11 @@ struct ScrollingTests {
     return (table, model)
   }
 
-  @Test("scrollToRow follows UIKit's formulas for top, middle, bottom and none", arguments: [
-    EdgeInsets.zero, EdgeInsets(top: 30, bottom: 20),
-  ])
+  @Test(
+    "scrollToRow follows UIKit's formulas for top, middle, bottom and none",
+    arguments: [
+      EdgeInsets.zero, EdgeInsets(top: 30, bottom: 20),
+    ])
   func scrollPositions(inset: EdgeInsets) throws {
     let (table, _) = table(inset: inset)
     let path = IndexPath(row: 20, section: 0)  // y 800…840
@@ -249,9 +251,11 @@ struct BadInputTests {
     #expect(table.reportedErrors.last?.message.contains("-3") == true)
   }
 
-  @Test("NaN, negative and infinite heights are reported, named, and not used", arguments: [
-    Double.nan, -5, Double.infinity,
-  ])
+  @Test(
+    "NaN, negative and infinite heights are reported, named, and not used",
+    arguments: [
+      Double.nan, -5, Double.infinity,
+    ])
   func badHeights(height: Double) throws {
     let model = TestModel(sections: [[40, height, 40]])
     let (table, _) = makeTable(model)
@@ -273,7 +277,9 @@ struct BadInputTests {
       #expect(error.message.contains("[0, 7]") && error.message.contains("2 rows"))
     }
     #expect(throws: TableViewError.self) { try table.rectForRow(at: IndexPath(row: 0, section: 3)) }
-    #expect(throws: TableViewError.self) { try table.selectRow(at: IndexPath(row: -1, section: 0), animated: false, scrollPosition: .none) }
+    #expect(throws: TableViewError.self) {
+      try table.selectRow(at: IndexPath(row: -1, section: 0), animated: false, scrollPosition: .none)
+    }
     #expect(table.cellForRow(at: IndexPath(row: 9, section: 9)) == nil)
   }
 

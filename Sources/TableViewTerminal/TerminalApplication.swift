@@ -1,0 +1,27 @@
+import TerminalKit
+
+/// An interface that `TerminalRunLoop` (or a scripted, headless driver) runs: it draws whole frames and reacts to
+/// input, and says when something moves so that frames are drawn only then.
+public protocol TerminalApplication: AnyObject {
+  /// The screen's size: called before the first frame and after every resize.
+  func resize(to size: TerminalSize)
+  /// Handles one input event.
+  /// - Returns: `false` to end the session (the user quit).
+  func handle(_ event: InputEvent) -> Bool
+  /// Whether an animation runs; while it does, `tick()` is called up to 60 times a second.
+  var isAnimating: Bool { get }
+  /// Advances animations to the clock's current time.
+  func tick()
+  /// Draws the whole frame into a blank buffer the size of the screen.
+  func draw(into buffer: inout ScreenBuffer)
+  /// Does a short slice of background work (such as `TableView.runIdleSlice()`) while nothing moves and no
+  /// input waits.
+  /// - Returns: Whether more work remains; the loop then calls again as soon as it is idle, otherwise only after
+  ///   the next input.
+  func runIdleWork() -> Bool
+}
+
+extension TerminalApplication {
+  /// No idle work.
+  public func runIdleWork() -> Bool { false }
+}

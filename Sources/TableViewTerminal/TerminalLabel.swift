@@ -1,0 +1,94 @@
+import TableViewCore
+import TerminalKit
+
+/// A view that shows text on one or more lines, wrapped to its width by `TextWrap` (CJK-aware: wide characters
+/// take two cells and may break anywhere, Latin text breaks at spaces).
+///
+///     let label = TerminalLabel(text: "今天我们发布了 a new table view。")
+///     label.numberOfLines = 0
+///     label.sizeThatFits(width: 12)   // 3 lines
+///
+/// The wrapped lines are cached for the last width, so measuring a cell and then drawing it wraps once.
+open class TerminalLabel: TerminalView {
+  /// How lines sit between the label's edges.
+  public enum Alignment: Hashable, Sendable {
+    /// Against the left edge.
+    case left
+    /// Centred (an odd leftover cell goes to the right).
+    case center
+    /// Against the right edge.
+    case right
+  }
+
+  /// The text; `\n` starts a new line.
+  public var text: String {
+    didSet {
+      guard text != oldValue else { return }
+      cachedWidth = nil
+      superview?.setNeedsLayout()
+    }
+  }
+  /// How the text is drawn.
+  public var style: Style
+  /// The most lines shown, 0 for no limit (UIKit's default is 1). Text cut off ends with "…".
+  public var numberOfLines: Int {
+    didSet {
+      guard numberOfLines != oldValue else { return }
+      cachedWidth = nil
+      superview?.setNeedsLayout()
+    }
+  }
+  /// Where each line sits horizontally.
+  public var alignment: Alignment = .left
+
+  private var cachedWidth: Int?
+  private var cachedLines: [String] = []
+
+  /// Creates a label.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - style: How it is drawn.
+  ///   - numberOfLines: The most lines shown; 0 for no limit.
+  public init(text: String = "", style: Style = .plain, numberOfLines: Int = 1) {
+    self.text = text
+    self.style = style
+    self.numberOfLines = numberOfLines
+    super.init()
+  }
+
+  /// The text wrapped to `width` cells (at most `numberOfLines` lines); empty when the text is.
+  /// - Complexity: O(text length) on the first call for a width, O(1) after.
+  public func lines(forWidth width: Int) -> [String] {
+    if cachedWidth == width { return cachedLines }
+    cachedWidth = width
+    if text.isEmpty {
+      cachedLines = []
+    } else {
+      cachedLines = TextWrap.wrap(text, width: width, maxLines: numberOfLines > 0 ? numberOfLines : nil)
+    }
+    return cachedLines
+  }
+
+  /// The number of lines the text takes at `width` cells.
+  public func lineCount(forWidth width: Int) -> Int { lines(forWidth: width).count }
+
+  /// The number of lines the text takes at `width`.
+  open override func sizeThatFits(width: Double) -> Double {
+    Double(lineCount(forWidth: TerminalView.cells(width)))
+  }
+
+  open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    let (width, height) = cellSize
+    for (row, line) in lines(forWidth: width).prefix(height).enumerated() {
+      let y = origin.y + row
+      guard y >= clip.y, y < clip.maxY else { continue }
+      var x = origin.x
+      if alignment != .left {
+        let room = width - line.displayWidth
+        x += alignment == .right ? room : room / 2
+      }
+      buffer.write(line, x: x, y: y, style: style, maxWidth: origin.x + width - x, clip: clip)
+    }
+  }
+}

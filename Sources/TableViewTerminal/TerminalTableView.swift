@@ -1,0 +1,152 @@
+import TableViewCore
+import TerminalKit
+
+/// The engine's `TableView` on a terminal: it owns the table, is its host (the engine attaches, detaches and
+/// raises the cells and header views it reuses), draws the visible views clipped to its rectangle, and turns
+/// keys and the mouse into the engine's scrolling and selection calls.
+///
+///     let tableView = TerminalTableView(clock: MonotonicClock())
+///     tableView.table.register({ TerminalTableViewCell() }, forCellReuseIdentifier: "cell")
+///     tableView.table.dataSource = model
+///     tableView.frame = Rect(x: 0, y: 1, width: 100, height: 28)
+///     tableView.reloadData()
+///     tableView.handle(.key(.pageDown))
+///     tableView.render(into: &buffer, origin: CellPoint(x: 0, y: 1))
+///
+/// Every view is drawn at `frame.minY − contentOffset.y` rows below the table's top, so positions stay exact
+/// however far the content reaches. Floating headers come after the cells (the engine raises them).
+public final class TerminalTableView: TerminalView, TableViewHost {
+  /// The engine.
+  public let table: TableView
+  /// The scroll indicator, in the last column.
+  public let scrollIndicator = TerminalScrollIndicator()
+  /// Whether the scroll indicator is shown.
+  public var showsScrollIndicator = true {
+    didSet { scrollIndicator.isHidden = !showsScrollIndicator }
+  }
+  /// How the mouse wheel scrolls.
+  public var wheelAcceleration = WheelAcceleration()
+  /// How long the engine took for the last input, animation frame, reload or resize, in seconds (layout,
+  /// measuring and dequeuing included; drawing not).
+  public private(set) var lastLayoutDuration: Double = 0
+
+  /// The views the engine attached, back to front.
+  public private(set) var attachedViews: [TerminalView] = []
+
+  /// The frame in its superview (or on the screen); its size is the table's viewport.
+  public override var frame: Rect {
+    didSet {
+      guard frame.size != oldValue.size else { return }
+      let (width, height) = cellSize
+      measuringLayout {
+        table.viewportSize = Size(width: Double(width), height: Double(height))
+        // As UIKit, the first layout loads the data.
+        table.layoutIfNeeded()
+      }
+    }
+  }
+
+  /// Creates a table view.
+  ///
+  /// - Parameters:
+  ///   - style: The table's style; `.plain` floats section headers.
+  ///   - clock: The clock for animations: a `MonotonicClock` in an interface, a `ManualClock` in tests.
+  public init(style: TableView.Style = .plain, clock: any TableViewClock = ManualClock()) {
+    table = TableView(style: style, clock: clock)
+    super.init()
+    table.host = self
+    backgroundStyle = .plain
+    addSubview(scrollIndicator)
+  }
+
+  /// Reloads the table from its data source.
+  public func reloadData() {
+    measuringLayout { table.reloadData() }
+  }
+
+  /// Whether an animation or deceleration is running; call `tick()` once per frame while it is.
+  public var isAnimating: Bool { table.isAnimating }
+
+  /// Advances the running animation to the clock's time.
+  public func tick() {
+    measuringLayout { _ = table.tick() }
+  }
+
+  /// Runs one slice of the table's idle-time precompute (see `TableView.idlePrecompute`, off until enabled).
+  /// - Returns: Whether rows remain to be measured.
+  @discardableResult
+  public func runIdleSlice() -> Bool {
+    table.runIdleSlice()
+  }
+
+  /// Runs engine work and records how long it took in `lastLayoutDuration`.
+  func measuringLayout(_ body: () -> Void) {
+    let start = MonotonicClock.systemSeconds()
+    body()
+    lastLayoutDuration = MonotonicClock.systemSeconds() - start
+  }
+
+  // MARK: TableViewHost
+
+  /// Adds a view the engine is about to display (views that are not `TerminalView`s cannot be drawn and are
+  /// ignored).
+  public func attach(_ view: any ReusableView) {
+    guard let view = view as? TerminalView, !attachedViews.contains(where: { $0 === view }) else { return }
+    attachedViews.append(view)
+  }
+
+  /// Removes a view that went back to the pool.
+  public func detach(_ view: any ReusableView) {
+    guard let index = attachedViews.firstIndex(where: { $0 === view }) else { return }
+    attachedViews.remove(at: index)
+  }
+
+  /// Moves a view to the front (drawn last): floating headers over the rows under them.
+  public func bringToFront(_ view: any ReusableView) {
+    guard attachedViews.last !== view, let index = attachedViews.firstIndex(where: { $0 === view }) else { return }
+    attachedViews.append(attachedViews.remove(at: index))
+  }
+
+  // MARK: Layout and drawing
+
+  public override func layoutSubviews() {
+    let (width, height) = cellSize
+    scrollIndicator.frame = Rect(x: Double(width - 1), y: 0, width: 1, height: Double(height))
+  }
+
+  public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    let offset = table.contentOffset
+    for view in attachedViews {
+      let at = CellPoint(
+        x: origin.x + TerminalView.cells(view.frame.minX - offset.x),
+        y: origin.y + TerminalView.cells(view.frame.minY - offset.y))
+      view.render(into: &buffer, origin: at, clip: clip)
+    }
+    scrollIndicator.update(
+      contentHeight: table.contentSize.height, offset: offset.y, viewportHeight: table.viewportSize.height)
+  }
+
+  // MARK: Coordinates
+
+  /// The screen position of the table's top-left cell (its frame's origin added up through its superviews).
+  public var screenOrigin: CellPoint {
+    var x = 0
+    var y = 0
+    var view: TerminalView? = self
+    while let current = view {
+      x += TerminalView.cells(current.frame.minX)
+      y += TerminalView.cells(current.frame.minY)
+      view = current.superview
+    }
+    return CellPoint(x: x, y: y)
+  }
+
+  /// A screen cell as a point in the table's own coordinates (the visible top-left is (0, 0)), or `nil` outside
+  /// the table.
+  public func point(fromScreen x: Int, _ y: Int) -> Point? {
+    let origin = screenOrigin
+    let (width, height) = cellSize
+    guard x >= origin.x, x < origin.x + width, y >= origin.y, y < origin.y + height else { return nil }
+    return Point(x: Double(x - origin.x), y: Double(y - origin.y))
+  }
+}

@@ -1,0 +1,193 @@
+import TableViewCore
+import TerminalKit
+
+/// A table cell in UIKit's built-in styles, drawn in a terminal: the view the engine dequeues, reuses and
+/// sizes.
+///
+///     let cell = TerminalTableViewCell(style: .subtitle, reuseIdentifier: "post")
+///     cell.textLabel.text = "李雷 · 3h"
+///     cell.detailTextLabel?.text = "今天 we shipped the new table view，滚动非常流畅。"
+///     cell.detailTextLabel?.numberOfLines = 0
+///     cell.sizeThatFits(width: 40)   // the rows the wrapped text needs
+///
+/// Content sits inside `layoutMargins`; an accessory takes the last two columns before the right margin. A
+/// selected or highlighted cell is drawn in reverse video (kept when colours are off, as with `NO_COLOR`).
+open class TerminalTableViewCell: TerminalView, ReusableView {
+  /// The layouts of UIKit's `UITableViewCell.CellStyle`.
+  public enum CellStyle: Hashable, Sendable {
+    /// A text label only.
+    case `default`
+    /// A text label with a detail label below it.
+    case subtitle
+    /// A text label on the left and a detail label on the right of the same line (as in Settings).
+    case value1
+  }
+
+  /// A mark at the right edge, as UIKit's `UITableViewCell.AccessoryType`.
+  public enum AccessoryType: Hashable, Sendable {
+    /// No accessory.
+    case none
+    /// A chevron, "›": the row leads somewhere.
+    case disclosureIndicator
+    /// A check mark, "✓".
+    case checkmark
+  }
+
+  /// The layout, fixed at creation.
+  public let cellStyle: CellStyle
+  /// The identifier the engine pools the cell under.
+  public var reuseIdentifier: String?
+  /// The main text.
+  public let textLabel: TerminalLabel
+  /// The secondary text; `nil` in the `.default` style.
+  public let detailTextLabel: TerminalLabel?
+  /// The mark at the right edge.
+  public var accessoryType: AccessoryType = .none {
+    didSet { if accessoryType != oldValue { setNeedsLayout() } }
+  }
+  /// The accessory's style.
+  public var accessoryStyle = Style(foreground: .brightBlack)
+  /// The check mark's style.
+  public var checkmarkStyle = Style(foreground: .green, attributes: .bold)
+  /// Space around the content, in cells. The right margin also keeps the table's scroll indicator off the text.
+  public var layoutMargins = EdgeInsets(top: 0, left: 2, bottom: 0, right: 2) {
+    didSet { if layoutMargins != oldValue { setNeedsLayout() } }
+  }
+  /// Whether a line is drawn along the bottom of the cell (it adds one row to the cell's height).
+  public var showsSeparator = false {
+    didSet { if showsSeparator != oldValue { setNeedsLayout() } }
+  }
+  /// The separator's style.
+  public var separatorStyle = Style(foreground: .brightBlack)
+  /// The attributes added to every cell of the row while it is selected or highlighted.
+  public var selectionAttributes: TextAttributes = .reverse
+  /// A mark drawn in the first column of a selected or highlighted row (outside the reverse video, so the
+  /// selection also shows in plain text); `nil` for none.
+  public var selectionIndicator: Character? = "▌"
+  /// Whether the row is selected (set by the engine).
+  public private(set) var isSelected = false
+  /// Whether a touch is down on the row (set by the engine).
+  public private(set) var isHighlighted = false
+
+  /// Creates a cell.
+  ///
+  /// - Parameters:
+  ///   - style: The layout.
+  ///   - reuseIdentifier: The identifier to pool it under; the engine sets it for registered factories.
+  public init(style: CellStyle = .default, reuseIdentifier: String? = nil) {
+    cellStyle = style
+    self.reuseIdentifier = reuseIdentifier
+    textLabel = TerminalLabel()
+    detailTextLabel = style == .default ? nil : TerminalLabel(style: Style(foreground: .brightBlack))
+    super.init()
+    addSubview(textLabel)
+    if let detailTextLabel { addSubview(detailTextLabel) }
+  }
+
+  // MARK: ReusableView
+
+  /// Clears the selected and highlighted states; the data source configures content on every dequeue.
+  open func prepareForReuse() {
+    isSelected = false
+    isHighlighted = false
+  }
+
+  /// The rows the cell needs at `width`: its labels wrapped, plus margins and the separator.
+  open override func sizeThatFits(width: Double) -> Double {
+    Double(layout(forWidth: TerminalView.cells(width)).height)
+  }
+
+  /// Shows or hides the selected state.
+  open func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
+
+  /// Shows or hides the highlighted state.
+  open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+
+  // MARK: Layout
+
+  /// Where the labels go in a cell `width` cells wide, and the height that takes.
+  struct Layout: Equatable {
+    var text: CellRect
+    var detail: CellRect
+    var height: Int
+  }
+
+  /// The columns an accessory takes: a gap and the mark.
+  var accessoryWidth: Int { accessoryType == .none ? 0 : 2 }
+
+  func layout(forWidth width: Int) -> Layout {
+    let left = TerminalView.cells(layoutMargins.left)
+    let top = TerminalView.cells(layoutMargins.top)
+    let right = width - TerminalView.cells(layoutMargins.right) - accessoryWidth
+    let contentWidth = max(1, right - left)
+    let detailText = detailTextLabel?.text ?? ""
+    var text = CellRect(x: left, y: top, width: contentWidth, height: 0)
+    var detail = CellRect(x: left, y: top, width: 0, height: 0)
+    var lines: Int
+    switch cellStyle {
+    case .default:
+      text.height = textLabel.lineCount(forWidth: contentWidth)
+      lines = text.height
+    case .subtitle:
+      text.height = textLabel.lineCount(forWidth: contentWidth)
+      if let detailTextLabel, !detailText.isEmpty {
+        detail = CellRect(
+          x: left, y: top + text.height, width: contentWidth,
+          height: detailTextLabel.lineCount(forWidth: contentWidth))
+      }
+      lines = text.height + detail.height
+    case .value1:
+      // The detail keeps its natural width up to half the line; the text wraps in what is left.
+      let detailWidth = detailText.isEmpty ? 0 : min(detailText.displayWidth, max(1, contentWidth / 2))
+      let gap = detailWidth > 0 ? 1 : 0
+      text.width = max(1, contentWidth - detailWidth - gap)
+      text.height = textLabel.lineCount(forWidth: text.width)
+      if detailWidth > 0 {
+        detail = CellRect(x: left + contentWidth - detailWidth, y: top, width: detailWidth, height: 1)
+      }
+      lines = max(text.height, detail.height)
+    }
+    lines = max(lines, 1)
+    let height = top + lines + TerminalView.cells(layoutMargins.bottom) + (showsSeparator ? 1 : 0)
+    return Layout(text: text, detail: detail, height: height)
+  }
+
+  open override func layoutSubviews() {
+    let result = layout(forWidth: cellSize.width)
+    textLabel.frame = Rect(result.text)
+    detailTextLabel?.frame = Rect(result.detail)
+    detailTextLabel?.alignment = cellStyle == .value1 ? .right : .left
+  }
+
+  // MARK: Drawing
+
+  open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    let (width, height) = cellSize
+    if accessoryType != .none {
+      let x = origin.x + width - TerminalView.cells(layoutMargins.right) - 1
+      let y = origin.y + TerminalView.cells(layoutMargins.top)
+      let (mark, style): (String, Style) =
+        accessoryType == .checkmark ? ("✓", checkmarkStyle) : ("›", accessoryStyle)
+      buffer.write(mark, x: x, y: y, style: style, clip: clip)
+    }
+    if showsSeparator {
+      let x = origin.x + TerminalView.cells(layoutMargins.left)
+      let rule = String(repeating: "─", count: max(0, origin.x + width - x))
+      buffer.write(rule, x: x, y: origin.y + height - 1, style: separatorStyle, clip: clip)
+    }
+  }
+
+  open override func drawOverlay(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    guard isSelected || isHighlighted, !selectionAttributes.isEmpty else { return }
+    let (width, height) = cellSize
+    let rows = height - (showsSeparator && height > 1 ? 1 : 0)
+    let attributes = selectionAttributes
+    buffer.updateStyle(in: CellRect(x: origin.x, y: origin.y, width: width, height: rows), clip: clip) {
+      $0.attributes.formUnion(attributes)
+    }
+    if let selectionIndicator {
+      let mark = String(selectionIndicator)
+      for row in 0..<rows { buffer.write(mark, x: origin.x, y: origin.y + row, style: .plain, maxWidth: 1, clip: clip) }
+    }
+  }
+}

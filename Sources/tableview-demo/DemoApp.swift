@@ -1,0 +1,127 @@
+import TableViewCore
+import TableViewTerminal
+import TerminalKit
+
+/// The demo's shell: a tab bar on the first line, the current screen, a status line on the last line, and the
+/// `?` help over it all. Tab, Shift-Tab and the digits switch screens; `q` quits.
+final class DemoApp: TerminalApplication {
+  private let context: DemoContext
+  private var screens: [(any DemoScreen)?]
+  private(set) var current: Int
+  private var showsHelp = false
+  private var size = TerminalSize(columns: 80, rows: 24)
+  /// The columns of each tab on the tab bar, for clicks.
+  private var tabColumns: [Range<Int>] = []
+
+  /// Creates the app showing the screen at `initial` in `DemoCatalog.entries`; screens are made on first use,
+  /// after the first `resize(to:)`.
+  init(context: DemoContext, initial: Int) {
+    self.context = context
+    screens = Array(repeating: nil, count: DemoCatalog.entries.count)
+    current = min(max(0, initial), DemoCatalog.entries.count - 1)
+  }
+
+  /// The screen at `index`, created on first use.
+  private func screen(_ index: Int) -> any DemoScreen {
+    if let screen = screens[index] { return screen }
+    let screen = DemoCatalog.entries[index].make(context)
+    screen.layout(in: contentRect)
+    screens[index] = screen
+    return screen
+  }
+
+  /// Where screens go: between the tab bar and the status line.
+  private var contentRect: CellRect {
+    CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 2))
+  }
+
+  private func show(_ index: Int) {
+    current = (index + screens.count) % screens.count
+    screen(current).layout(in: contentRect)
+  }
+
+  // MARK: TerminalApplication
+
+  func resize(to size: TerminalSize) {
+    self.size = size
+    for screen in screens { screen?.layout(in: contentRect) }
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    if case .key(let key) = event {
+      if key == .controlC || (key.key == .character("q") && key.modifiers.isEmpty) { return false }
+      if showsHelp {
+        showsHelp = false
+        return true
+      }
+      switch key.key {
+      case .character("?"):
+        showsHelp = true
+        return true
+      case .tab:
+        show(current + 1)
+        return true
+      case .backTab:
+        show(current - 1)
+        return true
+      case .character(let c) where key.modifiers.isEmpty:
+        if let digit = c.wholeNumberValue, digit >= 1, digit <= screens.count {
+          show(digit - 1)
+          return true
+        }
+      default: break
+      }
+    }
+    if case .mouse(let mouse) = event, mouse.y == 0 {
+      if case .press(.left) = mouse.kind, let tab = tabColumns.firstIndex(where: { $0.contains(mouse.x) }) {
+        show(tab)
+      }
+      return true
+    }
+    _ = screen(current).handle(event)
+    return true
+  }
+
+  var isAnimating: Bool { screen(current).isAnimating }
+
+  func tick() { screen(current).tick() }
+
+  func runIdleWork() -> Bool { screen(current).runIdleWork() }
+
+  func draw(into buffer: inout ScreenBuffer) {
+    drawTabBar(into: &buffer)
+    let screen = screen(current)
+    screen.draw(into: &buffer)
+    if size.rows >= 2 {
+      let status = TextWrap.truncate(" " + screen.status(), width: size.columns)
+      buffer.write(status, x: 0, y: size.rows - 1, style: Style(foreground: .brightBlack))
+    }
+    if showsHelp {
+      HelpOverlay(entries: helpEntries).draw(into: &buffer, in: contentRect)
+    }
+  }
+
+  private var helpEntries: [(keys: String, action: String)] {
+    screen(current).keyHelp + [
+      ("Tab 1–\(screens.count)", "switch screens (Shift-Tab: back)"),
+      ("?", "this help"),
+      ("q", "quit"),
+    ]
+  }
+
+  private func drawTabBar(into buffer: inout ScreenBuffer) {
+    var x = buffer.write(" SwiftTableView ", x: 0, y: 0, style: Style(attributes: .bold))
+    tabColumns = []
+    for (index, entry) in DemoCatalog.entries.enumerated() {
+      let label = " \(index + 1) \(entry.title(context)) "
+      let style = index == current ? Style(attributes: [.bold, .reverse]) : Style(foreground: .brightBlack)
+      let start = x
+      x += buffer.write(label, x: x, y: 0, style: style)
+      tabColumns.append(start..<x)
+      x += buffer.write(" ", x: x, y: 0)
+    }
+    let hint = "Tab switch · ? keys · q quit "
+    let hintX = size.columns - hint.displayWidth
+    if hintX > x { buffer.write(hint, x: hintX, y: 0, style: Style(foreground: .brightBlack)) }
+  }
+}

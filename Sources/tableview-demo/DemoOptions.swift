@@ -1,0 +1,86 @@
+import TerminalKit
+
+/// The demo's command line.
+struct DemoOptions {
+  /// `--rows N`: the row count of the table screens.
+  var rows: Int?
+  /// `--demo NAME`: the screen to open on, as an index into `DemoCatalog.entries`.
+  var demo = 0
+  /// `--frames SCRIPT`: run a script headless and print frames (`-` or nothing: read the script from stdin).
+  var frames: String?
+  /// `--size WxH`: the screen size in `--frames` mode.
+  var size = TerminalSize(columns: 100, rows: 30)
+  /// `--help`.
+  var help = false
+
+  static var usage: String {
+    let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
+    return """
+      usage: tableview-demo [--demo NAME] [--rows N] [--frames SCRIPT|- [--size WxH]]
+
+      A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
+
+        --demo NAME      the screen to open on: \(names) (default feed)
+        --rows N         the number of rows of the table screens (feed: 1,000,000; fixed: 10,000,000)
+        --frames SCRIPT  no terminal: run SCRIPT and print a plain-text frame after each step
+                         (SCRIPT "-" or omitted reads it from standard input)
+        --size WxH       the screen size for --frames (default 100x30)
+        --help           this text
+
+      \(ScriptStep.grammar)
+
+      Example: tableview-demo --frames "down,down,pgdn,enter,q" --size 80x24
+      """
+  }
+
+  /// Parses the arguments (without the program name).
+  /// - Throws: A message for the user when an option is unknown or its value is bad.
+  static func parse(_ arguments: [String]) throws(DemoError) -> DemoOptions {
+    var options = DemoOptions()
+    var index = 0
+    func value(_ option: String) throws(DemoError) -> String {
+      index += 1
+      guard index < arguments.count else { throw DemoError("\(option) needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--rows":
+        let text = try value(argument)
+        guard let rows = Int(text.replacingUnderscores), rows >= 0, rows <= 1_000_000_000 else {
+          throw DemoError("--rows needs a number from 0 to 1,000,000,000, not \"\(text)\"")
+        }
+        options.rows = rows
+      case "--demo":
+        let name = try value(argument)
+        guard let found = DemoCatalog.entries.firstIndex(where: { $0.matches(name) }) else {
+          let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
+          throw DemoError("unknown demo \"\(name)\"; choose one of: \(names)")
+        }
+        options.demo = found
+      case "--frames":
+        if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+          options.frames = try value(argument)
+        } else {
+          options.frames = "-"
+        }
+      case "--size":
+        let text = try value(argument)
+        guard let size = ScriptStep.parseSize(text) else { throw DemoError("--size needs WxH, such as 100x30") }
+        options.size = size
+      case "--help", "-h":
+        options.help = true
+      default:
+        throw DemoError("unknown option \"\(argument)\"")
+      }
+      index += 1
+    }
+    return options
+  }
+}
+
+extension String {
+  /// The text without "_" (so "1_000_000" reads as a number).
+  fileprivate var replacingUnderscores: String { filter { $0 != "_" } }
+}

@@ -1,0 +1,37 @@
+import TableViewCore
+import TableViewTerminal
+import TerminalKit
+
+/// One screen of the demo, shown under the tab bar with its status line below. Adding a screen is a file with
+/// a type adopting this protocol plus its `DemoCatalog` entry.
+protocol DemoScreen: AnyObject {
+  /// Keys this screen understands, for the help overlay: (keys, what they do).
+  var keyHelp: [(keys: String, action: String)] { get }
+  /// Places the screen in `rect` (on every resize and before the first frame).
+  func layout(in rect: CellRect)
+  /// Handles an input event the app did not take; returns whether the screen used it.
+  func handle(_ event: InputEvent) -> Bool
+  /// Whether an animation runs.
+  var isAnimating: Bool { get }
+  /// Advances animations to the clock's time.
+  func tick()
+  /// Draws the screen into its rectangle.
+  func draw(into buffer: inout ScreenBuffer)
+  /// The status line: the screen's figures, most important first (the line is cut at the screen's width).
+  func status() -> String
+  /// Runs a slice of idle work (idle-time precompute); returns whether more remains.
+  func runIdleWork() -> Bool
+}
+
+extension DemoScreen {
+  /// No idle work.
+  func runIdleWork() -> Bool { false }
+}
+
+/// What every screen is made with.
+struct DemoContext {
+  /// The clock for animations: monotonic in a terminal, manual in `--frames` mode.
+  let clock: any TableViewClock
+  /// The row count asked for with `--rows`, if any.
+  let rows: Int?
+}

@@ -1,0 +1,67 @@
+import TableViewCore
+import TableViewTerminal
+import TerminalKit
+
+/// A screen that is one `TerminalTableView`: the table fills the screen, takes the keys and the mouse, and the
+/// status line shows the engine's figures. Subclasses are the table's data source and delegate.
+class TableScreen: DemoScreen {
+  /// The terminal table view.
+  let tableView: TerminalTableView
+  /// The last row the user selected (Enter or a click).
+  var lastSelected: IndexPath?
+
+  init(context: DemoContext, style: TableView.Style = .plain) {
+    tableView = TerminalTableView(style: style, clock: context.clock)
+  }
+
+  /// The engine.
+  var table: TableView { tableView.table }
+
+  var keyHelp: [(keys: String, action: String)] {
+    [
+      ("↑ ↓  k j", "move the selection"),
+      ("PgUp PgDn", "scroll a page (Ctrl-U/D: half)"),
+      ("Ctrl-Y Ctrl-E", "scroll one line"),
+      ("Home End", "first / last row (animated)"),
+      ("[ ]", "previous / next section"),
+      ("Enter, click", "select the row (✓)"),
+      ("wheel", "scroll (faster when flicked)"),
+      ("Esc", "clear the selection"),
+    ]
+  }
+
+  func layout(in rect: CellRect) {
+    tableView.frame = Rect(rect)
+  }
+
+  func handle(_ event: InputEvent) -> Bool { tableView.handle(event) }
+
+  var isAnimating: Bool { tableView.isAnimating }
+
+  func tick() { tableView.tick() }
+
+  func runIdleWork() -> Bool { tableView.runIdleSlice() }
+
+  func draw(into buffer: inout ScreenBuffer) {
+    let frame = tableView.frame
+    tableView.render(
+      into: &buffer, origin: CellPoint(x: TerminalView.cells(frame.minX), y: TerminalView.cells(frame.minY)))
+  }
+
+  func status() -> String { engineStatus() }
+
+  /// Rows, cells alive, cells ever created, reuses and the last layout time, then `extra`, then the last
+  /// selected row.
+  func engineStatus(extra: String? = nil) -> String {
+    var parts = [
+      "\(table.totalRowCount.grouped) rows",
+      "\(table.aliveViewCount) alive",
+      "\(table.cellsCreated.grouped) created",
+      "\(table.cellsReused.grouped) reused",
+      "layout \(tableView.lastLayoutDuration.milliseconds)",
+    ]
+    if let extra { parts.append(extra) }
+    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    return parts.joined(separator: " · ")
+  }
+}

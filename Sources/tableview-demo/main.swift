@@ -1,0 +1,61 @@
+import TableViewCore
+import TableViewTerminal
+import TerminalKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// tableview-demo: the engine on a terminal. See `DemoOptions.usage`.
+
+let options: DemoOptions
+do {
+  options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  StandardError.write("tableview-demo: \(error.message)\n\n\(DemoOptions.usage)\n")
+  exit(TerminalUnavailable.exitCode)
+}
+if options.help {
+  print(DemoOptions.usage)
+  exit(0)
+}
+
+if let script = options.frames {
+  var text = script
+  if script == "-" {
+    text = ""
+    while let line = readLine() { text += line + "\n" }
+  }
+  let steps: [ScriptStep]
+  do {
+    steps = try ScriptStep.parse(text, size: options.size)
+  } catch {
+    StandardError.write("tableview-demo: \(error.message)\n")
+    exit(TerminalUnavailable.exitCode)
+  }
+  let clock = ManualClock()
+  let app = DemoApp(context: DemoContext(clock: clock, rows: options.rows), initial: options.demo)
+  ScriptedSession(size: options.size, clock: clock).run(app, steps: steps) { print($0) }
+  exit(0)
+}
+
+if let unavailable = Terminal.checkCurrentProcess() {
+  StandardError.write("tableview-demo: \(unavailable.message)\nTry --frames to print frames without a terminal.\n")
+  exit(TerminalUnavailable.exitCode)
+}
+
+let clock = MonotonicClock()
+let app = DemoApp(context: DemoContext(clock: clock, rows: options.rows), initial: options.demo)
+do {
+  try Terminal.withRawMode { terminal in
+    try TerminalRunLoop(colorMode: ColorMode.detect(environment: ProcessEnvironment.current()), clock: clock)
+      .run(app, on: terminal)
+  }
+} catch {
+  StandardError.write("tableview-demo: \(error)\n")
+  exit(1)
+}
