@@ -40,6 +40,8 @@ public final class PickerView {
     var selected = 0
     /// Whether the motion in progress was started by the user (only those report didSelect).
     var userMotion = false
+    /// The (virtual) row an animation in progress is heading for, so quick key presses add up.
+    var pendingTarget: Int?
 
     init(table: TableView, adapter: PickerComponentAdapter) {
       self.table = table
@@ -363,7 +365,8 @@ public final class PickerView {
     guard component >= 0, component < components.count else { return }
     let c = components[component]
     guard c.rows > 0 else { return }
-    let current = virtualRow(atOffset: c.table.contentOffset.y, in: c)
+    let current =
+      (c.table.isAnimating ? c.pendingTarget : nil) ?? virtualRow(atOffset: c.table.contentOffset.y, in: c)
     var target = current + delta
     if c.table.isLooping {
       // Skip rows outside the range, in the direction of travel.
@@ -377,6 +380,7 @@ public final class PickerView {
     }
     c.userMotion = true
     c.table.setContentOffset(Point(x: 0, y: offset(ofRow: target, in: c)), animated: true)
+    c.pendingTarget = target
   }
 
   /// A tap at `point`: a selectable row is animated into the band and reported; others are ignored.
@@ -424,6 +428,7 @@ public final class PickerView {
   /// `c` came to rest: report a changed row once, if the user moved it.
   func didSettle(_ c: Component) {
     guard c.rows > 0, !c.table.isTracking else { return }
+    c.pendingTarget = nil
     let row = wrap(virtualRow(atOffset: c.table.contentOffset.y, in: c), c)
     guard let component = components.firstIndex(where: { $0 === c }) else { return }
     let user = c.userMotion

@@ -184,3 +184,20 @@ struct PickerViewTests {
     #expect(throws: TableViewError.self) { try p.selectRow(4, inComponent: 0, animated: false) }
   }
 }
+
+@Suite("Picker view keys")
+struct PickerViewKeyTests {
+  @Test("quick key presses add up: two downs during one animation move two rows")
+  func quickKeys() throws {
+    let model = PickerModel(rows: [50])
+    let (picker, clock) = try makePicker(model)
+    try picker.selectRow(10, inComponent: 0, animated: false)
+    picker.moveSelection(inComponent: 0, by: 1)
+    clock.advance(by: 0.05)
+    picker.tick()
+    picker.moveSelection(inComponent: 0, by: 1)
+    runUntilStill(picker, clock)
+    #expect(picker.selectedRow(inComponent: 0) == 12)
+    #expect(model.selections.map(\.row) == [12], "one report for the settled change")
+  }
+}
