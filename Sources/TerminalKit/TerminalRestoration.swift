@@ -81,6 +81,12 @@ enum TerminalRestoration {
     if install(handleWindowChange, for: SIGWINCH, into: actions, flags: Int32(SA_RESTART)) {
       state.pointee.installedSignals.append(SIGWINCH)
     }
+    // A process started with these signals blocked (some launchers and test runners do that)
+    // would never receive them: it would not quit on SIGTERM and would leave the terminal raw.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in state.pointee.installedSignals { sigaddset(&unblock, signal) }
+    _ = pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
   }
 
   /// Restores the terminal (if still needed) and the signal dispositions; called when the session ends.
