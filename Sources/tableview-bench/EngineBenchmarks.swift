@@ -40,6 +40,19 @@ func makeEngineTable(_ model: BenchModel, estimated: Bool) -> TableView {
   return table
 }
 
+/// Puts `table` near `y`, at an offset where a ±0.5 pt step brings no row in or out.
+func settleOnQuietOffset(_ table: TableView, near y: Double) {
+  var y = y
+  for _ in 0..<200 {
+    table.contentOffset = Point(x: 0, y: y - BenchWorkload.smallScrollDelta)
+    let rows = table.indexPathsForVisibleRows
+    table.contentOffset = Point(x: 0, y: y + BenchWorkload.smallScrollDelta)
+    if rows == table.indexPathsForVisibleRows { break }
+    y += 3
+  }
+  table.contentOffset = Point(x: 0, y: y)
+}
+
 /// Measures the engine at `n` rows.
 func measureEngine(n: Int, harness: Harness) -> [Measurement] {
   var results: [Measurement] = []
@@ -49,15 +62,7 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
     let model = BenchModel(rows: n)
     let table = makeEngineTable(model, estimated: false)
     // Start near the middle, where a ±0.5 pt step brings no row in or out.
-    var middle = max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2)
-    for _ in 0..<200 {
-      table.contentOffset = Point(x: 0, y: middle - BenchWorkload.smallScrollDelta)
-      let rows = table.indexPathsForVisibleRows
-      table.contentOffset = Point(x: 0, y: middle + BenchWorkload.smallScrollDelta)
-      if rows == table.indexPathsForVisibleRows { break }
-      middle += 3
-    }
-    table.contentOffset = Point(x: 0, y: middle)
+    settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
     var flip = false
     results.add(
       harness.measure("scroll_step", n: n) {
@@ -108,15 +113,7 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
     table.delegate = model
     table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
     table.reloadData()
-    var y = table.loopPeriod / 2
-    for _ in 0..<200 {
-      table.contentOffset = Point(x: 0, y: y - BenchWorkload.smallScrollDelta)
-      let rows = table.indexPathsForVisibleRows
-      table.contentOffset = Point(x: 0, y: y + BenchWorkload.smallScrollDelta)
-      if rows == table.indexPathsForVisibleRows { break }
-      y += 3
-    }
-    table.contentOffset = Point(x: 0, y: y)
+    settleOnQuietOffset(table, near: table.loopPeriod / 2)
     var flip = false
     results.add(
       harness.measure("loop_scroll_step", n: n) {
@@ -165,15 +162,7 @@ func allocationProbe(n: Int, steps: Int, looping: Bool) {
   table.delegate = model
   table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
   table.reloadData()
-  var y = looping ? table.loopPeriod / 2 : table.contentSize.height / 2
-  for _ in 0..<200 {
-    table.contentOffset = Point(x: 0, y: y - BenchWorkload.smallScrollDelta)
-    let rows = table.indexPathsForVisibleRows
-    table.contentOffset = Point(x: 0, y: y + BenchWorkload.smallScrollDelta)
-    if rows == table.indexPathsForVisibleRows { break }
-    y += 3
-  }
-  table.contentOffset = Point(x: 0, y: y)
+  settleOnQuietOffset(table, near: looping ? table.loopPeriod / 2 : table.contentSize.height / 2)
   for step in 0..<steps {
     table.contentOffset.y += step % 2 == 0 ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta
   }

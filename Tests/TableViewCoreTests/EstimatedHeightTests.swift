@@ -18,19 +18,28 @@ final class SelfSizingModel: TableViewDataSource, TableViewDelegate {
   }
 }
 
+/// A self-sizing table over `model`: cells measure themselves, the table has only `estimate`.
+func makeSelfSizingTable(
+  _ model: SelfSizingModel, estimate: Double, size: Size, loops: Bool = false
+) -> TableView {
+  let table = TableView()
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+  table.rowHeight = TableView.automaticDimension
+  table.estimatedRowHeight = estimate
+  table.loops = loops
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = size
+  table.reloadData()
+  return table
+}
+
 @Suite("Estimated heights")
 struct EstimatedHeightTests {
   func makeSelfSizing(rows: Int, seed: UInt64) -> (TableView, SelfSizingModel) {
     var rng = SplitMix64(seed: seed)
     let model = SelfSizingModel([(0..<rows).map { _ in rng.double(25...75) }])
-    let table = TableView()
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 50
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 100, height: 400)
-    table.reloadData()
+    let table = makeSelfSizingTable(model, estimate: 50, size: Size(width: 100, height: 400))
     return (table, model)
   }
 
@@ -113,14 +122,7 @@ struct EstimatedHeightRegressionTests {
   @Test("reloading the first self-sized row at the top keeps it at the top (no gap above)")
   func reloadTopRow() throws {
     let model = SelfSizingModel([Array(repeating: 2, count: 100)])
-    let table = TableView()
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 3
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 80, height: 20)
-    table.reloadData()
+    let table = makeSelfSizingTable(model, estimate: 3, size: Size(width: 80, height: 20))
     #expect(table.contentOffset.y == 0)
     try table.reloadRows(at: [IndexPath(row: 0, section: 0)])
     #expect(table.contentOffset.y == 0)
@@ -131,14 +133,7 @@ struct EstimatedHeightRegressionTests {
   func pageJumpsReuse() {
     var rng = SplitMix64(seed: 9)
     let model = SelfSizingModel([(0..<100_000).map { _ in Double(rng.int(1..<6)) }])
-    let table = TableView()
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 3
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 80, height: 24)
-    table.reloadData()
+    let table = makeSelfSizingTable(model, estimate: 3, size: Size(width: 80, height: 24))
     for _ in 0..<200 { table.scroll(by: 24) }
     let afterWarmUp = table.cellsCreated
     for _ in 0..<1000 { table.scroll(by: 24) }

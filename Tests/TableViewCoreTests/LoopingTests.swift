@@ -135,15 +135,7 @@ struct LoopingTests {
   func estimatedWhileLooping() {
     var rng = SplitMix64(seed: 5)
     let model = SelfSizingModel([(0..<50).map { _ in Double(rng.int(20..<70)) }])
-    let table = TableView()
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 44
-    table.loops = true
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 100, height: 300)
-    table.reloadData()
+    let table = makeSelfSizingTable(model, estimate: 44, size: Size(width: 100, height: 300), loops: true)
     for _ in 0..<400 {
       let anchor = table.visibleRowAppearances[0]
       let before = anchor.view.frame.minY - table.contentOffset.y
