@@ -2,17 +2,18 @@ import TableViewCore
 import TableViewTerminal
 import TerminalKit
 
-/// A list that never ends: the engine's looping table. Rows have different heights, and a short
-/// list repeats on screen with each appearance in its own cell.
+/// A list that never ends: the engine's looping table over the hours of a day. Rows have
+/// different heights; scrolling past 23:00 brings 00:00 again, in constant memory.
 final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelegate, TableViewRowHeights {
   static let catalogEntry = DemoCatalogEntry(
     name: "loop", aliases: ["looping", "3"], title: { _ in "Looping list" }, make: { LoopingListScreen(context: $0) })
 
-  /// The colours of the rainbow, round and round.
-  static let names = [
-    ("Red", "赤", Color.red), ("Orange", "橙", Color.yellow), ("Yellow", "黄", Color.brightYellow),
-    ("Green", "绿", Color.green), ("Cyan", "青", Color.cyan), ("Blue", "蓝", Color.blue),
-    ("Violet", "紫", Color.magenta),
+  /// The hours of a day, round and round: after 23:00 comes 00:00 again.
+  static let hours = 24
+  static let periods = [
+    (0, "深夜 night", Color.blue), (5, "清晨 dawn", Color.cyan), (8, "上午 morning", Color.green),
+    (12, "中午 noon", Color.yellow), (14, "下午 afternoon", Color.brightYellow), (18, "傍晚 evening", Color.magenta),
+    (21, "夜里 night", Color.blue),
   ]
 
   init(context: DemoContext) {
@@ -23,7 +24,7 @@ final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelega
     table.delegate = self
   }
 
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { Self.names.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { Self.hours }
 
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
     indexPath.row % 3 == 0 ? 2 : 1
@@ -31,10 +32,11 @@ final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelega
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "colour", for: indexPath, as: TerminalTableViewCell.self)
-    let (name, chinese, colour) = Self.names[indexPath.row]
-    cell.textLabel.text = "\(indexPath.row + 1). \(name) \(chinese)"
-    cell.textLabel.style = Style(foreground: colour, attributes: .bold)
-    cell.detailTextLabel?.text = "row \(indexPath.row + 1) of \(Self.names.count)"
+    let hour = indexPath.row
+    let (_, period, colour) = Self.periods.last { $0.0 <= hour }!
+    cell.textLabel.text = (hour < 10 ? "0" : "") + "\(hour):00  \(period)"
+    cell.textLabel.style = Style(foreground: colour, attributes: hour % 6 == 0 ? .bold : [])
+    cell.detailTextLabel?.text = "hour \(hour + 1) of \(Self.hours)"
     return cell
   }
 

@@ -52,6 +52,38 @@ struct DemoTmuxTests {
     #expect(screen[1].hasPrefix(" posts #1–#1,000"), "the last line of section 1's header, the rest pushed out")
   }
 
+  @Test("the looping list wraps past its end: above 00:00 comes 23:00")
+  func loopingWraps() throws {
+    let session = try start("--demo loop")
+    defer { session.close() }
+    _ = try session.waitFor("the looping list") { $0.contains { $0.contains("00:00") } }
+    try session.send("Down")
+    try session.send("Up")
+    try session.send("Up")
+    let screen = try session.waitFor("23:00 above 00:00") { screen in
+      guard let late = screen.firstIndex(where: { $0.contains("23:00") }),
+        let midnight = screen.firstIndex(where: { $0.contains("00:00") })
+      else { return false }
+      return late < midnight && screen[late].hasPrefix("▌") == false && screen.contains { $0.hasPrefix("▌") }
+    }
+    #expect(screen.contains { $0.contains("22:00") && $0.hasPrefix("▌") }, "the selection went round too")
+  }
+
+  @Test("the date picker settles on a row centred in its band")
+  func pickerSettles() throws {
+    let session = try start("--demo date")
+    defer { session.close() }
+    _ = try session.waitFor("the picker") { $0.contains { $0.contains("2026") && $0.contains("›") } }
+    try session.send("Down")
+    try session.send("Down")
+    let screen = try session.waitFor("2028 in the band and in the title") { screen in
+      screen.contains { $0.contains("›") && $0.contains("2028") && $0.contains("‹") }
+        && screen.contains { $0.hasSuffix(" 2028") }
+    }
+    let band = try #require(screen.firstIndex { $0.contains("›") && $0.contains("2028") })
+    #expect(screen[band - 1].contains("2027") && screen[band + 1].contains("2029"), "a whole row, centred")
+  }
+
   @Test("Enter marks the selected row")
   func enterSelects() throws {
     let session = try start()
