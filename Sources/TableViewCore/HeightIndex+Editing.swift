@@ -27,7 +27,7 @@ extension HeightIndex {
         base = Int(block) * Self.chunkCapacity
       }
       let i = nodes[Int(current)].count
-      slab[base + i] = h
+      slab[base + i] = chunkPrefix(base, i) + h
       nodes[Int(current)].mask |= 1 << UInt64(i)
       nodes[Int(current)].chunkUnits += h
       nodes[Int(current)].count = i + 1
@@ -65,9 +65,10 @@ extension HeightIndex {
       modifyNode(at: k) { node, _, _ in node.value = h }
     case .chunk:
       modifyNode(at: k) { node, offset, slab in
-        let slot = Int(node.value) * HeightIndex.chunkCapacity + offset
-        node.chunkUnits += h - slab[slot]
-        slab[slot] = h
+        let base = Int(node.value) * HeightIndex.chunkCapacity
+        let old = slab[base + offset] - (offset > 0 ? slab[base + offset - 1] : 0)
+        for j in offset..<node.count { slab[base + j] += h - old }
+        node.chunkUnits += h - old
         if measured { node.mask |= 1 << UInt64(offset) } else { node.mask &= ~(1 << UInt64(offset)) }
       }
     case .run:
@@ -228,11 +229,11 @@ extension HeightIndex {
       change.oldUnits = node.value
       nodes[Int(t)].value = h
     case .chunk:
-      let slot = Int(node.value) * Self.chunkCapacity + rest
-      change.start += (0..<rest).reduce(0) { $0 + slab[Int(node.value) * Self.chunkCapacity + $1] }
+      let base = Int(node.value) * Self.chunkCapacity
+      change.start += chunkPrefix(base, rest)
       change.rowsBefore += rest
-      change.oldUnits = slab[slot]
-      slab[slot] = h
+      change.oldUnits = chunkHeight(base, rest)
+      shiftChunk(base, from: rest, count: node.count, by: h - change.oldUnits)
       nodes[Int(t)].chunkUnits += h - change.oldUnits
       let bit: UInt64 = 1 << UInt64(rest)
       let was = node.mask & bit != 0

@@ -15,7 +15,8 @@ extension HeightIndex {
         if node.kind == .chunk {
           precondition(node.count <= Self.chunkCapacity, "chunk overflow at \(t)")
           let base = Int(node.value) * Self.chunkCapacity
-          precondition(node.chunkUnits == (0..<node.count).reduce(0) { $0 + slab[base + $1] }, "chunk sum at \(t)")
+          precondition(node.chunkUnits == slab[base + node.count - 1], "chunk sum at \(t)")
+          for i in 0..<node.count { precondition(chunkHeight(base, i) >= 0, "chunk running sums at \(t)") }
         }
         if node.kind == .header || node.kind == .footer { precondition(node.count == 1) }
         let l = check(node.left)

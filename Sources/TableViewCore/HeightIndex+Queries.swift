@@ -52,8 +52,7 @@ extension HeightIndex {
         if inside == node.count {
           result.units += node.chunkUnits
         } else {
-          let base = Int(node.value) * Self.chunkCapacity
-          for i in 0..<inside { result.units += slab[base + i] }
+          result.units += chunkPrefix(Int(node.value) * Self.chunkCapacity, inside)
         }
       }
       k -= leftItems + node.count
@@ -74,7 +73,7 @@ extension HeightIndex {
     let node = nodes[Int(t)]
     switch node.kind {
     case .header, .footer, .run: return node.value
-    case .chunk: return slab[Int(node.value) * Self.chunkCapacity + offset]
+    case .chunk: return chunkHeight(Int(node.value) * Self.chunkCapacity, offset)
     }
   }
 
@@ -196,13 +195,7 @@ extension HeightIndex {
         case .header, .footer: return base
         case .run: return base + Int(y / node.value)
         case .chunk:
-          let start = Int(node.value) * Self.chunkCapacity
-          for i in 0..<node.count {
-            let h = slab[start + i]
-            if y < h { return base + i }
-            y -= h
-          }
-          preconditionFailure("chunk sum out of step")
+          return base + chunkRow(Int(node.value) * Self.chunkCapacity, count: node.count, containing: y)
         }
       }
       y -= mine
@@ -333,18 +326,11 @@ extension HeightIndex {
           info.height = node.value
         case .chunk:
           let base = Int(node.value) * Self.chunkCapacity
-          for i in 0..<node.count {
-            let h = slab[base + i]
-            if y < h {
-              info.item += i
-              info.rowsBefore += i
-              info.height = h
-              return info
-            }
-            y -= h
-            info.start += h
-          }
-          preconditionFailure("chunk sum out of step")
+          let i = chunkRow(base, count: node.count, containing: y)
+          info.item += i
+          info.rowsBefore += i
+          info.start += chunkPrefix(base, i)
+          info.height = chunkHeight(base, i)
         }
         return info
       }
@@ -369,7 +355,7 @@ extension HeightIndex {
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
     let kind: ItemKind = node.kind == .header ? .header : node.kind == .footer ? .footer : .row
-    let height = node.kind == .chunk ? slab[Int(node.value) * Self.chunkCapacity + offset] : node.value
+    let height = node.kind == .chunk ? chunkHeight(Int(node.value) * Self.chunkCapacity, offset) : node.value
     return ItemInfo(item: k, kind: kind, rowsBefore: p.rows, sectionsBefore: p.sections, start: p.units, height: height)
   }
 }

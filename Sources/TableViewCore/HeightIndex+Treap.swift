@@ -45,6 +45,34 @@ extension HeightIndex {
     return Int64(block)
   }
 
+  // MARK: Chunks (the slab holds each chunk's running sums, so a search inside is binary)
+
+  /// The sum of the first `i` heights of the chunk starting at `base`.
+  @inline(__always) func chunkPrefix(_ base: Int, _ i: Int) -> Int64 { i > 0 ? slab[base + i - 1] : 0 }
+
+  /// The height of row `i` of the chunk starting at `base`.
+  @inline(__always) func chunkHeight(_ base: Int, _ i: Int) -> Int64 { slab[base + i] - chunkPrefix(base, i) }
+
+  /// The first row of the chunk whose running sum passes `y` (so `y` lies inside it).
+  @inline(__always) func chunkRow(_ base: Int, count: Int, containing y: Int64) -> Int {
+    // Branch-free lower bound: the answer is in lo..<lo+n; each step halves n with a
+    // conditional move instead of a jump the CPU would mispredict half of the time.
+    var lo = 0
+    var n = count
+    while n > 1 {
+      let half = n >> 1
+      let right = slab[base + lo + half - 1] <= y
+      lo = right ? lo + half : lo
+      n = right ? n - half : half
+    }
+    return lo
+  }
+
+  /// Adds `delta` to the running sums of rows `i...` of a chunk.
+  @inline(__always) mutating func shiftChunk(_ base: Int, from i: Int, count: Int, by delta: Int64) {
+    for j in i..<count { slab[base + j] += delta }
+  }
+
   // MARK: Summaries
 
   @inline(__always) func items(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumItems }
@@ -125,11 +153,9 @@ extension HeightIndex {
       let block = allocateBlock()
       let from = Int(node.value) * Self.chunkCapacity
       let to = Int(block) * Self.chunkCapacity
-      var restUnits: Int64 = 0
-      for i in 0..<rest {
-        slab[to + i] = slab[from + keep + i]
-        restUnits += slab[to + i]
-      }
+      let keptUnits = slab[from + keep - 1]
+      for i in 0..<rest { slab[to + i] = slab[from + keep + i] - keptUnits }
+      let restUnits = slab[to + rest - 1]
       let keptMask: UInt64 = keep == 64 ? ~0 : (1 << UInt64(keep)) &- 1
       nodes[Int(t)].count = keep
       nodes[Int(t)].mask = node.mask & keptMask
@@ -214,7 +240,8 @@ extension HeightIndex {
       nodes[Int(t)].count += 1
       done = true
     } else if node.kind == .chunk, node.count < Self.chunkCapacity {
-      slab[Int(node.value) * Self.chunkCapacity + node.count] = units
+      let base = Int(node.value) * Self.chunkCapacity
+      slab[base + node.count] = chunkPrefix(base, node.count) + units
       if measured { nodes[Int(t)].mask |= 1 << UInt64(node.count) }
       nodes[Int(t)].chunkUnits += units
       nodes[Int(t)].count += 1
@@ -240,7 +267,7 @@ extension HeightIndex {
       let base = Int(node.value) * Self.chunkCapacity
       var i = node.count
       while i > 0 {
-        slab[base + i] = slab[base + i - 1]
+        slab[base + i] = slab[base + i - 1] + units
         i -= 1
       }
       slab[base] = units
