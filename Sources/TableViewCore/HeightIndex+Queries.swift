@@ -174,36 +174,8 @@ extension HeightIndex {
 
   /// The first item whose extent `[offset, offset + height)` contains `y` (in units), skipping
   /// zero-height items; `nil` when `y` is below the end or negative.
-  /// - Complexity: O(log n) (plus at most 64 steps inside a chunk)
-  public func item(containing y: Int64) -> Int? {
-    guard y >= 0, y < totalUnits else { return nil }
-    var t = root
-    var y = y
-    var base = 0
-    while t != Self.none {
-      let node = nodes[Int(t)]
-      let leftUnits = units(node.left)
-      if y < leftUnits {
-        t = node.left
-        continue
-      }
-      y -= leftUnits
-      base += items(node.left)
-      let mine = nodeUnits(node)
-      if y < mine {
-        switch node.kind {
-        case .header, .footer: return base
-        case .run: return base + Int(y / node.value)
-        case .chunk:
-          return base + chunkRow(Int(node.value) * Self.chunkCapacity, count: node.count, containing: y)
-        }
-      }
-      y -= mine
-      base += node.count
-      t = node.right
-    }
-    return nil
-  }
+  /// - Complexity: O(log n)
+  public func item(containing y: Int64) -> Int? { info(containing: y)?.item }
 
   /// The first unmeasured row at item index `k` or after, as an item index.
   /// - Complexity: O(log n)
