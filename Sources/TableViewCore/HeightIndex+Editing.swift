@@ -205,13 +205,13 @@ extension HeightIndex {
     var rowsBefore = 0
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftItems = items(node.left)
+      let leftItems = node.leftItems
       if rest < leftItems {
         t = node.left
         continue
       }
-      start += units(node.left)
-      rowsBefore += rows(node.left)
+      start += node.leftUnits
+      rowsBefore += node.leftRows
       rest -= leftItems
       if rest < node.count { break }
       start += nodeUnits(node)
@@ -261,8 +261,9 @@ extension HeightIndex {
       nodes[Int(u)].sumUnmeasured += unmeasuredDelta
       if u == t { break }
       let node = nodes[Int(u)]
-      let leftItems = items(node.left)
+      let leftItems = node.leftItems
       if rest < leftItems {
+        nodes[Int(u)].leftUnits += unitsDelta
         u = node.left
       } else {
         rest -= leftItems + node.count

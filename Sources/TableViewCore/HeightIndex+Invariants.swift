@@ -20,6 +20,9 @@ extension HeightIndex {
         }
         if node.kind == .header || node.kind == .footer { precondition(node.count == 1) }
         let l = check(node.left)
+        precondition(
+          node.leftItems == l.items && node.leftRows == l.rows && node.leftSections == l.sections
+            && node.leftUnits == l.units, "left sums at \(t)")
         let r = check(node.right)
         let mine = own(node)
         let sums = (

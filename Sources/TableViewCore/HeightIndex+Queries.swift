@@ -29,14 +29,14 @@ extension HeightIndex {
     var k = k
     while t != Self.none, k > 0 {
       let node = nodes[Int(t)]
-      let leftItems = items(node.left)
+      let leftItems = node.leftItems
       if k <= leftItems {
         t = node.left
         continue
       }
-      result.rows += rows(node.left)
-      result.sections += sections(node.left)
-      result.units += units(node.left)
+      result.rows += node.leftRows
+      result.sections += node.leftSections
+      result.units += node.leftUnits
       let inside = min(k - leftItems, node.count)
       switch node.kind {
       case .header:
@@ -100,13 +100,13 @@ extension HeightIndex {
     var base = 0
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftSections = sections(node.left)
+      let leftSections = node.leftSections
       if s < leftSections {
         t = node.left
         continue
       }
       s -= leftSections
-      base += items(node.left)
+      base += node.leftItems
       if node.kind == .header {
         if s == 0 { return base }
         s -= 1
@@ -133,13 +133,13 @@ extension HeightIndex {
     var base = 0
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftRows = rows(node.left)
+      let leftRows = node.leftRows
       if g < leftRows {
         t = node.left
         continue
       }
       g -= leftRows
-      base += items(node.left)
+      base += node.leftItems
       if node.kind == .run || node.kind == .chunk {
         if g < node.count { return base + g }
         g -= node.count
@@ -183,7 +183,7 @@ extension HeightIndex {
     func go(_ t: NodeID, _ k: Int) -> Int? {
       guard t != Self.none, unmeasured(t) > 0 else { return nil }
       let node = nodes[Int(t)]
-      let leftItems = items(node.left)
+      let leftItems = node.leftItems
       if k < leftItems, let found = go(node.left, k) { return found }
       let from = max(0, k - leftItems)
       if from < node.count {
@@ -209,7 +209,7 @@ extension HeightIndex {
     func go(_ t: NodeID, _ k: Int) -> Int? {
       guard t != Self.none, k >= 0, unmeasured(t) > 0 else { return nil }
       let node = nodes[Int(t)]
-      let leftItems = items(node.left)
+      let leftItems = node.leftItems
       if k >= leftItems + node.count,
         let found = go(node.right, k - leftItems - node.count)
       {
@@ -271,15 +271,15 @@ extension HeightIndex {
     var info = ItemInfo(item: 0, kind: .row, rowsBefore: 0, sectionsBefore: 0, start: 0, height: 0)
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftUnits = units(node.left)
+      let leftUnits = node.leftUnits
       if y < leftUnits {
         t = node.left
         continue
       }
       y -= leftUnits
-      info.item += items(node.left)
-      info.rowsBefore += rows(node.left)
-      info.sectionsBefore += sections(node.left)
+      info.item += node.leftItems
+      info.rowsBefore += node.leftRows
+      info.sectionsBefore += node.leftSections
       info.start += leftUnits
       let mine = nodeUnits(node)
       if y < mine {

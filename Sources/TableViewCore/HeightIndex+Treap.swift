@@ -105,6 +105,10 @@ extension HeightIndex {
     let mine = own(node)
     let l = node.left
     let r = node.right
+    nodes[Int(id)].leftItems = items(l)
+    nodes[Int(id)].leftRows = rows(l)
+    nodes[Int(id)].leftSections = sections(l)
+    nodes[Int(id)].leftUnits = units(l)
     nodes[Int(id)].sumItems = items(l) + node.count + items(r)
     nodes[Int(id)].sumRows = rows(l) + mine.rows + rows(r)
     nodes[Int(id)].sumSections = sections(l) + mine.sections + sections(r)
@@ -118,7 +122,7 @@ extension HeightIndex {
   mutating func split(_ t: NodeID, _ k: Int) -> (NodeID, NodeID) {
     guard t != Self.none else { return (Self.none, Self.none) }
     let node = nodes[Int(t)]
-    let leftItems = items(node.left)
+    let leftItems = node.leftItems
     if k <= leftItems {
       let (a, b) = split(node.left, k)
       nodes[Int(t)].left = b
@@ -196,7 +200,7 @@ extension HeightIndex {
   mutating func modifyNode(at k: Int, _ body: (inout Node, Int, inout ContiguousArray<Int64>) -> Void) {
     func go(_ t: NodeID, _ k: Int, _ index: inout HeightIndex) {
       let node = index.nodes[Int(t)]
-      let leftItems = index.items(node.left)
+      let leftItems = node.leftItems
       if k < leftItems {
         go(node.left, k, &index)
       } else if k < leftItems + node.count {
@@ -215,7 +219,7 @@ extension HeightIndex {
     var k = k
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftItems = items(node.left)
+      let leftItems = node.leftItems
       if k < leftItems {
         t = node.left
       } else if k < leftItems + node.count {

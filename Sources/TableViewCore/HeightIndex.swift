@@ -29,6 +29,7 @@ public struct HeightIndex: Sendable {
   }
 
   @usableFromInline struct Node: Sendable {
+    // What a descent reads comes first, so that it shares the node's first cache line.
     var left: NodeID = HeightIndex.none
     var right: NodeID = HeightIndex.none
     var priority: UInt32
@@ -39,6 +40,11 @@ public struct HeightIndex: Sendable {
     var count: Int
     /// A run: units per row. A header/footer: its units. A chunk: its slab block.
     var value: Int64
+    // The left subtree's sums, kept here so a descent never touches the child it does not take.
+    var leftItems: Int = 0
+    var leftRows: Int = 0
+    var leftSections: Int = 0
+    var leftUnits: Int64 = 0
     /// A chunk: bit i set when row i is measured.
     var mask: UInt64 = 0
     /// A chunk: the sum of its heights, kept by every edit so a descent never scans a chunk.
