@@ -185,7 +185,7 @@ extension HeightIndex {
   public struct HeightChange: Sendable {
     /// The item's height before, in units.
     public var oldUnits: Int64
-    /// The item's offset, in units.
+    /// The item's offset, in units (not summed inside a chunk when `wantsStart` is false).
     public var start: Int64
     /// Rows before the item.
     public var rowsBefore: Int
@@ -198,7 +198,9 @@ extension HeightIndex {
   /// over the same (now cached) path that adds the change to each sum — no sibling is read.
   /// - Complexity: O(log n)
   @discardableResult
-  public mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool) -> HeightChange {
+  public mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
+    -> HeightChange
+  {
     var t = root
     var rest = k
     var start: Int64 = 0
@@ -230,7 +232,7 @@ extension HeightIndex {
       nodes[Int(t)].value = h
     case .chunk:
       let base = Int(node.value) * Self.chunkCapacity
-      change.start += chunkPrefix(base, rest)
+      if wantsStart { change.start += chunkPrefix(base, rest) }
       change.rowsBefore += rest
       change.oldUnits = chunkHeight(base, rest)
       shiftChunk(base, from: rest, count: node.count, by: h - change.oldUnits)

@@ -177,12 +177,19 @@ extension TableView {
       framesDirty = true
       return units - change.oldUnits
     }
-    let change = index.updateHeight(ofItem: k, units: units, measured: measured)
+    // Above the first visible row means entirely above the visible area: the offset follows.
+    // (Known from the visible range without summing the row's offset, so the index is touched
+    // once; mid-layout, when that range is in flux, the offset is summed instead.)
+    let settled = !inLayout && !visibleRows.isEmpty
+    let change = index.updateHeight(ofItem: k, units: units, measured: measured, wantsStart: !settled)
     let delta = units - change.oldUnits
     guard delta != 0 else { return 0 }
-    let end = HeightIndex.points(tableHeaderUnits + change.start + change.oldUnits)
     let shift = HeightIndex.points(delta)
-    if end <= storedContentOffset.y { storedContentOffset.y += shift }
+    let above =
+      settled
+      ? change.rowsBefore < visibleRowRange.lowerBound
+      : HeightIndex.points(tableHeaderUnits + change.start + change.oldUnits) <= storedContentOffset.y
+    if above { storedContentOffset.y += shift }
     let firstBelow = change.rowsBefore + (change.kind == .row ? 1 : 0)
     for i in visibleRows.indices {
       let g = visibleRows[i].globalRow
