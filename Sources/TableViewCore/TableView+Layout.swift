@@ -96,6 +96,7 @@ extension TableView {
   // MARK: The pass
 
   func layoutPass() {
+    passNumber &+= 1
     inLayout = true
     defer { inLayout = false }
     if usesEstimates, index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
@@ -175,7 +176,7 @@ extension TableView {
   /// Asks the data source for the cell of `path`, rejecting a cell that is already on screen or
   /// waiting in the pool (that would show one view for two rows).
   func makeCell(for path: IndexPath) -> (any ReusableView)? {
-    guard let dataSource else { return nil }
+    guard let dataSource, dataSourceStillHas(path, dataSource) else { return nil }
     let cell = askingDataSource { dataSource.tableView(self, cellForRowAt: path) }
     if visibleRows.contains(where: { $0.view === cell })
       || rowScratch[rowScratchCursor...].contains(where: { $0.view === cell })
@@ -197,6 +198,38 @@ extension TableView {
       return nil
     }
     return cell
+  }
+
+  /// Guards against a data source that changed its counts without telling the table: before it
+  /// is asked for a cell, its counts are checked (once per pass and section, only in passes that
+  /// need cells). A row it no longer has is left without a cell, and the mismatch is reported.
+  func dataSourceStillHas(_ path: IndexPath, _ dataSource: any TableViewDataSource) -> Bool {
+    if countCheck.pass != passNumber {
+      let sections = askingDataSource { dataSource.numberOfSections(in: self) }
+      countCheck = (passNumber, sections, -1, 0)
+      if sections != index.sectionCount {
+        report(
+          TableViewError(
+            .invalidDataSource,
+            "the data source now reports \(sections) sections but the table has \(index.sectionCount): call reloadData() or performBatchUpdates after changing the data"
+          ))
+      }
+    }
+    guard path.section < countCheck.sections else { return false }
+    if countCheck.section != path.section {
+      let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: path.section) }
+      countCheck.section = path.section
+      countCheck.rows = rows
+      let expected = index.rowCount(inSection: path.section)
+      if rows != expected {
+        report(
+          TableViewError(
+            .invalidDataSource,
+            "the data source now reports \(rows) rows in section \(path.section) but the table has \(expected): call reloadData() or performBatchUpdates after changing the data; rows beyond \(rows) are left without cells"
+          ))
+      }
+    }
+    return path.row < countCheck.rows
   }
 
   func endDisplaying(_ entry: VisibleRow) {

@@ -195,6 +195,10 @@ public final class TableView {
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var cellPool = ReusePool()
+  /// Layout passes so far; the data source's counts are re-checked once per pass that asks for cells.
+  var passNumber = 0
+  /// The last count check: (pass, sections, section, rows).
+  var countCheck = (pass: -1, sections: 0, section: -1, rows: 0)
   /// The most cells on screen at once since the viewport last shrank: the pool's bound.
   @exclusivity(unchecked) var visibleHighWater = 0
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.

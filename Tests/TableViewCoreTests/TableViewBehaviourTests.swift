@@ -311,3 +311,23 @@ struct BadInputTests {
     #expect(table.reportedErrors.contains { $0.kind == .invalidDataSource && $0.message.contains("already displayed") })
   }
 }
+
+@Suite("A data source that changes its counts without telling the table")
+struct SilentCountChangeTests {
+  @Test("rows it no longer has are never asked for: no crash, a clear report, the rest still shown")
+  func shrunkSilently() {
+    let model = TestModel(sections: [Array(repeating: 40, count: 30)])
+    let (table, _) = makeTable(model, size: Size(width: 100, height: 200))
+    model.sections[0].removeLast(20)  // 10 rows left; the table was not told
+    var asked: [IndexPath] = []
+    model.onCellForRow = { asked.append($0) }
+    table.contentOffset.y = 300  // rows 7…12 would show
+    #expect(asked.allSatisfy { $0.row < 10 }, "never asked for a row the data source no longer has")
+    #expect(table.indexPathsForVisibleRows.map(\.row) == [7, 8, 9])
+    #expect(
+      table.reportedErrors.contains { $0.kind == .invalidDataSource && $0.message.contains("10 rows in section 0") })
+    model.onCellForRow = nil
+    table.reloadData()
+    #expect(table.numberOfRows(inSection: 0) == 10)
+  }
+}
