@@ -162,6 +162,7 @@ extension TableView {
       cell = made
     }
     host?.attach(cell)
+    attachedThisPass = true
     cell.frame = rect
     cell.setSelected(selectedRows.contains(path), animated: false)
     cell.setHighlighted(highlightedRow == path, animated: false)
@@ -250,32 +251,34 @@ extension TableView {
 
   func updateSupplements(to sections: Range<Int>) {
     if sections != visibleSectionRange || framesDirty {
-      sync(&visibleHeaders, to: sections, framesDirty: framesDirty) { s in
+      sync(&visibleHeaders, to: sections) { s in
         delegate.flatMap { d in askingDataSource { d.tableView(self, viewForHeaderInSection: s) } }
       }
-      sync(&visibleFooters, to: sections, framesDirty: framesDirty) { s in
+      sync(&visibleFooters, to: sections) { s in
         delegate.flatMap { d in askingDataSource { d.tableView(self, viewForFooterInSection: s) } }
       }
       visibleSectionRange = sections
     }
-    // Frames move with the scroll only when they float; otherwise only after changes.
+    // Frames move with the scroll only when they float; otherwise only after changes. Floating
+    // views go back on top only when this pass attached something that could cover them.
+    let raise = style == .plain && attachedThisPass
+    attachedThisPass = false
     for i in visibleHeaders.indices {
       guard let view = visibleHeaders[i].view else { continue }
       let rect = rectForHeader(inSection: visibleHeaders[i].section)
       if view.frame != rect { view.frame = rect }
-      if style == .plain { host?.bringToFront(view) }
+      if raise { host?.bringToFront(view) }
     }
     for i in visibleFooters.indices {
       guard let view = visibleFooters[i].view else { continue }
       let rect = rectForFooter(inSection: visibleFooters[i].section)
       if view.frame != rect { view.frame = rect }
-      if style == .plain { host?.bringToFront(view) }
+      if raise { host?.bringToFront(view) }
     }
   }
 
   private func sync(
-    _ list: inout ContiguousArray<VisibleSupplement>, to sections: Range<Int>, framesDirty: Bool,
-    make: (Int) -> (any ReusableView)?
+    _ list: inout ContiguousArray<VisibleSupplement>, to sections: Range<Int>, make: (Int) -> (any ReusableView)?
   ) {
     swap(&supplementScratch, &list)
     list.removeAll(keepingCapacity: true)
@@ -290,7 +293,10 @@ extension TableView {
         i += 1
       } else {
         let view = make(s)
-        if let view { host?.attach(view) }
+        if let view {
+          host?.attach(view)
+          attachedThisPass = true
+        }
         list.append(VisibleSupplement(section: s, view: view))
       }
     }

@@ -14,9 +14,7 @@ extension TableView {
     while budget > 0 {
       budget -= 1
       let rows = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height).rows
-      guard let v = firstUnmeasuredRow(in: rows) else { return }
-      let k =
-        isLooping ? 1 + (v - Self.floorDivide(v, index.rowCount) * index.rowCount) : index.itemIndex(ofGlobalRow: v)
+      guard let (v, k) = firstUnmeasuredRow(in: rows) else { return }
       let info = index.info(ofItem: k)
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
       index.setHeight(ofItem: k, units: units, measured: true)
@@ -25,14 +23,14 @@ extension TableView {
     }
   }
 
-  /// The first unmeasured (virtual) row in `rows`.
-  func firstUnmeasuredRow(in rows: Range<Int>) -> Int? {
+  /// The first unmeasured (virtual) row in `rows`, and its item index.
+  func firstUnmeasuredRow(in rows: Range<Int>) -> (row: Int, item: Int)? {
     guard !rows.isEmpty else { return nil }
     if !isLooping {
       let firstItem = index.itemIndex(ofGlobalRow: rows.lowerBound)
       let lastItem = index.itemIndex(ofGlobalRow: rows.upperBound - 1)
       guard let k = index.firstUnmeasuredItem(from: firstItem), k <= lastItem else { return nil }
-      return index.info(ofItem: k).rowsBefore
+      return (index.prefix(k).rows, k)
     }
     // A looping range may span laps: look lap by lap (item = row + 1 in the one section).
     let perLap = index.rowCount
@@ -41,7 +39,7 @@ extension TableView {
       let lap = Self.floorDivide(v, perLap)
       let row = v - lap * perLap
       let lastRow = min(perLap, row + (rows.upperBound - v)) - 1
-      if let k = index.firstUnmeasuredItem(from: row + 1), k <= lastRow + 1 { return lap * perLap + k - 1 }
+      if let k = index.firstUnmeasuredItem(from: row + 1), k <= lastRow + 1 { return (lap * perLap + k - 1, k) }
       v += lastRow - row + 1
     }
     return nil

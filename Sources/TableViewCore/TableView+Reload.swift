@@ -60,7 +60,7 @@ extension TableView {
       otherWidths.removeAll()
       widthOrder = [viewportSize.width]
       for s in 0..<sectionCount {
-        appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s))
+        appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s), to: &index)
       }
       index.rebalance()
     }
@@ -83,8 +83,8 @@ extension TableView {
     }
   }
 
-  /// Appends section `s` to the index with the row heights the current mode calls for.
-  func appendSection(_ s: Int, rows: Int, header: Int64, footer: Int64) {
+  /// Appends section `s` to `idx` with the row heights the current mode calls for.
+  func appendSection(_ s: Int, rows: Int, header: Int64, footer: Int64, to idx: inout HeightIndex) {
     if usesEstimates {
       if let estimatedRowHeights {
         let heights = (0..<rows).map { r -> (units: Int64, measured: Bool) in
@@ -95,10 +95,10 @@ extension TableView {
             false
           )
         }
-        index.appendSection(header: header, footer: footer, rows: 0, rowUnits: 0, measured: true)
-        index.insertRows(at: index.itemCount - 1, heights: heights)
+        idx.appendSection(header: header, footer: footer, rows: 0, rowUnits: 0, measured: true)
+        idx.insertRows(at: idx.itemCount - 1, heights: heights)
       } else {
-        index.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
+        idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
       }
     } else if let rowHeights {
       let units = (0..<rows).lazy.map { r -> Int64 in
@@ -106,9 +106,9 @@ extension TableView {
         let h = self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
         return HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0))
       }
-      index.appendSection(header: header, footer: footer, rowUnits: units)
+      idx.appendSection(header: header, footer: footer, rowUnits: units)
     } else {
-      index.appendSection(
+      idx.appendSection(
         header: header, footer: footer, rows: rows, rowUnits: HeightIndex.units(max(0, rowHeight)), measured: true)
     }
   }
@@ -196,20 +196,11 @@ extension TableView {
     if let cached = otherWidths.removeValue(forKey: newWidth) {
       index = cached
     } else {
-      // A width never seen: same structure, every row back to its estimate (or fixed height).
+      // A width never seen: same structure, every row back to its estimate (or asked again).
       var fresh = HeightIndex()
       for s in 0..<index.sectionCount {
-        let rows = index.rowCount(inSection: s)
-        if usesEstimates {
-          fresh.appendSection(
-            header: headerUnits(s), footer: footerUnits(s), rows: rows, rowUnits: estimateUnits, measured: false)
-        } else {
-          let saved = index
-          index = fresh
-          appendSection(s, rows: rows, header: headerUnits(s), footer: footerUnits(s))
-          fresh = index
-          index = saved
-        }
+        appendSection(
+          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh)
       }
       fresh.rebalance()
       index = fresh

@@ -195,6 +195,8 @@ public final class TableView {
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var cellPool = ReusePool()
+  /// Whether the current pass attached a view (floating headers must then be raised again).
+  @exclusivity(unchecked) var attachedThisPass = false
   /// Layout passes so far; the data source's counts are re-checked once per pass that asks for cells.
   var passNumber = 0
   /// The last count check: (pass, sections, section, rows).
