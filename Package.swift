@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "TableViewCore", targets: ["TableViewCore"]),
     .library(name: "TerminalKit", targets: ["TerminalKit"]),
     .library(name: "TableViewTerminal", targets: ["TableViewTerminal"]),
+    .library(name: "DemoData", targets: ["DemoData"]),
     .executable(name: "tableview-bench", targets: ["tableview-bench"]),
     .executable(name: "tableview-demo", targets: ["tableview-demo"]),
   ],
@@ -17,10 +18,15 @@ let package = Package(
     .target(name: "TerminalKit"),
     // The terminal backend: views and cells the engine reuses, drawn with TerminalKit.
     .target(name: "TableViewTerminal", dependencies: ["TableViewCore", "TerminalKit"]),
+    // The demos' data sets (feed posts, fixed rows, hours, dates): standard library only, so every backend's demo
+    // shows the same data.
+    .target(name: "DemoData"),
     .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore"]),
-    .executableTarget(name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal"]),
+    .executableTarget(
+      name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "DemoDataTests", dependencies: ["DemoData"]),
     .testTarget(name: "TableViewTerminalTests", dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit"]),
   ]
 )

@@ -173,7 +173,7 @@ extension TableView {
       let anchor = visibleRowRange.isEmpty ? nil : visibleRowRange.lowerBound
       let screen = anchor.map { rowTop($0) - storedContentOffset.y }
       let change = index.updateHeight(ofItem: k, units: units, measured: measured)
-      if let anchor, let screen { storedContentOffset.y = rowTop(anchor) - screen }
+      if let anchor, let screen { correctContentOffsetY(to: rowTop(anchor) - screen) }
       framesDirty = true
       return units - change.oldUnits
     }
@@ -189,7 +189,7 @@ extension TableView {
       settled
       ? change.rowsBefore < visibleRowRange.lowerBound
       : HeightIndex.points(tableHeaderUnits + change.start + change.oldUnits) <= storedContentOffset.y
-    if above { storedContentOffset.y += shift }
+    if above { correctContentOffsetY(to: storedContentOffset.y + shift) }
     let firstBelow = change.rowsBefore + (change.kind == .row ? 1 : 0)
     for i in visibleRows.indices {
       let g = visibleRows[i].globalRow

@@ -104,7 +104,7 @@ extension TableView {
     let shiftUnits = laps * period
     let shift = HeightIndex.points(shiftUnits)
     let rowShift = Int(laps) * index.rowCount
-    storedContentOffset.y -= shift
+    correctContentOffsetY(to: storedContentOffset.y - shift)
     for i in visibleRows.indices {
       visibleRows[i].globalRow -= rowShift
       visibleRows[i].view.frame.origin.y -= shift
@@ -116,8 +116,9 @@ extension TableView {
       case .scroll(let from, let target, let start, let duration, let completion):
         animation = .scroll(
           from: from - shift, target: target, start: start, duration: duration, completion: completion)
-      case .decelerate(let from, let velocity, let start, let target):
-        animation = .decelerate(from: from - shift, velocity: velocity, start: start, target: target.map { $0 - shift })
+      case .decelerate(let from, let velocity, let rate, let start, let target):
+        animation = .decelerate(
+          from: from - shift, velocity: velocity, rate: rate, start: start, target: target.map { $0 - shift })
       case .bounce(let from, let to, let start, let duration):
         animation = .bounce(from: from - shift, to: to - shift, start: start, duration: duration)
       }

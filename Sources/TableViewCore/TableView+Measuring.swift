@@ -19,7 +19,7 @@ extension TableView {
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
       index.setHeight(ofItem: k, units: units, measured: true)
       // Whatever moved, the anchor stays where it was on screen.
-      storedContentOffset.y = rowTop(anchor) - anchorOnScreen
+      correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen)
     }
   }
 

@@ -10,7 +10,8 @@ enum ScrollAnimation {
   case scroll(from: Double, target: () -> Double, start: Double, duration: Double, completion: ((Bool) -> Void)?)
   /// Kinetic deceleration after a fling; with a `target`, the velocity was chosen to end exactly
   /// there (a picker row) and the last frame lands on it.
-  case decelerate(from: Double, velocity: Double, start: Double, target: Double?)
+  /// `rate` is the deceleration rate (velocity multiplied by it every millisecond).
+  case decelerate(from: Double, velocity: Double, rate: Double, start: Double, target: Double?)
   /// Springing back from past an edge to `to`.
   case bounce(from: Double, to: Double, start: Double, duration: Double)
 }
@@ -44,6 +45,35 @@ extension TableView {
     finishAnimation(finished: false)
     setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(storedContentOffset.y + delta)))
   }
+
+  /// Starts a kinetic deceleration from the current offset at `velocity` (points per second, positive
+  /// towards larger offsets), as after a fling: a touchpad's lift-off, or a benchmark's fling. Past an
+  /// edge it bounces (when `bounces`).
+  public func decelerate(velocity: Double) {
+    finishAnimation(finished: false)
+    guard abs(velocity) > ScrollPhysics.stopVelocity else { return }
+    animation = .decelerate(
+      from: storedContentOffset.y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
+  }
+
+  /// Scrolls by `delta` points with a short deceleration that lands exactly `delta` further than where
+  /// the running one was going (a mouse wheel's notch: notches in quick succession add up, and the
+  /// content glides rather than jumps). Clamped to the content.
+  public func scrollSmoothly(by delta: Double) {
+    var from = storedContentOffset.y
+    if case .decelerate(_, _, _, _, let target?) = animation { from = target }
+    let target = clampedOffset(from + delta)
+    finishAnimation(finished: false)
+    let distance = target - storedContentOffset.y
+    guard abs(distance) > 1e-9 else { return }
+    let rate = wheelDecelerationRate
+    let velocity = ScrollPhysics.velocity(forDistance: distance, rate: rate)
+    animation = .decelerate(
+      from: storedContentOffset.y, velocity: velocity, rate: rate, start: clock.now, target: target)
+  }
+
+  /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch takes about a fifth of a second.
+  public var wheelDecelerationRate: Double { ScrollPhysics.fastDecelerationRate }
 
   /// Sets the offset, optionally animated; `completion` runs when it arrives (`true`) or is
   /// interrupted (`false`) — the callback UIScrollView lacks.
@@ -216,10 +246,10 @@ extension TableView {
         return
       }
       let v = ScrollPhysics.velocity(forDistance: distance, rate: decelerationRate)
-      animation = .decelerate(from: y, velocity: v, start: clock.now, target: target)
+      animation = .decelerate(from: y, velocity: v, rate: decelerationRate, start: clock.now, target: target)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     } else if flinging {
-      animation = .decelerate(from: y, velocity: velocity, start: clock.now, target: nil)
+      animation = .decelerate(from: y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     } else {
       delegate?.tableViewDidEndDragging(self, willDecelerate: false)
@@ -251,10 +281,10 @@ extension TableView {
       } else {
         setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeInOut(t)))
       }
-    case .decelerate(let from, let velocity, let start, let target):
+    case .decelerate(let from, let velocity, let rate, let start, let target):
       let t = now - start
-      let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: decelerationRate, at: t)
-      let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: decelerationRate, at: t)
+      let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: rate, at: t)
+      let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: rate, at: t)
       if let target, abs(v) <= ScrollPhysics.stopVelocity {
         // The remaining distance is under UIKit's stop threshold: land exactly on the target.
         animation = nil

@@ -125,6 +125,18 @@ public final class TableView {
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var storedContentOffset: Point = .zero
+  /// The sum of every change the table itself made to `contentOffset.y` without moving anything on
+  /// screen: anchoring when rows above the visible ones are measured or change height, and a looping
+  /// table's re-centring. A backend that subtracts this sum's change from the offset's change gets how
+  /// far the content visibly scrolled (to move a scrollbar, or to check that no row jumps).
+  public internal(set) var contentOffsetCorrection: Double = 0
+
+  /// Moves the offset to `y` as a correction: nothing on screen moves (see `contentOffsetCorrection`).
+  func correctContentOffsetY(to y: Double) {
+    contentOffsetCorrection += y - storedContentOffset.y
+    storedContentOffset.y = y
+  }
+
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
   public var contentOffset: Point {

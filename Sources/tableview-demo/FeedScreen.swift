@@ -1,3 +1,4 @@
+import DemoData
 import TableViewCore
 import TableViewTerminal
 import TerminalKit
@@ -8,16 +9,13 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let catalogEntry = DemoCatalogEntry(
     name: "feed", aliases: ["posts", "1"], title: { _ in "Feed" }, make: { FeedScreen(context: $0) })
 
-  /// Posts per section (the last one may have fewer).
-  static let rowsPerSection = 1_000
-
   /// The number of posts.
   let rowCount: Int
   /// Posts the user selected, shown with a check mark.
   private var marked: Set<IndexPath> = []
 
   init(context: DemoContext) {
-    rowCount = max(0, context.rows ?? 1_000_000)
+    rowCount = max(0, context.rows ?? FeedDataSet.defaultRowCount)
     super.init(context: context)
     table.register(
       {
@@ -41,17 +39,17 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   // MARK: Data source
 
   func numberOfSections(in tableView: TableView) -> Int {
-    (rowCount + Self.rowsPerSection - 1) / Self.rowsPerSection
+    FeedDataSet.numberOfSections(rowCount: rowCount)
   }
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    min(Self.rowsPerSection, rowCount - section * Self.rowsPerSection)
+    FeedDataSet.numberOfRows(inSection: section, rowCount: rowCount)
   }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: TerminalTableViewCell.self)
-    let post = FeedPost(number: indexPath.section * Self.rowsPerSection + indexPath.row)
-    cell.textLabel.text = "\(post.author) @\(post.handle) · \(post.age) · #\((post.number + 1).grouped)"
+    let post = FeedDataSet.post(section: indexPath.section, row: indexPath.row)
+    cell.textLabel.text = FeedDataSet.postTitle(post)
     cell.detailTextLabel?.text = post.text
     cell.accessoryType = marked.contains(indexPath) ? .checkmark : .none
     return cell
@@ -64,10 +62,8 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
         as? TerminalTableViewHeaderFooterView
     else { return nil }
-    let first = section * Self.rowsPerSection
-    let count = self.tableView(tableView, numberOfRowsInSection: section)
-    header.textLabel.text = "Section \((section + 1).grouped) · 第 \(section + 1) 组"
-    header.detailTextLabel.text = "posts #\((first + 1).grouped)–#\((first + count).grouped) · \(count.grouped) 条"
+    header.textLabel.text = FeedDataSet.headerTitle(section: section)
+    header.detailTextLabel.text = FeedDataSet.headerDetail(section: section, rowCount: rowCount)
     return header
   }
 

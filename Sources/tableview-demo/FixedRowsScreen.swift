@@ -1,3 +1,4 @@
+import DemoData
 import TableViewCore
 import TableViewTerminal
 import TerminalKit
@@ -7,16 +8,14 @@ import TerminalKit
 final class FixedRowsScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let catalogEntry = DemoCatalogEntry(
     name: "fixed", aliases: ["ten-million", "10m", "big", "2"],
-    title: { "\(($0.rows ?? 10_000_000).grouped) rows" }, make: { FixedRowsScreen(context: $0) })
-
-  /// Rows per section (the last one may have fewer).
-  static let rowsPerSection = 100_000
+    title: { FixedRowsDataSet.title(rowCount: $0.rows ?? FixedRowsDataSet.defaultRowCount) },
+    make: { FixedRowsScreen(context: $0) })
 
   /// The number of rows.
   let rowCount: Int
 
   init(context: DemoContext) {
-    rowCount = max(0, context.rows ?? 10_000_000)
+    rowCount = max(0, context.rows ?? FixedRowsDataSet.defaultRowCount)
     super.init(context: context)
     table.register(
       {
@@ -37,18 +36,18 @@ final class FixedRowsScreen: TableScreen, TableViewDataSource, TableViewDelegate
   }
 
   func numberOfSections(in tableView: TableView) -> Int {
-    (rowCount + Self.rowsPerSection - 1) / Self.rowsPerSection
+    FixedRowsDataSet.numberOfSections(rowCount: rowCount)
   }
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    min(Self.rowsPerSection, rowCount - section * Self.rowsPerSection)
+    FixedRowsDataSet.numberOfRows(inSection: section, rowCount: rowCount)
   }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: TerminalTableViewCell.self)
-    let number = indexPath.section * Self.rowsPerSection + indexPath.row
-    cell.textLabel.text = "Row \((number + 1).grouped)"
-    cell.detailTextLabel?.text = "0x\(String(number, radix: 16, uppercase: true))"
+    let number = FixedRowsDataSet.rowNumber(section: indexPath.section, row: indexPath.row)
+    cell.textLabel.text = FixedRowsDataSet.rowTitle(number: number)
+    cell.detailTextLabel?.text = FixedRowsDataSet.rowDetail(number: number)
     return cell
   }
 
@@ -57,9 +56,7 @@ final class FixedRowsScreen: TableScreen, TableViewDataSource, TableViewDelegate
       let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
         as? TerminalTableViewHeaderFooterView
     else { return nil }
-    let first = section * Self.rowsPerSection
-    let count = self.tableView(tableView, numberOfRowsInSection: section)
-    header.textLabel.text = "Rows \((first + 1).grouped)–\((first + count).grouped)"
+    header.textLabel.text = FixedRowsDataSet.headerTitle(section: section, rowCount: rowCount)
     return header
   }
 

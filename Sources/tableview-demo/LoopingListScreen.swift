@@ -1,3 +1,4 @@
+import DemoData
 import TableViewCore
 import TableViewTerminal
 import TerminalKit
@@ -8,13 +9,17 @@ final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelega
   static let catalogEntry = DemoCatalogEntry(
     name: "loop", aliases: ["looping", "3"], title: { _ in "Looping list" }, make: { LoopingListScreen(context: $0) })
 
-  /// The hours of a day, round and round: after 23:00 comes 00:00 again.
-  static let hours = 24
-  static let periods = [
-    (0, "深夜 night", Color.blue), (5, "清晨 dawn", Color.cyan), (8, "上午 morning", Color.green),
-    (12, "中午 noon", Color.yellow), (14, "下午 afternoon", Color.brightYellow), (18, "傍晚 evening", Color.magenta),
-    (21, "夜里 night", Color.blue),
-  ]
+  /// The terminal colour of one of the data set's colours.
+  static func color(_ colour: HoursDataSet.Colour) -> Color {
+    switch colour {
+    case .blue: .blue
+    case .cyan: .cyan
+    case .green: .green
+    case .yellow: .yellow
+    case .brightYellow: .brightYellow
+    case .magenta: .magenta
+    }
+  }
 
   init(context: DemoContext) {
     super.init(context: context, style: .grouped)
@@ -24,19 +29,20 @@ final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelega
     table.delegate = self
   }
 
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { Self.hours }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { HoursDataSet.hours }
 
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    indexPath.row % 3 == 0 ? 2 : 1
+    Double(HoursDataSet.heightUnits(row: indexPath.row))
   }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "colour", for: indexPath, as: TerminalTableViewCell.self)
     let hour = indexPath.row
-    let (_, period, colour) = Self.periods.last { $0.0 <= hour }!
-    cell.textLabel.text = (hour < 10 ? "0" : "") + "\(hour):00  \(period)"
-    cell.textLabel.style = Style(foreground: colour, attributes: hour % 6 == 0 ? .bold : [])
-    cell.detailTextLabel?.text = "hour \(hour + 1) of \(Self.hours)"
+    cell.textLabel.text = HoursDataSet.title(hour: hour)
+    cell.textLabel.style = Style(
+      foreground: Self.color(HoursDataSet.period(hour: hour).colour),
+      attributes: HoursDataSet.isEmphasized(hour: hour) ? .bold : [])
+    cell.detailTextLabel?.text = HoursDataSet.detail(hour: hour)
     return cell
   }
 

@@ -1,3 +1,4 @@
+import DemoData
 import TableViewCore
 import TableViewTerminal
 import TerminalKit

@@ -1,6 +1,6 @@
 extension BinaryInteger {
-  /// The number with thousands separators: 1,000,000.
-  var grouped: String {
+  /// The number with thousands separators: 1,000,000 (and -1,234).
+  public var grouped: String {
     let digits = String(self.magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {
@@ -13,7 +13,7 @@ extension BinaryInteger {
 
 extension Double {
   /// Seconds as milliseconds with two decimals: "0.08 ms".
-  var milliseconds: String {
+  public var milliseconds: String {
     let hundredths = Int((self * 100_000).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) ms"

@@ -1,14 +1,18 @@
 /// A small, fast generator of pseudo-random numbers (Steele, Lea and Flood's SplitMix64): the demo's data is
 /// computed from a row's index alone, the same on every platform and every run.
-struct SplitMix64: RandomNumberGenerator {
+///
+/// `TableViewCore` has a generator of the same name (and the same sequence); where both modules are imported,
+/// write `DemoData.SplitMix64`.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator for `seed` (typically a row index mixed with a data set's seed).
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  /// The next 64 pseudo-random bits.
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,12 +21,12 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// A number in `0..<bound` (bound > 0), with the modulo bias a demo can ignore.
-  mutating func below(_ bound: Int) -> Int {
+  public mutating func below(_ bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }
 
   /// An element of a non-empty array.
-  mutating func pick<T>(_ items: [T]) -> T {
+  public mutating func pick<T>(_ items: [T]) -> T {
     items[below(items.count)]
   }
 }

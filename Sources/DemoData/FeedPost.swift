@@ -2,23 +2,23 @@
 /// they are shown.
 ///
 ///     FeedPost(number: 12_345).text   // the same mixed Chinese and English text on every run
-struct FeedPost {
+public struct FeedPost: Sendable, Hashable {
   /// The post's number in the feed (0-based).
-  let number: Int
+  public let number: Int
   /// Who wrote it.
-  let author: String
+  public let author: String
   /// Their handle, without the "@".
-  let handle: String
+  public let handle: String
   /// How long ago, as "12m", "3h" or "2d".
-  let age: String
+  public let age: String
   /// The body: one to a dozen sentences in Chinese, English or both.
-  let text: String
+  public let text: String
 
   /// The seed mixed into every post's generator.
-  static let seed: UInt64 = 0x5157_4946_5454_5631
+  public static let seed: UInt64 = 0x5157_4946_5454_5631
 
   /// Computes post `number`.
-  init(number: Int) {
+  public init(number: Int) {
     self.number = number
     var random = SplitMix64(seed: FeedPost.seed &+ UInt64(truncatingIfNeeded: number) &* 0x2545_F491_4F6C_DD1D)
     let person = random.below(FeedWords.authors.count)

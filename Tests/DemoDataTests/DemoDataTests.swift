@@ -1,0 +1,139 @@
+import DemoData
+import Testing
+
+@Suite("feed posts")
+struct FeedPostTests {
+  @Test("a post is computed from its number alone: the same twice, different for other numbers")
+  func deterministic() {
+    for number in [0, 1, 12_345, 999_999] {
+      #expect(FeedPost(number: number) == FeedPost(number: number))
+      #expect(FeedPost(number: number).text == FeedPost(number: number).text)
+      #expect(!FeedPost(number: number).text.isEmpty)
+    }
+    let texts = Set((0..<50).map { FeedPost(number: $0).text })
+    #expect(texts.count == 50, "fifty posts, fifty different texts")
+    #expect(FeedPost(number: 7) != FeedPost(number: 8))
+  }
+
+  @Test("the title line names the author, the handle, the age and the 1-based number")
+  func postTitle() {
+    let post = FeedPost(number: 1_233)
+    #expect(FeedDataSet.postTitle(post) == "\(post.author) @\(post.handle) · \(post.age) · #1,234")
+    #expect(["m", "h", "d"].contains(post.age.last.map(String.init) ?? ""))
+  }
+
+  @Test("the generator repeats its sequence for a seed")
+  func generator() {
+    var a = SplitMix64(seed: 42)
+    var b = SplitMix64(seed: 42)
+    #expect((0..<10).map { _ in a.next() } == (0..<10).map { _ in b.next() })
+    var c = SplitMix64(seed: 1)
+    #expect((0..<100).allSatisfy { _ in (0..<7).contains(c.below(7)) })
+  }
+}
+
+@Suite("number formatting")
+struct NumberFormattingTests {
+  @Test(
+    "thousands separators",
+    arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (1_234_567, "1,234,567"), (-1_234, "-1,234")])
+  func grouped(number: Int, text: String) {
+    #expect(number.grouped == text)
+  }
+
+  @Test("other integer types and the extremes")
+  func otherTypes() {
+    #expect(UInt8(255).grouped == "255")
+    #expect(Int64.min.grouped == "-9,223,372,036,854,775,808")
+  }
+
+  @Test("seconds as milliseconds with two decimals")
+  func milliseconds() {
+    #expect(0.00008.milliseconds == "0.08 ms")
+    #expect(0.0123.milliseconds == "12.30 ms")
+    #expect(0.0.milliseconds == "0.00 ms")
+  }
+}
+
+@Suite("section arithmetic")
+struct SectionTests {
+  @Test("1,000,001 posts: 1001 sections, the last with one post")
+  func feedSections() {
+    let rows = 1_000_001
+    #expect(FeedDataSet.numberOfSections(rowCount: rows) == 1_001)
+    #expect(FeedDataSet.numberOfRows(inSection: 0, rowCount: rows) == 1_000)
+    #expect(FeedDataSet.numberOfRows(inSection: 999, rowCount: rows) == 1_000)
+    #expect(FeedDataSet.numberOfRows(inSection: 1_000, rowCount: rows) == 1)
+    #expect(FeedDataSet.postNumber(section: 1_000, row: 0) == 1_000_000)
+    #expect(FeedDataSet.numberOfSections(rowCount: FeedDataSet.defaultRowCount) == 1_000)
+    #expect(FeedDataSet.numberOfSections(rowCount: 0) == 0)
+  }
+
+  @Test("the feed's header texts")
+  func feedHeaders() {
+    #expect(FeedDataSet.headerTitle(section: 0) == "Section 1 · 第 1 组")
+    #expect(FeedDataSet.headerTitle(section: 1_233) == "Section 1,234 · 第 1234 组")
+    #expect(FeedDataSet.headerDetail(section: 1, rowCount: 1_000_000) == "posts #1,001–#2,000 · 1,000 条")
+    #expect(FeedDataSet.headerDetail(section: 1_000, rowCount: 1_000_001) == "posts #1,000,001–#1,000,001 · 1 条")
+  }
+
+  @Test("fixed rows: sections of 100,000, titles from one, details in hexadecimal from zero")
+  func fixedRows() {
+    let rows = 250_001
+    #expect(FixedRowsDataSet.numberOfSections(rowCount: rows) == 3)
+    #expect(FixedRowsDataSet.numberOfRows(inSection: 2, rowCount: rows) == 50_001)
+    #expect(FixedRowsDataSet.rowNumber(section: 2, row: 5) == 200_005)
+    #expect(FixedRowsDataSet.rowTitle(number: 1_233) == "Row 1,234")
+    #expect(FixedRowsDataSet.rowDetail(number: 1_234) == "0x4D2")
+    #expect(FixedRowsDataSet.headerTitle(section: 0, rowCount: rows) == "Rows 1–100,000")
+    #expect(FixedRowsDataSet.headerTitle(section: 2, rowCount: rows) == "Rows 200,001–250,001")
+    #expect(FixedRowsDataSet.title(rowCount: FixedRowsDataSet.defaultRowCount) == "10,000,000 rows")
+  }
+}
+
+@Suite("hours")
+struct HoursTests {
+  @Test("titles, details, heights and periods")
+  func hours() {
+    #expect(HoursDataSet.title(hour: 7) == "07:00  清晨 dawn")
+    #expect(HoursDataSet.title(hour: 0) == "00:00  深夜 night")
+    #expect(HoursDataSet.title(hour: 23) == "23:00  夜里 night")
+    #expect(HoursDataSet.detail(hour: 7) == "hour 8 of 24")
+    #expect((0..<HoursDataSet.hours).map(HoursDataSet.heightUnits(row:)).reduce(0, +) == 32)
+    #expect(HoursDataSet.period(hour: 14).colour == .brightYellow)
+    #expect(HoursDataSet.period(hour: 4).colour == .blue)
+    #expect(HoursDataSet.isEmphasized(hour: 12) && !HoursDataSet.isEmphasized(hour: 13))
+  }
+}
+
+@Suite("dates")
+struct DateTests {
+  @Test("days in a month, leap years included")
+  func daysIn() {
+    #expect(DatePickerData.daysIn(month: 2, year: 2000) == 29)
+    #expect(DatePickerData.daysIn(month: 2, year: 1900) == 28)
+    #expect(DatePickerData.daysIn(month: 2, year: 2024) == 29)
+    #expect(DatePickerData.daysIn(month: 2, year: 2023) == 28)
+    #expect(DatePickerData.daysIn(month: 4, year: 2026) == 30)
+    #expect(DatePickerData.daysIn(month: 12, year: 2026) == 31)
+  }
+
+  @Test("weekdays by Zeller's congruence")
+  func weekday() {
+    #expect(DatePickerData.weekday(year: 2026, month: 11, day: 22) == "Sunday")
+    #expect(DatePickerData.weekday(year: 2000, month: 1, day: 1) == "Saturday")
+    #expect(DatePickerData.weekday(year: 1970, month: 1, day: 1) == "Thursday")
+    #expect(DatePickerData.weekday(year: 2024, month: 2, day: 29) == "Thursday")
+    #expect(DatePickerData.dateTitle(year: 2026, month: 11, day: 22) == "Sunday, 22 November 2026")
+  }
+
+  @Test("the wheels: rows and titles")
+  func wheels() {
+    #expect(DatePickerData.numberOfRows(inComponent: DatePickerData.yearComponent) == 201)
+    #expect(DatePickerData.title(row: 126, component: DatePickerData.yearComponent) == "2026")
+    #expect(DatePickerData.title(row: 10, component: DatePickerData.monthComponent) == "November")
+    #expect(DatePickerData.title(row: 21, component: DatePickerData.dayComponent) == "22")
+    #expect(DatePickerData.selectableYearRows == 70...170)
+    #expect(DatePickerData.year(forRow: DatePickerData.row(forYear: 2026)) == 2026)
+  }
+}
