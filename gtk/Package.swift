@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The GTK4 backend lives in its own package, so that the engine and the terminal backend build and test on a
+// machine without GTK. It needs `libgtk-4-dev` (see ../scripts/setup.sh).
+let package = Package(
+  name: "SwiftTableViewGTK",
+  products: [
+    .library(name: "TableViewGTK", targets: ["TableViewGTK"]),
+    .executable(name: "tableview-gtk-demo", targets: ["tableview-gtk-demo"]),
+  ],
+  dependencies: [.package(name: "SwiftTableView", path: "..")],
+  targets: [
+    // GTK4's C API, found with pkg-config.
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    // The GTK backend: cells are GTK widgets the engine reuses; a viewport the table scrolls.
+    .target(
+      name: "TableViewGTK",
+      dependencies: ["CGtk", .product(name: "TableViewCore", package: "SwiftTableView")]),
+    .executableTarget(
+      name: "tableview-gtk-demo",
+      dependencies: [
+        "TableViewGTK", "CGtk",
+        .product(name: "TableViewCore", package: "SwiftTableView"),
+        .product(name: "DemoData", package: "SwiftTableView"),
+      ]),
+    .testTarget(name: "TableViewGTKTests", dependencies: ["TableViewGTK"]),
+  ]
+)

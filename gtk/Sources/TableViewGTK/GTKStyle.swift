@@ -1,0 +1,62 @@
+import CGtk
+
+/// The backend's CSS: cells, separators, the selection and highlight, headers, the picker's band.
+/// Installed once for the default display by the first table or picker view.
+public enum GTKStyle {
+  nonisolated(unsafe) private static var installed = false
+
+  /// The colour of a selected row's background (also what the screenshot test looks for).
+  public static let selectionColor = "#3584e4"
+
+  /// The style sheet.
+  public static let css = """
+    .stv-viewport { background-color: #ffffff; }
+    .stv-cell { padding: 6px 14px; background-color: #ffffff; color: #1e1e1e;
+      border-bottom: 1px solid #e4e4e4; }
+    .stv-cell.highlighted { background-color: #cfe1f9; }
+    .stv-cell.selected { background-color: \(selectionColor); color: #ffffff; }
+    .stv-cell.selected .stv-detail { color: #f0f4ff; }
+    .stv-title { font-weight: bold; }
+    .stv-detail { color: #444444; }
+    .stv-value { color: #6a6a6a; }
+    .stv-accessory { color: \(selectionColor); font-weight: bold; margin-left: 8px; }
+    .stv-cell.selected .stv-accessory { color: #ffffff; }
+    .stv-header { padding: 5px 14px; background-color: #f2f2f4; color: #3a3a3a;
+      border-bottom: 1px solid #d8d8dc; }
+    .stv-header .stv-title { font-weight: bold; }
+    .stv-header .stv-detail { color: #7a7a7a; font-size: smaller; }
+    .stv-picker { background-color: #fafafa; }
+    .stv-picker-row { font-size: 15px; color: #1e1e1e; }
+    .stv-picker-row.unselectable { color: #b0b0b0; }
+    .stv-picker-band { background-color: rgba(53, 132, 228, 0.12); border-top: 1px solid rgba(53, 132, 228, 0.5);
+      border-bottom: 1px solid rgba(53, 132, 228, 0.5); }
+    .stv-picker-band.focused { background-color: rgba(53, 132, 228, 0.22); }
+    """
+
+  nonisolated(unsafe) private static var colorClasses: [String: String] = [:]
+
+  /// A CSS class that colours text with `color` ("#rrggbb"), added to the display on first use.
+  public static func colorClass(_ color: String) -> String {
+    if let name = colorClasses[color] { return name }
+    let name = "stv-color-\(colorClasses.count)"
+    colorClasses[color] = name
+    install()
+    if let display = gdk_display_get_default() {
+      let provider = gtk_css_provider_new()
+      gtk_css_provider_load_from_data(provider, ".\(name) { color: \(color); }", -1)
+      gtk_style_context_add_provider_for_display(
+        display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+    }
+    return name
+  }
+
+  /// Adds the style sheet to the default display (once).
+  public static func install() {
+    guard !installed, let display = gdk_display_get_default() else { return }
+    installed = true
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, css, -1)
+    gtk_style_context_add_provider_for_display(
+      display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+  }
+}

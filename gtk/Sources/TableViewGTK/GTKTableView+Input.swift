@@ -1,0 +1,127 @@
+import CGtk
+import TableViewCore
+
+// Input: the wheel and the touchpad scroll (notches glide and add up; a touchpad follows the
+// fingers and flings with the engine's deceleration on lift-off), a drag with the pointer scrolls
+// like a finger, a click selects (the row highlights while the button is down), and the keys
+// navigate as on a Mac or iPad table (see `TableView`'s keyboard navigation).
+
+extension GTKTableView {
+  func installInput() {
+    // Scrolling: wheel notches and touchpad deltas; kinetic lift-off comes as "decelerate".
+    let scroll = gtk_event_controller_scroll_new(
+      GtkEventControllerScrollFlags(
+        rawValue: GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue))!
+    Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] _, dy in
+      guard let self else { return false }
+      let unit = gtk_event_controller_scroll_get_unit(scroll)
+      self.scrollInput(dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
+      return true
+    }
+    Signals.connect(gpointerOf(scroll), "decelerate") { [weak self] _, vy in
+      self?.touchpadLifted(velocity: vy)
+    }
+    gtk_widget_add_controller(viewport, scroll)
+
+    // The pointer's left button: a tap selects, a drag scrolls.
+    let drag = gtk_gesture_drag_new()!
+    gtk_gesture_single_set_button(drag, 1)
+    Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] x, y in self?.pointerDown(x: x, y: y) }
+    Signals.connect(gpointerOf(drag), "drag-update") { [weak self] dx, dy in self?.pointerMoved(dx: dx, dy: dy) }
+    Signals.connect(gpointerOf(drag), "drag-end") { [weak self] dx, dy in self?.pointerUp(dx: dx, dy: dy) }
+    gtk_widget_add_controller(viewport, drag)
+
+    let keys = gtk_event_controller_key_new()!
+    Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
+      self?.handleKey(keyval, state) ?? false
+    }
+    gtk_widget_add_controller(viewport, keys)
+  }
+
+  // MARK: Wheel and touchpad
+
+  /// A scroll event: a wheel notch (`dy` ±1 per notch) glides by `wheelStep`; touchpad deltas
+  /// (pixels) move the content with the fingers.
+  public func scrollInput(dy: Double, isWheel: Bool) {
+    if isWheel {
+      table.scrollSmoothly(by: dy * wheelStep)
+    } else {
+      table.scroll(by: dy)
+    }
+    setNeedsLayout()
+  }
+
+  /// The fingers left the touchpad at `velocity` pixels per second: the engine decelerates.
+  func touchpadLifted(velocity: Double) {
+    table.decelerate(velocity: velocity)
+    setNeedsLayout()
+  }
+
+  // MARK: Pointer
+
+  func pointerDown(x: Double, y: Double) {
+    gtk_widget_grab_focus(viewport)
+    table.stopScrolling()
+    dragStart = (x, y)
+    isDraggingContent = false
+    dragTracker.reset()
+    dragTracker.add(position: y, at: clock.now)
+    table.touchBegan(at: Point(x: x, y: y))
+    setNeedsLayout()
+  }
+
+  func pointerMoved(dx: Double, dy: Double) {
+    guard let start = dragStart else { return }
+    let y = start.y + dy
+    dragTracker.add(position: y, at: clock.now)
+    if !isDraggingContent, abs(dy) >= table.tapMoveThreshold {
+      isDraggingContent = true
+      table.touchCancelled()
+      table.beginDragging(at: start.y)
+    }
+    if isDraggingContent {
+      table.drag(to: y)
+    } else {
+      table.touchMoved(to: Point(x: start.x + dx, y: y))
+    }
+    setNeedsLayout()
+  }
+
+  func pointerUp(dx: Double, dy: Double) {
+    guard let start = dragStart else { return }
+    dragStart = nil
+    if isDraggingContent {
+      isDraggingContent = false
+      // The finger's velocity is the opposite of the content offset's.
+      table.endDragging(velocity: -dragTracker.velocity(at: clock.now))
+    } else {
+      table.touchEnded(at: Point(x: start.x + dx, y: start.y + dy))
+    }
+    setNeedsLayout()
+  }
+
+  // MARK: Keys
+
+  /// Handles a key: ↑/↓ move the selection, Page Up/Down scroll a page keeping the selection's
+  /// place on screen, Home/End select the first/last row, Enter selects like a click, Escape clears.
+  /// - Returns: Whether the key was used.
+  @discardableResult
+  public func handleKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+    switch Int32(keyval) {
+    case GDK_KEY_Up, GDK_KEY_KP_Up: table.selectAdjacentRow(by: -1)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: table.selectAdjacentRow(by: 1)
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: table.scrollPage(-1, fraction: 1, overlap: pageOverlap)
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space: table.scrollPage(1, fraction: 1, overlap: pageOverlap)
+    case GDK_KEY_Home, GDK_KEY_KP_Home: table.selectEdgeRow(first: true)
+    case GDK_KEY_End, GDK_KEY_KP_End: table.selectEdgeRow(first: false)
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateSelectedRow()
+    case GDK_KEY_Escape: table.deselectAllRows()
+    default: return false
+    }
+    setNeedsLayout()
+    return true
+  }
+
+  /// How much of the previous page a page key leaves in view, in points.
+  var pageOverlap: Double { 40 }
+}

@@ -1,0 +1,68 @@
+import CGtk
+import TableViewCore
+
+// The scrollbar: its adjustment is driven by the table through a monotonic mapping (the thumb
+// moves only when the content visibly scrolls, and only in that direction), and dragging it jumps
+// the table to the same fraction of its height.
+
+extension GTKTableView {
+  /// The scroll range the thumb spans.
+  var scrollRange: (minimum: Double, maximum: Double) {
+    (table.minimumContentOffsetY, table.maximumContentOffsetY)
+  }
+
+  /// Moves the thumb after a frame: by the visible scroll since the last frame, ignoring the
+  /// table's own corrections (rows measured above the screen).
+  func syncScrollbar() {
+    let offset = table.contentOffset.y
+    let correction = table.contentOffsetCorrection
+    let visualDelta = (offset - lastOffset) - (correction - lastCorrection)
+    lastOffset = offset
+    lastCorrection = correction
+    if table.isLooping {
+      gtk_widget_set_visible(scrollbar, 0)
+      return
+    }
+    let (minimum, maximum) = scrollRange
+    scrollbarMapping.follow(visualDelta: visualDelta, offset: offset, minimum: minimum, maximum: maximum)
+    let page = max(1, table.viewportSize.height)
+    let span = max(0, maximum - minimum)
+    syncedSpan = maximum - minimum
+    gtk_widget_set_visible(scrollbar, span > 0 ? 1 : 0)
+    // The adjustment's range is the content's height; its value is the thumb's fraction of it.
+    let upper = span + page
+    let value = scrollbarMapping.fraction * span
+    updatingAdjustment = true
+    if gtk_adjustment_get_upper(adjustment) != upper || gtk_adjustment_get_page_size(adjustment) != page {
+      gtk_adjustment_configure(adjustment, value, 0, upper, wheelStep, page * 0.9, page)
+    } else if gtk_adjustment_get_value(adjustment) != value {
+      gtk_adjustment_set_value(adjustment, value)
+    }
+    updatingAdjustment = false
+  }
+
+  /// The user moved the scrollbar: jump to the same fraction of the content's height.
+  func adjustmentChanged() {
+    guard !updatingAdjustment else { return }
+    let (minimum, maximum) = scrollRange
+    let span = maximum - minimum
+    guard span > 0 else { return }
+    let fraction = gtk_adjustment_get_value(adjustment) / span
+    jump(toFraction: fraction)
+  }
+
+  /// Jumps to `fraction` of the scroll range (0 the top, 1 the bottom), by height: a jump to 0.5
+  /// shows the middle of the content, not the middle row.
+  public func jump(toFraction fraction: Double) {
+    let (minimum, maximum) = scrollRange
+    table.stopScrolling()
+    table.contentOffset = Point(
+      x: table.contentOffset.x,
+      y: ScrollbarMapping.offset(forFraction: fraction, minimum: minimum, maximum: maximum))
+    // A jump is not a scroll: the thumb goes where the user put it.
+    lastOffset = table.contentOffset.y
+    lastCorrection = table.contentOffsetCorrection
+    scrollbarMapping.jump(to: fraction)
+    setNeedsLayout()
+  }
+}

@@ -1,0 +1,242 @@
+import CGtk
+import TableViewCore
+
+/// The engine's `TableView` in a GTK window: a viewport widget whose children are the cells and
+/// header views the engine reuses, and a `GtkScrollbar` on an adjustment the table drives.
+///
+///     let tableView = GTKTableView()
+///     tableView.table.register({ GTKTableViewCell(style: .subtitle) }, forCellReuseIdentifier: "post")
+///     tableView.table.dataSource = model
+///     gtk_window_set_child(window, tableView.widget)
+///
+/// The table owns the scrolling. Cells are placed relative to the viewport (at
+/// `frame.minY − contentOffset.y`, in whole pixels), so GTK's single-precision coordinates never
+/// see a content offset of millions of points. Layout runs in GTK's allocation of the viewport,
+/// animations and flings from the widget's frame clock (a tick callback, only while something
+/// moves), and the table's idle precompute in GLib idle time between frames. A widget that goes
+/// to the reuse pool is hidden, not destroyed; GTK never holds more widgets than the visible rows
+/// plus the pool.
+public final class GTKTableView: TableViewHost {
+  /// The engine.
+  public let table: TableView
+  /// The outer widget (viewport and scrollbar side by side): put it in a window.
+  public let widget: UnsafeMutablePointer<GtkWidget>
+  /// The widget the cells are children of.
+  public let viewport: UnsafeMutablePointer<GtkWidget>
+  /// The vertical scrollbar.
+  public let scrollbar: UnsafeMutablePointer<GtkWidget>
+  let adjustment: UnsafeMutablePointer<GtkAdjustment>
+  /// The clock animations run on.
+  public let clock: GTKClock
+
+  /// The views the engine has attached (shown), in no particular order.
+  public private(set) var shownViews: [GTKView] = []
+  /// Where the scrollbar's thumb is (see `ScrollbarMapping`).
+  public internal(set) var scrollbarMapping = ScrollbarMapping()
+  /// How far up or down a wheel notch scrolls, in points.
+  public var wheelStep: Double = 64
+  /// Called after every allocation of the viewport (every frame that moved or changed something),
+  /// once the cells are in place: for monitors and tests.
+  public var didLayout: ((GTKTableView) -> Void)?
+  /// How many times the viewport was allocated (laid out and placed).
+  public private(set) var layoutCount = 0
+
+  var tickCallbackID: UInt32 = 0
+  var idleSourceID: UInt32 = 0
+  var updatingAdjustment = false
+  var lastOffset: Double = 0
+  var lastCorrection: Double = 0
+  var syncedSpan: Double = -1
+  var dragTracker = VelocityTracker()
+  var dragStart: (x: Double, y: Double)?
+  var isDraggingContent = false
+  var pendingWheelUnits: Double = 0
+
+  /// Creates a table view (call on the main thread, after `gtk_init`).
+  ///
+  /// - Parameter style: `.plain` floats section headers; `.grouped` does not.
+  public init(style: TableView.Style = .plain) {
+    GTKStyle.install()
+    clock = GTKClock()
+    table = TableView(style: style, clock: clock)
+
+    widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+    g_object_ref_sink(gpointerOf(widget))
+    viewport = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    gtk_widget_add_css_class(viewport, "stv-viewport")
+    gtk_widget_set_hexpand(viewport, 1)
+    gtk_widget_set_vexpand(viewport, 1)
+    gtk_widget_set_overflow(viewport, GTK_OVERFLOW_HIDDEN)
+    gtk_widget_set_focusable(viewport, 1)
+    gtk_widget_set_layout_manager(viewport, gtk_custom_layout_new(nil, viewportMeasure, viewportAllocate))
+    adjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)
+    g_object_ref_sink(gpointerOf(adjustment))
+    scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
+    GTK.append(widget, viewport)
+    GTK.append(widget, scrollbar)
+
+    table.host = self
+    g_object_set_data(gobject(viewport), GTKTableView.ownerKey, Unmanaged.passUnretained(self).toOpaque())
+    installInput()
+    Signals.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.adjustmentChanged() }
+  }
+
+  deinit {
+    g_object_set_data(gobject(viewport), GTKTableView.ownerKey, nil)
+    if tickCallbackID != 0 { gtk_widget_remove_tick_callback(viewport, tickCallbackID) }
+    if idleSourceID != 0 { g_source_remove(idleSourceID) }
+    for view in shownViews where gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
+    g_object_unref(gpointerOf(adjustment))
+    g_object_unref(gpointerOf(widget))
+  }
+
+  static let ownerKey = "swift-table-view"
+
+  /// The table view that owns `viewport`, if it is alive.
+  static func owner(of viewport: UnsafeMutablePointer<GtkWidget>?) -> GTKTableView? {
+    guard let viewport, let data = g_object_get_data(gobject(viewport), ownerKey) else { return nil }
+    return Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  /// Reloads everything from the data source.
+  public func reloadData() {
+    table.reloadData()
+    setNeedsLayout()
+  }
+
+  // MARK: TableViewHost
+
+  /// Shows a view the engine is about to display: parents it to the viewport the first time,
+  /// shows it again when it comes back from the pool.
+  public func attach(_ view: any ReusableView) {
+    guard let view = view as? GTKView else { return }
+    if gtk_widget_get_parent(view.widget) != viewport {
+      if gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
+      gtk_widget_set_parent(view.widget, viewport)
+    }
+    gtk_widget_set_child_visible(view.widget, 1)
+    if !shownViews.contains(where: { $0 === view }) { shownViews.append(view) }
+  }
+
+  /// Hides a view that went to the reuse pool (it stays a child, so reusing it costs no re-parenting).
+  ///
+  /// Hiding is `gtk_widget_set_child_visible` (unmapped, not drawn), not `gtk_widget_set_visible`:
+  /// it queues no resize of the viewport in the middle of its allocation, and the widget can still
+  /// be measured for self-sizing while it waits in the pool.
+  public func detach(_ view: any ReusableView) {
+    guard let view = view as? GTKView else { return }
+    gtk_widget_set_child_visible(view.widget, 0)
+    if let index = shownViews.firstIndex(where: { $0 === view }) { shownViews.swapAt(index, shownViews.count - 1) }
+    if shownViews.last === view { shownViews.removeLast() }
+  }
+
+  /// Raises a floating header above the rows (GTK draws later children on top).
+  public func bringToFront(_ view: any ReusableView) {
+    guard let view = view as? GTKView, gtk_widget_get_parent(view.widget) == viewport else { return }
+    gtk_widget_insert_before(view.widget, viewport, nil)
+  }
+
+  // MARK: Layout
+
+  /// Asks GTK for a new allocation of the viewport (the cells are placed there).
+  public func setNeedsLayout() {
+    gtk_widget_queue_allocate(viewport)
+    syncScrollbar()
+    if table.isAnimating { startTicking() }
+    scheduleIdleWork()
+  }
+
+  /// The viewport's allocation: the table takes the size, lays out (cells enter and leave), and
+  /// every shown view is placed relative to the viewport.
+  func allocate(width: Int32, height: Int32) {
+    let size = Size(width: Double(width), height: Double(height))
+    if table.viewportSize != size { table.viewportSize = size }
+    table.layoutIfNeeded()
+    let offset = table.contentOffset
+    for view in shownViews {
+      let frame = view.frame
+      let y = (frame.minY - offset.y).rounded()
+      let x = (frame.minX - offset.x).rounded()
+      var point = graphene_point_t(x: Float(x), y: Float(y))
+      let transform = gsk_transform_translate(nil, &point)
+      gtk_widget_allocate(
+        view.widget, Int32(frame.width.rounded()), Int32(max(0, frame.height.rounded())), -1, transform)
+    }
+    layoutCount += 1
+    if !table.isAnimating && !table.isTracking { scheduleIdleWork() }
+    // The scrollbar is a sibling: changing its adjustment now would queue a second allocation of
+    // the box being allocated. It follows on the next frame's tick instead (only if it must).
+    if table.contentOffset.y != lastOffset || gtk_adjustment_get_page_size(adjustment) != table.viewportSize.height
+      || table.maximumContentOffsetY - table.minimumContentOffsetY != syncedSpan
+    {
+      startTicking()
+    }
+    didLayout?(self)
+  }
+
+  // MARK: Frame clock and idle time
+
+  /// Runs `tick` on every frame while the table animates.
+  func startTicking() {
+    guard tickCallbackID == 0 else { return }
+    tickCallbackID = gtk_widget_add_tick_callback(
+      viewport,
+      { widget, frameClock, _ in
+        guard let owner = GTKTableView.owner(of: widget) else { return 0 }
+        return owner.frameTick(frameClock) ? 1 : 0
+      }, nil, nil)
+  }
+
+  /// One frame: the animation advances to the frame's time. Returns whether to keep ticking.
+  func frameTick(_ frameClock: OpaquePointer?) -> Bool {
+    if let frameClock { clock.frameTime = Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000 }
+    defer { clock.frameTime = nil }
+    let moving = table.isAnimating && table.tick()
+    syncScrollbar()
+    if moving { gtk_widget_queue_allocate(viewport) }
+    if !moving {
+      tickCallbackID = 0
+      scheduleIdleWork()
+    }
+    return moving
+  }
+
+  /// Schedules the table's idle precompute in GLib idle time (after frames are drawn), one slice
+  /// (the precompute's budget) per idle callback, while rows remain and nothing moves.
+  func scheduleIdleWork() {
+    guard idleSourceID == 0, table.idlePrecompute.isEnabled else { return }
+    idleSourceID = g_idle_add_full(
+      G_PRIORITY_DEFAULT_IDLE,
+      { data in
+        guard let data else { return 0 }
+        let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
+        return owner.idleSlice() ? 1 : 0
+      }, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  /// One idle slice; returns whether to be called again.
+  func idleSlice() -> Bool {
+    if table.isAnimating || table.isTracking {
+      idleSourceID = 0
+      return false
+    }
+    let offset = table.contentOffset.y
+    let height = table.contentSize.height
+    let more = table.runIdleSlice()
+    // Measuring corrects the offset and the height: the scrollbar's range follows; nothing on screen moves.
+    if table.contentOffset.y != offset || table.contentSize.height != height { gtk_widget_queue_allocate(viewport) }
+    if !more { idleSourceID = 0 }
+    return more
+  }
+}
+
+// The custom layout's C callbacks (no captured context: the owner is found from the widget).
+
+private let viewportMeasure: GtkCustomMeasureFunc = { _, orientation, _, minimum, natural, _, _ in
+  minimum?.pointee = 0
+  natural?.pointee = orientation == GTK_ORIENTATION_VERTICAL ? 480 : 360
+}
+
+private let viewportAllocate: GtkCustomAllocateFunc = { widget, width, height, _ in
+  GTKTableView.owner(of: widget)?.allocate(width: width, height: height)
+}

@@ -1,0 +1,99 @@
+import CGtk
+import TableViewCore
+
+/// A GTK widget as a view the engine can reuse: the backend's `ReusableView`.
+///
+/// The view owns its widget (one strong GObject reference, sunk at creation), so a widget lives
+/// while the engine's reuse pool keeps it detached, and is freed when the Swift view goes. The
+/// engine gives it a `frame` in content coordinates; the table view places the widget relative to
+/// its viewport (`frame.minY − contentOffset.y`), never at the absolute content offset, so GTK's
+/// single-precision coordinates stay exact however long the content is.
+///
+/// Subclass it for a cell or header that is a widget tree.
+open class GTKView: ReusableView {
+  /// The widget (a `GtkWidget *` the view holds a reference to).
+  public let widget: UnsafeMutablePointer<GtkWidget>
+  /// The identifier the engine pools the view under.
+  public var reuseIdentifier: String?
+  /// The frame in the table's content coordinates.
+  public var frame: Rect = .zero
+
+  /// Wraps `widget` (a newly created, floating widget: the view sinks it and owns it).
+  public init(widget: UnsafeMutablePointer<GtkWidget>) {
+    self.widget = widget
+    g_object_ref_sink(gpointerOf(widget))
+    LiveWidgets.track(gpointerOf(widget))
+  }
+
+  deinit {
+    if gtk_widget_get_parent(widget) != nil { gtk_widget_unparent(widget) }
+    g_object_unref(gpointerOf(widget))
+  }
+
+  /// The widget's natural height at `width` (GTK measures its labels with Pango: wrapped text,
+  /// CJK included).
+  open func sizeThatFits(width: Double) -> Double {
+    var minimum: Int32 = 0
+    var natural: Int32 = 0
+    gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, Int32(max(0, width)), &minimum, &natural, nil, nil)
+    return Double(max(minimum, natural))
+  }
+
+  /// Resets state before reuse: clears the selected and highlighted looks.
+  open func prepareForReuse() {
+    setSelected(false, animated: false)
+    setHighlighted(false, animated: false)
+  }
+
+  /// Shows the selection with the `selected` CSS class.
+  open func setSelected(_ selected: Bool, animated: Bool) {
+    setCSSClass("selected", selected)
+  }
+
+  /// Shows the touch-down highlight with the `highlighted` CSS class.
+  open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+    setCSSClass("highlighted", highlighted)
+  }
+
+  /// Adds or removes a CSS class on the widget.
+  public func setCSSClass(_ name: String, _ on: Bool) {
+    if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+  }
+}
+
+/// Creation helpers for the GTK C API.
+enum GTK {
+  /// A GTK label: left-aligned, ellipsized or wrapping.
+  static func label(wrap: Bool, cssClass: String?) -> UnsafeMutablePointer<GtkWidget> {
+    let widget = gtk_label_new(nil)!
+    let label = OpaquePointer(widget)
+    gtk_label_set_xalign(label, 0)
+    if wrap {
+      gtk_label_set_wrap(label, 1)
+      gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+      gtk_label_set_natural_wrap_mode(label, GTK_NATURAL_WRAP_NONE)
+    } else {
+      gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+      gtk_label_set_single_line_mode(label, 1)
+    }
+    if let cssClass { gtk_widget_add_css_class(widget, cssClass) }
+    return widget
+  }
+
+  /// Sets a label's text (only when it changed: GTK re-measures on every set).
+  static func setText(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+    let label = OpaquePointer(widget)
+    if let current = gtk_label_get_text(label), String(cString: current) == text { return }
+    gtk_label_set_text(label, text)
+  }
+
+  /// A box.
+  static func box(_ orientation: GtkOrientation, spacing: Int32) -> UnsafeMutablePointer<GtkWidget> {
+    gtk_box_new(orientation, spacing)
+  }
+
+  /// Appends `child` to `box`.
+  static func append(_ box: UnsafeMutablePointer<GtkWidget>, _ child: UnsafeMutablePointer<GtkWidget>) {
+    gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), child)
+  }
+}

@@ -1,0 +1,80 @@
+/// The demo's command line.
+struct DemoOptions {
+  /// The page shown first: feed, fixed, loop or date.
+  var page = "feed"
+  /// The number of rows of the feed or the fixed-rows page.
+  var rows: Int?
+  /// Where the test hook writes the table's state (JSON), if anywhere.
+  var stateFile: String?
+  /// A self-test to run instead of waiting for the user ("scroll-steps").
+  var selfTest: String?
+  /// Run the frame benchmark and exit.
+  var bench = false
+  /// Also benchmark GtkListView on the same data, for comparison.
+  var benchListView = false
+  /// Frames of the benchmark's fling.
+  var benchFrames = 600
+  /// The window's size.
+  var width = 900
+  /// The window's size.
+  var height = 700
+
+  static let usage = """
+    usage: tableview-gtk-demo [--demo feed|fixed|loop|date] [--rows N] [--size WxH]
+                              [--state-file PATH] [--self-test scroll-steps] [--bench [--listview] [--frames N]]
+
+      --demo        the page shown first (switch with the buttons or the keys 1–4)
+      --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000)
+      --state-file  test hook: the table's state is written there as JSON after every change
+      --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive
+      --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
+    """
+
+  /// Parses `arguments` (without the program's name).
+  static func parse(_ arguments: [String]) throws(DemoOptionsError) -> DemoOptions {
+    var options = DemoOptions()
+    var rest = arguments[...]
+    func value(_ name: String) throws(DemoOptionsError) -> String {
+      guard let next = rest.popFirst() else { throw DemoOptionsError("\(name) needs a value") }
+      return next
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--demo":
+        let name = try value(argument)
+        guard ["feed", "fixed", "loop", "date"].contains(name) else {
+          throw DemoOptionsError("unknown demo \(name): feed, fixed, loop or date")
+        }
+        options.page = name
+      case "--rows":
+        guard let rows = Int(try value(argument)), rows >= 0 else {
+          throw DemoOptionsError("--rows needs a count ≥ 0")
+        }
+        options.rows = rows
+      case "--size":
+        let parts = try value(argument).split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 200, parts[1] >= 200 else {
+          throw DemoOptionsError("--size needs WIDTHxHEIGHT, at least 200x200")
+        }
+        options.width = parts[0]
+        options.height = parts[1]
+      case "--state-file": options.stateFile = try value(argument)
+      case "--self-test": options.selfTest = try value(argument)
+      case "--bench": options.bench = true
+      case "--listview": options.benchListView = true
+      case "--frames":
+        guard let frames = Int(try value(argument)), frames > 10 else { throw DemoOptionsError("--frames needs > 10") }
+        options.benchFrames = frames
+      case "--help", "-h": throw DemoOptionsError(usage)
+      default: throw DemoOptionsError("unknown option \(argument)\n\(usage)")
+      }
+    }
+    return options
+  }
+}
+
+/// A command-line mistake, with its explanation.
+struct DemoOptionsError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

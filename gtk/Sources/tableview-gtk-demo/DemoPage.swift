@@ -1,0 +1,33 @@
+import CGtk
+import TableViewCore
+import TableViewGTK
+
+/// One of the demo's four data sets, shown in the window's content area.
+protocol DemoPage: AnyObject {
+  /// The page's name on its button.
+  var title: String { get }
+  /// The page's widget.
+  var widget: UnsafeMutablePointer<GtkWidget> { get }
+  /// The table view, for pages that are one.
+  var tableView: GTKTableView? { get }
+  /// The status line.
+  func status() -> String
+  /// The last row the user selected.
+  var lastSelected: IndexPath? { get }
+}
+
+extension DemoPage {
+  /// The engine's figures for a table page: rows, widgets alive, cells created and reused.
+  func engineStatus(_ tableView: GTKTableView, extra: String? = nil) -> String {
+    let table = tableView.table
+    var parts = [
+      "\(table.totalRowCount.grouped) rows",
+      "\(LiveWidgets.count) widgets alive",
+      "\(table.cellsCreated.grouped) cells created",
+      "\(table.cellsReused.grouped) reused",
+    ]
+    if let extra { parts.append(extra) }
+    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    return parts.joined(separator: " · ")
+  }
+}

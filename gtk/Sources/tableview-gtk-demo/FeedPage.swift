@@ -1,0 +1,72 @@
+import CGtk
+import DemoData
+import TableViewCore
+import TableViewGTK
+
+/// The feed: a million posts of mixed Chinese and English in a thousand sections with sticky
+/// headers, each row self-sized by GTK (Pango wraps the text at the row's width), measured in idle
+/// time nearest-first while nobody scrolls.
+final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
+  let title = "Feed"
+  let gtkTableView = GTKTableView()
+  var tableView: GTKTableView? { gtkTableView }
+  var widget: UnsafeMutablePointer<GtkWidget> { gtkTableView.widget }
+  var lastSelected: IndexPath?
+  let rowCount: Int
+  private var marked: Set<IndexPath> = []
+
+  init(rows: Int?) {
+    rowCount = max(0, rows ?? FeedDataSet.defaultRowCount)
+    let table = gtkTableView.table
+    table.register({ GTKTableViewCell(style: .subtitle) }, forCellReuseIdentifier: "post")
+    table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 72
+    table.sectionHeaderHeight = 46
+    table.dataSource = self
+    table.delegate = self
+    table.idlePrecompute.enable(budget: 0.004)
+  }
+
+  func numberOfSections(in tableView: TableView) -> Int { FeedDataSet.numberOfSections(rowCount: rowCount) }
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    FeedDataSet.numberOfRows(inSection: section, rowCount: rowCount)
+  }
+
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: GTKTableViewCell.self)
+    let post = FeedDataSet.post(section: indexPath.section, row: indexPath.row)
+    cell.text = FeedDataSet.postTitle(post)
+    cell.detailText = post.text
+    cell.accessory = marked.contains(indexPath) ? .checkmark : .none
+    return cell
+  }
+
+  func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
+    guard
+      let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
+        as? GTKTableViewHeaderFooterView
+    else { return nil }
+    header.text = FeedDataSet.headerTitle(section: section)
+    header.detailText = FeedDataSet.headerDetail(section: section, rowCount: rowCount)
+    return header
+  }
+
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    lastSelected = indexPath
+    let isMarked = marked.contains(indexPath)
+    if isMarked { marked.remove(indexPath) } else { marked.insert(indexPath) }
+    // The check mark narrows the text: measure the row again (the seed's row:changedHeight:).
+    if let cell = tableView.cellForRow(at: indexPath) as? GTKTableViewCell {
+      cell.accessory = isMarked ? .none : .checkmark
+      try? tableView.setHeight(cell.sizeThatFits(width: tableView.viewportSize.width), forRowAt: indexPath)
+    }
+  }
+
+  func status() -> String {
+    let progress = gtkTableView.table.precomputeProgress
+    let percent = Int(progress.fractionCompleted * 1000)
+    return engineStatus(gtkTableView, extra: "measured \(percent / 10).\(percent % 10)%")
+  }
+}

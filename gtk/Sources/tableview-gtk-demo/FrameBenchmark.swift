@@ -1,0 +1,3 @@
+enum FrameBenchmark {
+  static func start(window: DemoWindow) {}
+}

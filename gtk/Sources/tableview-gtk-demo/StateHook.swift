@@ -1,0 +1,99 @@
+import CGtk
+import DemoData
+import TableViewCore
+import TableViewGTK
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The end-to-end tests' window into the demo: after a change, the table's state is written to a
+/// file as one line of JSON (first visible row, selection, widgets alive, offsets, where the
+/// selected row is on the window's surface…). The write runs in a `Task { @MainActor }` a few
+/// milliseconds later, so it also proves that main-actor tasks run under GLib's main loop.
+final class StateHook {
+  let path: String
+  unowned let window: DemoWindow
+  private var pending = false
+  private(set) var writes = 0
+
+  init(path: String, window: DemoWindow) {
+    self.path = path
+    self.window = window
+  }
+
+  /// Something changed: write the state soon (once, however many changes come meanwhile).
+  func setNeedsWrite() {
+    guard !pending else { return }
+    pending = true
+    let box = MainThreadBox(self)
+    Task { @MainActor in
+      try? await Task.sleep(for: .milliseconds(20))
+      let hook = box.value
+      hook.pending = false
+      hook.write()
+    }
+  }
+
+  /// Writes the state now (to a temporary file, then renamed: readers never see half a line).
+  func write() {
+    writes += 1
+    let json = state()
+    let temporary = path + ".tmp"
+    guard let file = fopen(temporary, "w") else { return }
+    fputs(json + "\n", file)
+    fclose(file)
+    rename(temporary, path)
+  }
+
+  func state() -> String {
+    var fields: [(String, String)] = [
+      ("page", quoted(window.currentName)),
+      ("writes", "\(writes)"),
+      ("liveWidgets", "\(LiveWidgets.count)"),
+      ("widgetsCreated", "\(LiveWidgets.createdCount)"),
+    ]
+    if let tableView = window.current?.tableView {
+      let table = tableView.table
+      let visible = table.indexPathsForVisibleRows
+      fields += [
+        ("firstVisibleRow", visible.first.map(path) ?? "null"),
+        ("lastVisibleRow", visible.last.map(path) ?? "null"),
+        ("visibleRows", "\(visible.count)"),
+        ("selectedRow", table.indexPathForSelectedRow.map(path) ?? "null"),
+        ("cellsCreated", "\(table.cellsCreated)"),
+        ("pooledCells", "\(table.pooledCellCount)"),
+        ("contentOffset", number(table.contentOffset.y)),
+        ("contentHeight", number(table.contentSize.height)),
+        ("viewportHeight", number(table.viewportSize.height)),
+        ("scrollFraction", number(tableView.scrollbarMapping.fraction)),
+        ("isAnimating", table.isAnimating ? "true" : "false"),
+        ("layouts", "\(tableView.layoutCount)"),
+      ]
+      if let selected = table.indexPathForSelectedRow, let cell = table.cellForRow(at: selected) as? GTKView {
+        fields.append(("selectedRect", rect(of: cell.widget)))
+      }
+    }
+    if let page = window.current as? DatePickerPage {
+      fields.append(("date", "[\(page.year),\(page.month),\(page.day)]"))
+      fields.append(("pickerChanges", "\(page.changes)"))
+    }
+    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  /// A widget's bounds on the window's surface (what a screenshot of the window shows).
+  func rect(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(widget, window.window, &bounds) != 0 else { return "null" }
+    var dx: Double = 0
+    var dy: Double = 0
+    gtk_native_get_surface_transform(OpaquePointer(window.window), &dx, &dy)
+    let x = Double(bounds.origin.x) + dx
+    let y = Double(bounds.origin.y) + dy
+    return "[\(number(x)),\(number(y)),\(number(Double(bounds.size.width))),\(number(Double(bounds.size.height)))]"
+  }
+
+  private func path(_ p: IndexPath) -> String { "[\(p.section),\(p.row)]" }
+  private func quoted(_ s: String) -> String { "\"\(s)\"" }
+  private func number(_ x: Double) -> String { x.isFinite ? String(x) : "null" }
+}

@@ -1,0 +1,31 @@
+import CGtk
+import TableViewGTK
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let options: DemoOptions
+do {
+  options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  printError("\(error)")
+  exit(error.description.hasPrefix("usage") ? 0 : 2)
+}
+
+guard gtk_init_check() != 0 else {
+  printError("tableview-gtk-demo: cannot open a display (is DISPLAY set? under Xvfb, use xvfb-run)")
+  exit(1)
+}
+// Task { @MainActor in … } and DispatchQueue.main run from GLib's loop from here on.
+GLibMainQueue.install()
+
+let app = DemoWindow(options: options)
+app.run()
+exit(app.exitStatus)
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+  var line = message + "\n"
+  line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
