@@ -110,19 +110,6 @@ extension TableView {
       visibleRows[i].view.frame.origin.y -= shift
     }
     visibleRowRange = (visibleRowRange.lowerBound - rowShift)..<(visibleRowRange.upperBound - rowShift)
-    dragOrigin.offset -= shift
-    if let current = animation {
-      switch current {
-      case .scroll(let from, let target, let start, let duration, let completion):
-        animation = .scroll(
-          from: from - shift, target: target, start: start, duration: duration, completion: completion)
-      case .decelerate(let from, let velocity, let rate, let start, let target):
-        animation = .decelerate(
-          from: from - shift, velocity: velocity, rate: rate, start: start, target: target.map { $0 - shift })
-      case .bounce(let from, let to, let start, let duration):
-        animation = .bounce(from: from - shift, to: to - shift, start: start, duration: duration)
-      }
-    }
   }
 
   /// The offset that shows a row of a looping table at `top` (the row's top, relative to the

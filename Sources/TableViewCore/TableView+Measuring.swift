@@ -18,8 +18,10 @@ extension TableView {
       let info = index.info(ofItem: k)
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
       index.setHeight(ofItem: k, units: units, measured: true)
-      // Whatever moved, the anchor stays where it was on screen.
+      // Whatever moved, the anchor stays where it was on screen, and the cells already shown are
+      // placed again from the index (a row measured between them moves those below it).
       correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen)
+      framesDirty = true
     }
   }
 

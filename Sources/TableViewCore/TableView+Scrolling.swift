@@ -48,7 +48,8 @@ extension TableView {
 
   /// Starts a kinetic deceleration from the current offset at `velocity` (points per second, positive
   /// towards larger offsets), as after a fling: a touchpad's lift-off, or a benchmark's fling. Past an
-  /// edge it bounces (when `bounces`).
+  /// edge it bounces (when `bounces`). Any running animation stops first, so a velocity under
+  /// `ScrollPhysics.stopVelocity` just stops the content, as fingers resting on a touchpad do.
   public func decelerate(velocity: Double) {
     finishAnimation(finished: false)
     guard abs(velocity) > ScrollPhysics.stopVelocity else { return }
@@ -72,7 +73,8 @@ extension TableView {
       from: storedContentOffset.y, velocity: velocity, rate: rate, start: clock.now, target: target)
   }
 
-  /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch takes about a fifth of a second.
+  /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch covers most of its
+  /// distance in the first fifth of a second and lands within half a second.
   public var wheelDecelerationRate: Double { ScrollPhysics.fastDecelerationRate }
 
   /// Sets the offset, optionally animated; `completion` runs when it arrives (`true`) or is

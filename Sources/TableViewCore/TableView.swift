@@ -132,9 +132,24 @@ public final class TableView {
   public internal(set) var contentOffsetCorrection: Double = 0
 
   /// Moves the offset to `y` as a correction: nothing on screen moves (see `contentOffsetCorrection`).
+  /// A drag or an animation in progress moves with it, so the next frame does not undo it.
   func correctContentOffsetY(to y: Double) {
-    contentOffsetCorrection += y - storedContentOffset.y
+    let delta = y - storedContentOffset.y
+    guard delta != 0 else { return }
+    contentOffsetCorrection += delta
     storedContentOffset.y = y
+    dragOrigin.offset += delta
+    guard let current = animation else { return }
+    switch current {
+    case .scroll(let from, let target, let start, let duration, let completion):
+      // The target is computed from the geometry every frame: only the start moves.
+      animation = .scroll(from: from + delta, target: target, start: start, duration: duration, completion: completion)
+    case .decelerate(let from, let velocity, let rate, let start, let target):
+      animation = .decelerate(
+        from: from + delta, velocity: velocity, rate: rate, start: start, target: target.map { $0 + delta })
+    case .bounce(let from, let to, let start, let duration):
+      animation = .bounce(from: from + delta, to: to + delta, start: start, duration: duration)
+    }
   }
 
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
