@@ -11,7 +11,7 @@ public enum GTKStyle {
   /// The style sheet.
   public static let css = """
     .stv-viewport { background-color: #ffffff; }
-    .stv-cell { padding: 6px 14px; background-color: #ffffff; color: #1e1e1e;
+    .stv-cell { padding: 6px 14px; color: #1e1e1e;
       border-bottom: 1px solid #e4e4e4; }
     .stv-cell.highlighted { background-color: #cfe1f9; }
     .stv-cell.selected { background-color: \(selectionColor); color: #ffffff; }

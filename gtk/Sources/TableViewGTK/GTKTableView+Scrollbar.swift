@@ -41,6 +41,9 @@ extension GTKTableView {
     updatingAdjustment = false
   }
 
+  /// The scrollbar adjustment's value (the thumb's position in points of the content's height).
+  public var scrollbarValue: Double { gtk_adjustment_get_value(adjustment) }
+
   /// The user moved the scrollbar: jump to the same fraction of the content's height.
   func adjustmentChanged() {
     guard !updatingAdjustment else { return }

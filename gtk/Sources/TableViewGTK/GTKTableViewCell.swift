@@ -43,34 +43,99 @@ public final class GTKTableViewCell: GTKView {
   /// Creates a cell.
   public init(style: Style = .default) {
     self.style = style
-    let row = GTK.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-    gtk_widget_add_css_class(row, "stv-cell")
+    // The cell lays its labels out itself (a custom layout, not a GtkBox): a box measures a
+    // wrapping label's width for every allocation, which costs milliseconds per row with long text;
+    // this asks each label only for its height at the width it gets.
+    let root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    gtk_widget_add_css_class(root, "stv-cell")
+    gtk_widget_set_layout_manager(root, gtk_custom_layout_new(nil, cellMeasure, cellAllocate))
     titleLabel = GTK.label(wrap: false, cssClass: "stv-title")
-    gtk_widget_set_hexpand(titleLabel, 1)
     switch style {
     case .default:
       detailLabel = nil
-      GTK.append(row, titleLabel)
     case .subtitle:
-      let column = GTK.box(GTK_ORIENTATION_VERTICAL, spacing: 3)
-      gtk_widget_set_hexpand(column, 1)
-      let detail = GTK.label(wrap: true, cssClass: "stv-detail")
-      detailLabel = detail
-      GTK.append(column, titleLabel)
-      GTK.append(column, detail)
-      GTK.append(row, column)
+      detailLabel = GTK.label(wrap: true, cssClass: "stv-detail")
     case .value1:
       let detail = GTK.label(wrap: false, cssClass: "stv-value")
       gtk_label_set_xalign(OpaquePointer(detail), 1)
       detailLabel = detail
-      GTK.append(row, titleLabel)
-      GTK.append(row, detail)
     }
     accessoryLabel = GTK.label(wrap: false, cssClass: "stv-accessory")
-    gtk_widget_set_valign(accessoryLabel, GTK_ALIGN_CENTER)
     gtk_widget_set_visible(accessoryLabel, 0)
-    GTK.append(row, accessoryLabel)
-    super.init(widget: row)
+    gtk_widget_set_parent(titleLabel, root)
+    if let detailLabel { gtk_widget_set_parent(detailLabel, root) }
+    gtk_widget_set_parent(accessoryLabel, root)
+    super.init(widget: root)
+    g_object_set_data(gobject(root), GTKTableViewCell.ownerKey, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  deinit {
+    g_object_set_data(gobject(widget), GTKTableViewCell.ownerKey, nil)
+  }
+
+  static let ownerKey = "swift-table-view-cell"
+
+  static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> GTKTableViewCell? {
+    guard let widget, let data = g_object_get_data(gobject(widget), ownerKey) else { return nil }
+    return Unmanaged<GTKTableViewCell>.fromOpaque(data).takeUnretainedValue()
+  }
+
+  /// The gap between the title and a subtitle, and before the accessory.
+  static let gap: Int32 = 3
+
+  /// A child's natural size along `orientation` for `forSize` (−1: unconstrained).
+  private static func natural(
+    _ child: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32
+  ) -> Int32 {
+    var minimum: Int32 = 0
+    var natural: Int32 = 0
+    gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
+    return max(minimum, natural)
+  }
+
+  /// The frames of the title, detail and accessory in a content box `width` wide, and its height.
+  func layout(width: Int32) -> (title: GtkAllocation, detail: GtkAllocation?, accessory: GtkAllocation?, height: Int32)
+  {
+    var textWidth = width
+    var accessory: GtkAllocation?
+    if gtk_widget_get_visible(accessoryLabel) != 0 {
+      let w = Self.natural(accessoryLabel, GTK_ORIENTATION_HORIZONTAL, -1)
+      textWidth = max(0, width - w - 8)
+      accessory = GtkAllocation(x: textWidth + 8, y: 0, width: w, height: 0)
+    }
+    let titleHeight = Self.natural(titleLabel, GTK_ORIENTATION_VERTICAL, textWidth)
+    var title = GtkAllocation(x: 0, y: 0, width: textWidth, height: titleHeight)
+    var detail: GtkAllocation?
+    var height = titleHeight
+    if let detailLabel {
+      switch style {
+      case .value1:
+        let w = min(Self.natural(detailLabel, GTK_ORIENTATION_HORIZONTAL, -1), textWidth / 2)
+        title.width = max(0, textWidth - w - 8)
+        let h = Self.natural(detailLabel, GTK_ORIENTATION_VERTICAL, w)
+        detail = GtkAllocation(x: textWidth - w, y: 0, width: w, height: h)
+        height = max(height, h)
+      default:
+        let h = detailText.isEmpty ? 0 : Self.natural(detailLabel, GTK_ORIENTATION_VERTICAL, textWidth)
+        detail = GtkAllocation(x: 0, y: titleHeight + Self.gap, width: textWidth, height: h)
+        if h > 0 { height = titleHeight + Self.gap + h }
+      }
+    }
+    if var a = accessory {
+      a.height = Self.natural(accessoryLabel, GTK_ORIENTATION_VERTICAL, a.width)
+      a.y = max(0, (height - a.height) / 2)
+      accessory = a
+    }
+    return (title, detail, accessory, height)
+  }
+
+  /// Places the labels in the content box.
+  func allocateChildren(width: Int32, height: Int32) {
+    let frames = layout(width: width)
+    var title = frames.title
+    gtk_widget_size_allocate(titleLabel, &title, -1)
+    if let detailLabel, var detail = frames.detail { gtk_widget_size_allocate(detailLabel, &detail, -1) }
+    if var accessory = frames.accessory { gtk_widget_size_allocate(accessoryLabel, &accessory, -1) }
   }
 
   /// The title.
@@ -148,4 +213,20 @@ public final class GTKTableViewHeaderFooterView: GTKView {
   public override func setSelected(_ selected: Bool, animated: Bool) {}
   /// Headers are not selectable: no highlight.
   public override func setHighlighted(_ highlighted: Bool, animated: Bool) {}
+}
+
+private let cellMeasure: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, _, _ in
+  guard let cell = GTKTableViewCell.owner(of: widget) else { return }
+  if orientation == GTK_ORIENTATION_HORIZONTAL {
+    minimum?.pointee = 0
+    natural?.pointee = 320
+  } else {
+    let height = cell.layout(width: forSize < 0 ? 320 : forSize).height
+    minimum?.pointee = height
+    natural?.pointee = height
+  }
+}
+
+private let cellAllocate: GtkCustomAllocateFunc = { widget, width, height, _ in
+  GTKTableViewCell.owner(of: widget)?.allocateChildren(width: width, height: height)
 }

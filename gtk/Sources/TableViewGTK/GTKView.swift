@@ -70,7 +70,7 @@ enum GTK {
     gtk_label_set_xalign(label, 0)
     if wrap {
       gtk_label_set_wrap(label, 1)
-      gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD_CHAR)
+      gtk_label_set_wrap_mode(label, PANGO_WRAP_WORD)
       gtk_label_set_natural_wrap_mode(label, GTK_NATURAL_WRAP_NONE)
     } else {
       gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)

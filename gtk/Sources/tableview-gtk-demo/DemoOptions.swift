@@ -10,8 +10,8 @@ struct DemoOptions {
   var selfTest: String?
   /// Run the frame benchmark and exit.
   var bench = false
-  /// Also benchmark GtkListView on the same data, for comparison.
-  var benchListView = false
+  /// The speed of the benchmark's flicks, in pixels per second.
+  var benchVelocity = 6_000.0
   /// Frames of the benchmark's fling.
   var benchFrames = 600
   /// The window's size.
@@ -21,7 +21,7 @@ struct DemoOptions {
 
   static let usage = """
     usage: tableview-gtk-demo [--demo feed|fixed|loop|date] [--rows N] [--size WxH]
-                              [--state-file PATH] [--self-test scroll-steps] [--bench [--listview] [--frames N]]
+                              [--state-file PATH] [--self-test scroll-steps] [--bench [--frames N] [--velocity PX]]
 
       --demo        the page shown first (switch with the buttons or the keys 1–4)
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000)
@@ -61,10 +61,14 @@ struct DemoOptions {
       case "--state-file": options.stateFile = try value(argument)
       case "--self-test": options.selfTest = try value(argument)
       case "--bench": options.bench = true
-      case "--listview": options.benchListView = true
       case "--frames":
         guard let frames = Int(try value(argument)), frames > 10 else { throw DemoOptionsError("--frames needs > 10") }
         options.benchFrames = frames
+      case "--velocity":
+        guard let velocity = Double(try value(argument)), velocity > 0 else {
+          throw DemoOptionsError("--velocity needs pixels per second > 0")
+        }
+        options.benchVelocity = velocity
       case "--help", "-h": throw DemoOptionsError(usage)
       default: throw DemoOptionsError("unknown option \(argument)\n\(usage)")
       }

@@ -96,11 +96,14 @@ final class DemoWindow {
     } else if options.bench {
       FrameBenchmark.start(window: self)
     }
-    g_main_loop_run(loop)
+    if !quitRequested { g_main_loop_run(loop) }
   }
+
+  private var quitRequested = false
 
   func quit(status: Int32 = 0) {
     exitStatus = status
+    quitRequested = true
     g_main_loop_quit(loop)
   }
 
