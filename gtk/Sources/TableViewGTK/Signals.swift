@@ -45,6 +45,16 @@ public enum Signals {
     return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
   }
 
+  /// `void handler(instance, gpointer, user_data)`: a list item factory's "setup" and "bind".
+  @discardableResult
+  public static func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (UnsafeMutableRawPointer?) -> Void
+  ) -> UInt {
+    typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+    let thunk: Thunk = { _, object, data in unbox(data, as: ((UnsafeMutableRawPointer?) -> Void).self)(object) }
+    return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
+  }
+
   /// `void handler(instance, double, double, user_data)`: "drag-begin", "drag-update", "drag-end",
   /// "decelerate".
   @discardableResult
@@ -113,6 +123,6 @@ public func gpointerOf(_ pointer: OpaquePointer) -> UnsafeMutableRawPointer { Un
 
 /// A GObject-derived pointer as `GObject *`.
 @inline(__always)
-func gobject<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GObject> {
+public func gobject<T>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<GObject> {
   UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GObject.self)
 }

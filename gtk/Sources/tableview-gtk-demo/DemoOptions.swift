@@ -12,6 +12,8 @@ struct DemoOptions {
   var bench = false
   /// The speed of the benchmark's flicks, in pixels per second.
   var benchVelocity = 6_000.0
+  /// Benchmark GtkListView on the feed's posts instead of our table.
+  var benchListView = false
   /// Frames of the benchmark's fling.
   var benchFrames = 600
   /// The window's size.
@@ -21,13 +23,14 @@ struct DemoOptions {
 
   static let usage = """
     usage: tableview-gtk-demo [--demo feed|fixed|loop|date] [--rows N] [--size WxH]
-                              [--state-file PATH] [--self-test scroll-steps] [--bench [--frames N] [--velocity PX]]
+                              [--state-file PATH] [--self-test scroll-steps] [--bench [--listview] [--frames N] [--velocity PX]]
 
       --demo        the page shown first (switch with the buttons or the keys 1–4)
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000)
       --state-file  test hook: the table's state is written there as JSON after every change
       --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive
       --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
+                    (--listview: the same fling in GtkListView, for comparison)
     """
 
   /// Parses `arguments` (without the program's name).
@@ -69,6 +72,7 @@ struct DemoOptions {
           throw DemoOptionsError("--velocity needs pixels per second > 0")
         }
         options.benchVelocity = velocity
+      case "--listview": options.benchListView = true
       case "--help", "-h": throw DemoOptionsError(usage)
       default: throw DemoOptionsError("unknown option \(argument)\n\(usage)")
       }

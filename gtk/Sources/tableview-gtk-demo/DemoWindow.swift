@@ -146,6 +146,14 @@ final class DemoWindow {
     stateHook?.setNeedsWrite()
   }
 
+  /// Shows `widget` in place of the pages (the GtkListView benchmark).
+  func replaceContent(with widget: UnsafeMutablePointer<GtkWidget>) {
+    let box = UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self)
+    if let current { gtk_box_remove(box, current.widget) }
+    current = nil
+    gtk_box_append(box, widget)
+  }
+
   func windowKey(_ keyval: UInt32) -> Bool {
     switch Int32(keyval) {
     case GDK_KEY_1: show("feed")

@@ -21,6 +21,12 @@ import TableViewGTK
 ///   it, with every visible row laid out in it.
 enum FrameBenchmark {
   static func start(window: DemoWindow) {
+    if window.options.benchListView {
+      let run = ListViewRun(window: window)
+      window.replaceContent(with: run.scrolled)
+      run.begin()
+      return
+    }
     guard let tableView = window.current?.tableView else {
       print("the benchmark needs a table page (--demo feed)")
       window.quit(status: 2)
@@ -207,18 +213,15 @@ final class FlingRun {
     return Double(pages * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
   }
 
-  /// GTK widgets inside the viewport (cells and everything they contain), shown or pooled.
-  func widgetsInViewport() -> Int {
-    func count(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int {
-      var total = 0
-      var child = gtk_widget_get_first_child(widget)
-      while let c = child {
-        total += 1 + count(c)
-        child = gtk_widget_get_next_sibling(c)
-      }
-      return total
+  /// The GTK widgets inside `widget` (its descendants), shown or not.
+  static func widgets(in widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+    var total = 0
+    var child = gtk_widget_get_first_child(widget)
+    while let c = child {
+      total += 1 + widgets(in: c)
+      child = gtk_widget_get_next_sibling(c)
     }
-    return count(tableView.viewport)
+    return total
   }
 
   func report() {
@@ -236,7 +239,7 @@ final class FlingRun {
       "row_jump_frames         \(rowJumpFrames)",
       "scrollbar_against       \(scrollbarAgainstFrames)",
       "row_views_alive         \(LiveWidgets.count) (cells created \(table.cellsCreated), on screen \(table.aliveViewCount))",
-      "gtk_widgets_in_viewport \(widgetsInViewport())",
+      "gtk_widgets_in_viewport \(Self.widgets(in: tableView.viewport))",
       "rss_mb                  \(String(Double(Int(Self.residentMegabytes() * 10)) / 10))",
       "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) "
         + "(landed at \(String(Double(Int(landedFraction * 10000)) / 10000)) of the height, first row "

@@ -1,0 +1,246 @@
+import CGtk
+import DemoData
+import TableViewCore
+import TableViewGTK
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--bench --listview`: the same fling through the same 1,000,000 feed posts in GtkListView — what a
+/// GTK developer would use — measured the same way, so the two can be compared in one run of the
+/// script. The list is a `GtkStringList` of post numbers in a `GtkScrolledWindow`; rows are a title
+/// and a wrapping detail label in a `GtkBox` with the same style sheet as our cells. The fling applies
+/// the same deceleration curve, frame by frame, to the list's vertical adjustment.
+final class ListViewRun {
+  unowned let window: DemoWindow
+  let frames: Int
+  let velocity: Double
+  let scrolled: UnsafeMutablePointer<GtkWidget>
+  let listView: UnsafeMutablePointer<GtkWidget>
+  let adjustment: UnsafeMutablePointer<GtkAdjustment>
+  var paints = 0
+  var flingFrame = 0
+  var flingStart = 0.0
+  var flingTravelled = 0.0
+  var requested = 0.0
+  var lastCPU = 0.0
+  var lastPaint = 0.0
+  var cpu: [Double] = []
+  var intervals: [Double] = []
+  var previous: [Int: Double] = [:]
+  var lastFraction = 0.0
+  var rowJumpFrames = 0
+  var scrollbarAgainstFrames = 0
+  var rowsChecked = 0
+  var distance = 0.0
+  var phase = FlingRun.Phase.warmUp
+  var jumpStart = 0.0
+
+  init(window: DemoWindow) {
+    self.window = window
+    frames = window.options.benchFrames
+    velocity = window.options.benchVelocity
+    let rows = window.options.rows ?? FeedDataSet.defaultRowCount
+    let strings = gtk_string_list_new(nil)!
+    for number in 0..<rows { gtk_string_list_append(strings, String(number)) }
+    let factory = gtk_signal_list_item_factory_new()!
+    Signals.connect(gpointerOf(factory), "setup") { item in
+      guard let item else { return }
+      let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
+      gtk_widget_add_css_class(box, "stv-cell")
+      let title = gtk_label_new(nil)!
+      gtk_label_set_xalign(OpaquePointer(title), 0)
+      gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
+      gtk_widget_add_css_class(title, "stv-title")
+      let detail = gtk_label_new(nil)!
+      gtk_label_set_xalign(OpaquePointer(detail), 0)
+      gtk_label_set_wrap(OpaquePointer(detail), 1)
+      gtk_label_set_wrap_mode(OpaquePointer(detail), PANGO_WRAP_WORD)
+      gtk_widget_add_css_class(detail, "stv-detail")
+      gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), title)
+      gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), detail)
+      gtk_list_item_set_child(OpaquePointer(item), box)
+    }
+    Signals.connect(gpointerOf(factory), "bind") { item in
+      guard let item, let box = gtk_list_item_get_child(OpaquePointer(item)),
+        let object = gtk_list_item_get_item(OpaquePointer(item)),
+        let text = gtk_string_object_get_string(OpaquePointer(object)), let number = Int(String(cString: text))
+      else { return }
+      let post = FeedPost(number: number)
+      let title = gtk_widget_get_first_child(box)!
+      gtk_label_set_text(OpaquePointer(title), FeedDataSet.postTitle(post))
+      gtk_label_set_text(OpaquePointer(gtk_widget_get_next_sibling(title)), post.text)
+      g_object_set_data(gobject(box), "row", UnsafeMutableRawPointer(bitPattern: number + 1))
+    }
+    let selection = gtk_no_selection_new(strings)
+    listView = gtk_list_view_new(selection, factory)
+    scrolled = gtk_scrolled_window_new()
+    gtk_scrolled_window_set_child(OpaquePointer(scrolled), listView)
+    gtk_widget_set_vexpand(scrolled, 1)
+    adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+  }
+
+  func begin() {
+    gtk_widget_add_tick_callback(
+      window.window,
+      { _, frameClock, data in
+        let run = Unmanaged<ListViewRun>.fromOpaque(data!).takeUnretainedValue()
+        guard let frameClock else { return 1 }
+        Signals.connect(gpointerOf(frameClock), "after-paint") { [unowned run] in run.afterPaint() }
+        gtk_widget_add_tick_callback(
+          run.listView,
+          { _, frameClock, data in
+            let run = Unmanaged<ListViewRun>.fromOpaque(data!).takeUnretainedValue()
+            if let frameClock { run.tick(Double(gdk_frame_clock_get_frame_time(frameClock)) / 1e6) }
+            return run.phase == .done ? 0 : 1
+          }, data, nil)
+        return 0
+      }, Unmanaged.passRetained(self).toOpaque(), nil)
+  }
+
+  /// One frame of the fling: the same curve as the table's `decelerate(velocity:)`, restarted every
+  /// 60 frames, applied to the adjustment as a delta.
+  func tick(_ time: Double) {
+    guard phase == .fling else {
+      requested = 0
+      return
+    }
+    if flingFrame % 60 == 0 && flingTravelled >= 0 && time != flingStart {
+      flingStart = time
+      flingTravelled = 0
+    }
+    let travelled = ScrollPhysics.decelerationDistance(
+      velocity: velocity, rate: ScrollPhysics.normalDecelerationRate, at: time - flingStart)
+    requested = travelled - flingTravelled
+    flingTravelled = travelled
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + requested)
+  }
+
+  var fraction: Double {
+    let span = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+    return span > 0 ? gtk_adjustment_get_value(adjustment) / span : 0
+  }
+
+  /// Row number → top, for the rows on screen.
+  func positions() -> [Int: Double] {
+    var result: [Int: Double] = [:]
+    let height = Double(gtk_widget_get_height(scrolled))
+    var child = gtk_widget_get_first_child(listView)
+    while let row = child {
+      if gtk_widget_get_mapped(row) != 0, let box = gtk_widget_get_first_child(row),
+        let data = g_object_get_data(gobject(box), "row")
+      {
+        var bounds = graphene_rect_t()
+        if gtk_widget_compute_bounds(box, scrolled, &bounds) != 0, Double(bounds.origin.y + bounds.size.height) > 0,
+          Double(bounds.origin.y) < height
+        {
+          result[Int(bitPattern: data) - 1] = Double(bounds.origin.y)
+        }
+      }
+      child = gtk_widget_get_next_sibling(row)
+    }
+    return result
+  }
+
+  func rowWidgets() -> Int {
+    var count = 0
+    var child = gtk_widget_get_first_child(listView)
+    while let row = child {
+      count += 1
+      child = gtk_widget_get_next_sibling(row)
+    }
+    return count
+  }
+
+  func afterPaint() {
+    paints += 1
+    let now = FlingRun.cpuSeconds()
+    let wall = FlingRun.monotonicSeconds()
+    switch phase {
+    case .warmUp:
+      if paints >= 30 {
+        phase = .fling
+        previous = positions()
+        lastFraction = fraction
+      }
+    case .fling:
+      cpu.append(now - lastCPU)
+      intervals.append(wall - lastPaint)
+      let rows = positions()
+      var deltas: [Double] = []
+      for (row, y) in rows { if let before = previous[row] { deltas.append(y - before) } }
+      rowsChecked += deltas.count
+      if let first = deltas.first, !deltas.allSatisfy({ $0 == first }) || abs(first + requested) >= 1.0 {
+        rowJumpFrames += 1
+      }
+      distance += abs(requested)
+      let thumb = fraction - lastFraction
+      if (requested > 0 && thumb < 0) || (requested < 0 && thumb > 0) || (requested == 0 && thumb != 0) {
+        scrollbarAgainstFrames += 1
+      }
+      previous = rows
+      lastFraction = fraction
+      flingFrame += 1
+      if flingFrame >= frames {
+        phase = .jump
+        jumpStart = FlingRun.monotonicSeconds()
+        let span = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, span / 2)
+      }
+    case .jump:
+      let rows = positions()
+      let first = rows.min { $0.value < $1.value }?.key
+      let covered = coverage(rows)
+      phase = .done
+      report(
+        jumpMilliseconds: (wall - jumpStart) * 1000, firstRow: first, covered: covered)
+    case .done:
+      break
+    }
+    lastCPU = FlingRun.cpuSeconds()
+    lastPaint = wall
+  }
+
+  /// The share of the viewport's height that rows cover.
+  func coverage(_ rows: [Int: Double]) -> Double {
+    let height = Double(gtk_widget_get_height(scrolled))
+    guard height > 0, !rows.isEmpty else { return 0 }
+    var child = gtk_widget_get_first_child(listView)
+    var covered = 0.0
+    while let row = child {
+      var bounds = graphene_rect_t()
+      if gtk_widget_get_mapped(row) != 0, gtk_widget_compute_bounds(row, scrolled, &bounds) != 0 {
+        let top = max(0, Double(bounds.origin.y))
+        let bottom = min(height, Double(bounds.origin.y + bounds.size.height))
+        if bottom > top { covered += bottom - top }
+      }
+      child = gtk_widget_get_next_sibling(row)
+    }
+    return min(1, covered / height)
+  }
+
+  func report(jumpMilliseconds: Double, firstRow: Int?, covered: Double) {
+    let ms = { (x: Double) -> String in String(Double(Int(x * 1000 * 100)) / 100) }
+    let rows = window.options.rows ?? FeedDataSet.defaultRowCount
+    let lines = [
+      "GtkListView fling benchmark: \(cpu.count) frames through \(rows.grouped) rows (the feed's posts), "
+        + "window \(window.options.width)x\(window.options.height)",
+      "cpu_per_frame_ms        p50 \(ms(FlingRun.percentile(cpu, 0.5)))  p99 \(ms(FlingRun.percentile(cpu, 0.99)))  "
+        + "max \(ms(cpu.max() ?? 0))",
+      "frame_interval_ms       p50 \(ms(FlingRun.percentile(intervals, 0.5)))  "
+        + "p99 \(ms(FlingRun.percentile(intervals, 0.99)))",
+      "scrolled_px             \(Int(distance).grouped) (flicks of \(Int(velocity)) px/s every 60 frames; "
+        + "\(Int(distance / Double(max(1, cpu.count)))) px per frame on average; rows checked \(rowsChecked.grouped))",
+      "row_jump_frames         \(rowJumpFrames)",
+      "scrollbar_against       \(scrollbarAgainstFrames)",
+      "row_widgets_alive       \(rowWidgets())",
+      "gtk_widgets_in_list     \(FlingRun.widgets(in: listView))",
+      "rss_mb                  \(String(Double(Int(FlingRun.residentMegabytes() * 10)) / 10))",
+      "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) (first row "
+        + (firstRow.map { "#\(($0 + 1).grouped)" } ?? "none") + ", rows cover \(Int(covered * 100))% of the view)",
+    ]
+    for line in lines { print(line) }
+    window.quit(status: 0)
+  }
+}
