@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond the Swift toolchain: tmux (the terminal demo's
-# end-to-end tests drive it) and a CJK font. Safe to run again.
+# Installs what the tests and the GTK demo need beyond the Swift toolchain (Debian packages):
+#   tmux                      the terminal demo's end-to-end tests drive it
+#   libgtk-4-dev              the GTK4 backend (gtk/) builds against it
+#   xvfb xauth                the GTK tests run the demo window on a virtual X server
+#   xdotool imagemagick       they send it real input events and take screenshots
+#   fonts-wqy-zenhei          a CJK font, so the feed's Chinese text is drawn and measured
+# Installs only what is missing; safe to run again.
 set -euo pipefail
 need=()
-command -v tmux >/dev/null 2>&1 || need+=(tmux)
+for package in tmux libgtk-4-dev xvfb xauth xdotool imagemagick fonts-wqy-zenhei; do
+  # "install ok installed", not just known to dpkg (a removed package can leave its config files).
+  [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)" == *"ok installed" ]] || need+=("$package")
+done
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq

@@ -166,8 +166,9 @@ public final class GTKTableView: TableViewHost {
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }
     // The scrollbar is a sibling: changing its adjustment now would queue a second allocation of
     // the box being allocated. It follows on the next frame's tick instead (only if it must).
-    if table.contentOffset.y != lastOffset || gtk_adjustment_get_page_size(adjustment) != table.viewportSize.height
-      || table.maximumContentOffsetY - table.minimumContentOffsetY != syncedSpan
+    if !table.isLooping,
+      table.contentOffset.y != lastOffset || gtk_adjustment_get_page_size(adjustment) != table.viewportSize.height
+        || table.maximumContentOffsetY - table.minimumContentOffsetY != syncedSpan
     {
       startTicking()
     }
@@ -191,9 +192,11 @@ public final class GTKTableView: TableViewHost {
   func frameTick(_ frameClock: OpaquePointer?) -> Bool {
     if let frameClock { clock.frameTime = Double(gdk_frame_clock_get_frame_time(frameClock)) / 1_000_000 }
     defer { clock.frameTime = nil }
-    let moving = table.isAnimating && table.tick()
+    let wasAnimating = table.isAnimating
+    let moving = wasAnimating && table.tick()
     syncScrollbar()
-    if moving { gtk_widget_queue_allocate(viewport) }
+    // The last frame of an animation lands it on its target: that frame is laid out too.
+    if wasAnimating { gtk_widget_queue_allocate(viewport) }
     if !moving {
       tickCallbackID = 0
       scheduleIdleWork()

@@ -8,7 +8,11 @@ import CGtk
 /// A Swift closure kept alive for a C callback.
 final class ClosureBox<Function> {
   let function: Function
-  init(_ function: Function) { self.function = function }
+  init(_ function: Function) {
+    self.function = function
+    Signals.liveClosures += 1
+  }
+  deinit { Signals.liveClosures -= 1 }
 }
 
 /// Releases a `ClosureBox` when GLib drops the handler.
@@ -35,6 +39,10 @@ private func unbox<Function>(_ data: gpointer?, as: Function.Type) -> Function {
 ///
 ///     Signals.connect(button, "clicked") { print("clicked") }
 public enum Signals {
+  /// Closures connected to signals and not yet released (they go when their object is finalised or
+  /// the handler disconnected): a leak shows as a count that keeps growing.
+  nonisolated(unsafe) public internal(set) static var liveClosures = 0
+
   /// `void handler(instance, user_data)`: "clicked", "value-changed", "drag-end" without arguments…
   @discardableResult
   public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void)

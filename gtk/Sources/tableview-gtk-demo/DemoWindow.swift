@@ -117,7 +117,7 @@ final class DemoWindow {
       case "fixed": page = FixedRowsPage(rows: options.rows)
       case "loop": page = LoopingListPage()
       case "date": page = DatePickerPage()
-      default: page = FeedPage(rows: options.rows)
+      default: page = FeedPage(rows: options.rows, width: options.width)
       }
       pages[name] = page
     }

@@ -15,17 +15,35 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let rowCount: Int
   private var marked: Set<IndexPath> = []
 
-  init(rows: Int?) {
+  init(rows: Int?, width: Int) {
     rowCount = max(0, rows ?? FeedDataSet.defaultRowCount)
     let table = gtkTableView.table
     table.register({ GTKTableViewCell(style: .subtitle) }, forCellReuseIdentifier: "post")
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
     table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 72
+    // The estimate is the average of a sample measured now (48 posts spread over the feed, about
+    // 40 ms): the scroll range starts within a few percent of the truth, and the idle precompute
+    // makes it exact.
+    table.estimatedRowHeight = Self.sampledHeight(rowCount: rowCount, width: Double(width - 14))
     table.sectionHeaderHeight = 46
     table.dataSource = self
     table.delegate = self
     table.idlePrecompute.enable(budget: 0.004)
+  }
+
+  /// The average height of a sample of posts at `width` (72 when there is nothing to sample).
+  static func sampledHeight(rowCount: Int, width: Double) -> Double {
+    guard rowCount > 0, width > 0 else { return 72 }
+    let cell = GTKTableViewCell(style: .subtitle)
+    let samples = min(48, rowCount)
+    var total = 0.0
+    for i in 0..<samples {
+      let post = FeedPost(number: i * (rowCount / samples))
+      cell.text = FeedDataSet.postTitle(post)
+      cell.detailText = post.text
+      total += cell.sizeThatFits(width: width)
+    }
+    return total > 0 ? (total / Double(samples)).rounded() : 72
   }
 
   func numberOfSections(in tableView: TableView) -> Int { FeedDataSet.numberOfSections(rowCount: rowCount) }

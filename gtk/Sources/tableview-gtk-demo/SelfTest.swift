@@ -26,6 +26,7 @@ enum SelfTest {
     var step = 0
     let steps = 10_000
     var liveBefore = 0
+    var closuresBefore = 0
     var framesWaited = 0
     var tickID: UInt32 = 0
 
@@ -51,6 +52,7 @@ enum SelfTest {
       if framesWaited < 10 { return true }
       if framesWaited == 10 {
         liveBefore = LiveWidgets.count
+        closuresBefore = Signals.liveClosures
         return true
       }
       let table = tableView.table
@@ -76,11 +78,13 @@ enum SelfTest {
       let after = LiveWidgets.count
       let visible = table.indexPathsForVisibleRows.count + table.visibleHeaderViews.count
       let bound = table.aliveViewCount + 8
-      let ok = after <= max(liveBefore, bound)
+      let closures = Signals.liveClosures
+      let ok = after <= max(liveBefore, bound) && closures <= closuresBefore
       print(
         "{\"steps\":\(steps),\"liveBefore\":\(liveBefore),\"liveAfter\":\(after),\"visibleViews\":\(visible),"
           + "\"aliveViewCount\":\(table.aliveViewCount),\"cellsCreated\":\(table.cellsCreated),"
-          + "\"widgetsCreated\":\(LiveWidgets.createdCount),\"ok\":\(ok)}")
+          + "\"widgetsCreated\":\(LiveWidgets.createdCount),\"closuresBefore\":\(closuresBefore),"
+          + "\"closuresAfter\":\(closures),\"ok\":\(ok)}")
       window.quit(status: ok ? 0 : 1)
     }
   }

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// End-to-end: the built `tableview-gtk-demo` in a private Xvfb server, driven with xdotool (real X input
+/// events through GTK's event controllers), observed through its state file (written from a
+/// `Task { @MainActor }`, so any state at all proves that main-actor tasks run under GLib's loop) and
+/// through screenshots. Skipped only when Xvfb, xdotool or ImageMagick is missing (scripts/setup.sh
+/// installs them).
+@Suite(
+  "tableview-gtk-demo under Xvfb", .serialized,
+  .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
+struct DemoXvfbTests {
+  /// The selection's colour (GTKStyle.selectionColor).
+  static let selectionBlue = RGB(hex: "#3584e4")
+
+  /// Starts the demo and waits for its first state.
+  func start(_ arguments: [String] = ["--demo", "feed"]) async throws -> (DemoSession, DemoState, ScreenRect) {
+    let demo = try DemoSession(arguments)
+    let first = try await demo.waitFor("the first state") { $0.page != nil && $0.writes >= 1 }
+    let window = try await demo.window()
+    return (demo, first, window)
+  }
+
+  @Test("the first frame shows the top of the feed with a handful of widgets")
+  func firstFrame() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    let state = try await demo.waitFor("rows on screen") { ($0.visibleRows ?? 0) > 0 }
+    #expect(state.page == "feed")
+    #expect(state.writes >= 1)
+    #expect(state.firstVisibleRow == [0, 0])
+    #expect((5...30).contains(state.visibleRows ?? 0), "\(state)")
+    #expect(state.liveWidgets > 0 && state.liveWidgets < 40, "widgets are created for the visible rows only: \(state)")
+    #expect(state.selectedRow == nil)
+    #expect(state.contentOffset == 0)
+    #expect((state.contentHeight ?? 0) > 1_000_000, "a million rows of estimated height")
+    #expect(window.width == 900 && window.height == 700, "\(window)")
+  }
+
+  @Test("the wheel glides down and back up to the top; the scrollbar follows")
+  func wheel() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "--repeat", "10", "--delay", "30", "5")
+    let down = try await demo.waitFor("the glide down to end") { ($0.contentOffset ?? 0) > 0 && $0.isSettled }
+    #expect((down.firstVisibleRow?.last ?? 0) > 0, "\(down)")
+    #expect((down.scrollFraction ?? 0) > 0, "\(down)")
+    #expect((down.contentOffset ?? 0) <= 10 * 64 + 1, "ten notches of 64 points at most: \(down)")
+
+    try demo.xdotool("click", "--repeat", "20", "--delay", "30", "4")
+    let up = try await demo.waitFor("the glide back to the top") { $0.contentOffset == 0 && $0.isSettled }
+    #expect(up.scrollFraction == 0, "\(up)")
+    #expect(up.firstVisibleRow == [0, 0], "\(up)")
+  }
+
+  @Test("a click selects the row under the pointer and paints it the selection blue")
+  func clickSelects() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "1")
+    let state = try await demo.waitFor("a selected row with its rect") {
+      $0.selectedRow != nil && $0.selectedRect?.count == 4
+    }
+    let rect = try #require(state.selectedRect)
+    let (x, y, width, height) = (rect[0], rect[1], rect[2], rect[3])
+    #expect(y <= 300 && 300 < y + height, "the clicked point is in the selected row: \(state)")
+    #expect(x <= 400 && 400 < x + width, "\(state)")
+
+    // Inside the selected row, near its right edge and top (no text there; the check mark is centred).
+    let inside = (x: window.x + Int(x + width) - 30, y: window.y + Int(y) + 4)
+    // In the row above (or below, near the top of the screen), outside the selection.
+    let outsideY = y - 8 > 100 ? Int(y) - 8 : Int(y + height) + 8
+    let outside = (x: inside.x, y: window.y + outsideY)
+    // The frame with the selection is drawn a little after the state is written: poll screenshots.
+    let deadline = Date().addingTimeInterval(10)
+    var shot = try demo.screenshot()
+    var colour = try shot.pixel(x: inside.x, y: inside.y)
+    while !colour.isClose(to: Self.selectionBlue), Date() < deadline {
+      try await Task.sleep(for: .milliseconds(100))
+      shot = try demo.screenshot()
+      colour = try shot.pixel(x: inside.x, y: inside.y)
+    }
+    #expect(colour.isClose(to: Self.selectionBlue), "the selected row at \(inside) is \(colour); \(demo.diagnostics)")
+    let other = try shot.pixel(x: outside.x, y: outside.y)
+    #expect(!other.isClose(to: Self.selectionBlue, tolerance: 40), "the row at \(outside) is \(other)")
+    let statistics = try shot.statistics(of: window)
+    #expect(statistics.colors > 3, "the window is not blank: \(statistics); \(demo.diagnostics)")
+    #expect(statistics.standardDeviation > 0.01, "\(statistics)")
+  }
+
+  @Test("keys move the selection: Down ×2, End selects the last row, Home the first")
+  func keys() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "1")
+    let clicked = try await demo.waitFor("a selected row") { $0.selectedRow != nil }
+    let row = try #require(clicked.selectedRow)
+
+    try demo.xdotool("key", "Down", "Down")
+    try await demo.waitFor("the selection two rows further") { $0.selectedRow == [row[0], row[1] + 2] }
+
+    try demo.xdotool("key", "End")
+    let end = try await demo.waitFor("the last row selected and shown") {
+      $0.selectedRow == [999, 999] && $0.isSettled && $0.lastVisibleRow == [999, 999]
+    }
+    #expect((end.scrollFraction ?? 0) == 1, "the thumb at the bottom: \(end)")
+    #expect(end.selectedRect != nil, "the selected row is on screen: \(end)")
+
+    try demo.xdotool("key", "Home")
+    let home = try await demo.waitFor("the first row selected and shown") {
+      $0.selectedRow == [0, 0] && $0.isSettled && $0.firstVisibleRow == [0, 0]
+    }
+    #expect(home.contentOffset == 0, "\(home)")
+    #expect(home.scrollFraction == 0, "\(home)")
+    #expect(home.liveWidgets < 60, "a long animated jump reuses cells: \(home)")
+  }
+
+  @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")
+  func pages() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 450, 350, in: window)
+
+    try demo.xdotool("key", "4")
+    let date = try await demo.waitFor("the date page") { $0.page == "date" && $0.date != nil }
+    #expect(date.date == [2026, 11, 22], "\(date)")
+    try demo.xdotool("key", "Down")
+    let next = try await demo.waitFor("the next year") { $0.date?.first == 2027 }
+    #expect(next.date == [2027, 11, 22], "month and day unchanged: \(next)")
+
+    try demo.xdotool("key", "3")
+    let loop = try await demo.waitFor("the looping list") { $0.page == "loop" && ($0.visibleRows ?? 0) > 0 }
+    let baseline = loop.liveWidgets
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "--repeat", "60", "--delay", "20", "5")
+    var most = baseline
+    var mostCells = loop.cellsCreated ?? 0
+    let after = try await demo.waitUntilQuiet("the looping list at rest") { state in
+      most = max(most, state.liveWidgets)
+      mostCells = max(mostCells, state.cellsCreated ?? 0)
+    }
+    #expect(after.page == "loop")
+    #expect((after.layouts ?? 0) > (loop.layouts ?? 0), "the list scrolled: \(after)")
+    #expect(after.firstVisibleRow != loop.firstVisibleRow, "60 notches moved past other hours: \(after)")
+    // liveWidgets counts every page's widgets (feed ~11, picker ~27, this list ~15): bound the growth.
+    #expect(most - baseline < 20, "scrolling 60 notches round the loop adds few widgets: \(baseline) → \(most)")
+    #expect(mostCells < 40, "the loop reuses its cells: \(mostCells) created")
+  }
+
+  @Test("q closes the window and the demo exits with status 0")
+  func quit() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("key", "q")
+    let status = await demo.process.waitForExit(timeout: 5)
+    #expect(status == 0, "stderr: \(demo.process.standardError.suffix(1000))")
+  }
+}
+
+/// The demo's own leak check: 10,000 scroll steps through the million-row feed over real GTK frames (with
+/// a long jump every thousand steps, so every cell on screen changes), then the widgets alive. Its own
+/// suite, so it runs beside the interactive tests on its own X server (~15 s).
+@Suite(
+  "tableview-gtk-demo --self-test",
+  .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
+struct DemoSelfTestTests {
+  @Test("10,000 scroll steps reuse widgets instead of creating one per row")
+  func scrollSteps() async throws {
+    let server = try #require(XvfbServer.current)
+    let demo = try BackgroundProcess(
+      try DemoBinary.path(), ["--self-test", "scroll-steps"],
+      environment: DemoSession.environment(display: server.display))
+    defer { demo.stop() }
+    let status = await demo.waitForExit(timeout: 240)
+    let output = demo.standardOutput
+    #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
+    let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "no JSON in: \(output)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    let result = { (key: String) in (object[key] as? NSNumber)?.intValue ?? -1 }
+    #expect(result("steps") == 10_000, "\(line)")
+    #expect((object["ok"] as? NSNumber)?.boolValue == true, "\(line)")
+    #expect((0...60).contains(result("liveAfter")), "\(line)")
+    #expect((0...60).contains(result("widgetsCreated")), "widgets were reused, not created per row: \(line)")
+    #expect(result("liveAfter") >= result("visibleViews"), "\(line)")
+    if object["closuresAfter"] != nil {
+      #expect(result("closuresAfter") <= result("closuresBefore"), "signal closures were released: \(line)")
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One line of the demo's state file (see `StateHook` in the demo), parsed.
+struct DemoState: Sendable, CustomStringConvertible {
+  /// The line as written.
+  let raw: String
+  var page: String?
+  var writes = 0
+  var liveWidgets = 0
+  var widgetsCreated = 0
+  var firstVisibleRow: [Int]?
+  var lastVisibleRow: [Int]?
+  var visibleRows: Int?
+  var selectedRow: [Int]?
+  var cellsCreated: Int?
+  var pooledCells: Int?
+  var contentOffset: Double?
+  var contentHeight: Double?
+  var viewportHeight: Double?
+  var scrollFraction: Double?
+  var isAnimating: Bool?
+  var layouts: Int?
+  /// The selected row's bounds on the window's surface: x, y, width, height.
+  var selectedRect: [Double]?
+  /// The date picker's date: year, month, day.
+  var date: [Int]?
+  var pickerChanges: Int?
+
+  var description: String { raw }
+
+  /// Parses a line; `nil` if it is not a JSON object.
+  init?(line: String) {
+    guard let data = line.data(using: .utf8),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    raw = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    func number(_ key: String) -> NSNumber? { object[key] as? NSNumber }
+    func numbers(_ key: String) -> [NSNumber]? { object[key] as? [NSNumber] }
+    page = object["page"] as? String
+    writes = number("writes")?.intValue ?? 0
+    liveWidgets = number("liveWidgets")?.intValue ?? 0
+    widgetsCreated = number("widgetsCreated")?.intValue ?? 0
+    firstVisibleRow = numbers("firstVisibleRow")?.map(\.intValue)
+    lastVisibleRow = numbers("lastVisibleRow")?.map(\.intValue)
+    visibleRows = number("visibleRows")?.intValue
+    selectedRow = numbers("selectedRow")?.map(\.intValue)
+    cellsCreated = number("cellsCreated")?.intValue
+    pooledCells = number("pooledCells")?.intValue
+    contentOffset = number("contentOffset")?.doubleValue
+    contentHeight = number("contentHeight")?.doubleValue
+    viewportHeight = number("viewportHeight")?.doubleValue
+    scrollFraction = number("scrollFraction")?.doubleValue
+    isAnimating = number("isAnimating")?.boolValue
+    layouts = number("layouts")?.intValue
+    selectedRect = numbers("selectedRect")?.map(\.doubleValue)
+    date = numbers("date")?.map(\.intValue)
+    pickerChanges = number("pickerChanges")?.intValue
+  }
+
+  /// Whether the table is at rest (not animating, decelerating or bouncing).
+  var isSettled: Bool { isAnimating == false }
+}
