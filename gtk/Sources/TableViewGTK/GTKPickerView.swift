@@ -178,10 +178,7 @@ public final class GTKPickerView {
     Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] _, dy in
       guard let self else { return false }
       let unit = gtk_event_controller_scroll_get_unit(scroll)
-      var x: Double = 0
-      var y: Double = 0
-      _ = self.pointerPosition(&x, &y)
-      guard let component = self.picker.component(atX: x) else { return false }
+      guard let component = self.picker.component(atX: self.lastPointer.x) else { return false }
       self.focusedComponent = component
       if unit == GDK_SCROLL_UNIT_WHEEL {
         self.picker.moveSelection(inComponent: component, by: dy > 0 ? 1 : -1)
@@ -240,13 +237,8 @@ public final class GTKPickerView {
     gtk_widget_add_controller(widget, keys)
   }
 
+  /// Where the pointer last was over the picker (the wheel turns the component under it).
   private var lastPointer: (x: Double, y: Double) = (0, 0)
-
-  private func pointerPosition(_ x: inout Double, _ y: inout Double) -> Bool {
-    x = lastPointer.x
-    y = lastPointer.y
-    return true
-  }
 
   /// Handles a key: ←/→ (or Tab) choose the component, ↑/↓ turn it by a row, Page Up/Down by five.
   /// - Returns: Whether the key was used.

@@ -58,6 +58,7 @@ final class FlingRun {
   var jumpMilliseconds = 0.0
   var landedFraction = 0.0
   var landedRow: IndexPath?
+  var landedCoverage = 0.0
   var distance = 0.0
   var phase = Phase.warmUp
   /// The speed of each flick, in pixels per second (`--velocity`).
@@ -141,6 +142,7 @@ final class FlingRun {
       let span = table.maximumContentOffsetY - table.minimumContentOffsetY
       landedFraction = span > 0 ? (table.contentOffset.y - table.minimumContentOffsetY) / span : 0
       landedRow = table.indexPathsForVisibleRows.first
+      landedCoverage = coverage()
       phase = .done
       report()
     case .done:
@@ -197,6 +199,26 @@ final class FlingRun {
     lastScrollbar = tableView.scrollbarValue
   }
 
+  /// The share of the viewport's height that the shown views (rows and headers) cover, as drawn.
+  func coverage() -> Double {
+    let height = tableView.table.viewportSize.height
+    guard height > 0 else { return 0 }
+    var spans: [(Double, Double)] = []
+    for view in tableView.shownViews {
+      var bounds = graphene_rect_t()
+      guard gtk_widget_compute_bounds(view.widget, tableView.viewport, &bounds) != 0 else { continue }
+      spans.append((max(0, Double(bounds.origin.y)), min(height, Double(bounds.origin.y + bounds.size.height))))
+    }
+    spans.sort { $0.0 < $1.0 }
+    var covered = 0.0
+    var reach = 0.0
+    for (top, bottom) in spans where bottom > reach {
+      covered += bottom - max(top, reach)
+      reach = bottom
+    }
+    return min(1, covered / height)
+  }
+
   static func percentile(_ values: [Double], _ p: Double) -> Double {
     guard !values.isEmpty else { return 0 }
     let sorted = values.sorted()
@@ -243,7 +265,8 @@ final class FlingRun {
       "rss_mb                  \(String(Double(Int(Self.residentMegabytes() * 10)) / 10))",
       "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) "
         + "(landed at \(String(Double(Int(landedFraction * 10000)) / 10000)) of the height, first row "
-        + (landedRow.map { "§\($0.section + 1) #\($0.row + 1)" } ?? "none") + ")",
+        + (landedRow.map { "§\($0.section + 1) #\($0.row + 1)" } ?? "none")
+        + ", rows cover \(Double(Int(landedCoverage * 1000)) / 10)% of the view)",
     ]
     for line in lines { print(line) }
     window.quit(status: rowJumpFrames == 0 && scrollbarAgainstFrames == 0 ? 0 : 1)
