@@ -70,6 +70,22 @@ final class StateHook {
         ("isAnimating", table.isAnimating ? "true" : "false"),
         ("layouts", "\(tableView.layoutCount)"),
       ]
+      // Where each visible row is drawn (window surface, top and height), in row order: the tests
+      // check that rows abut exactly even ten million rows down.
+      var tops: [String] = []
+      var heights: [String] = []
+      for path in visible {
+        guard let cell = table.cellForRow(at: path) as? GTKView, let bounds = bounds(of: cell.widget) else { continue }
+        tops.append(number(bounds.y))
+        heights.append(number(bounds.height))
+      }
+      fields.append(("rowTops", "[" + tops.joined(separator: ",") + "]"))
+      fields.append(("rowHeights", "[" + heights.joined(separator: ",") + "]"))
+      if let bounds = bounds(of: tableView.viewport) {
+        fields.append(
+          ("viewportRect", "[\(number(bounds.x)),\(number(bounds.y)),\(number(bounds.width)),\(number(bounds.height))]")
+        )
+      }
       if let selected = table.indexPathForSelectedRow, let cell = table.cellForRow(at: selected) as? GTKView {
         fields.append(("selectedRect", rect(of: cell.widget)))
       }
@@ -82,15 +98,22 @@ final class StateHook {
   }
 
   /// A widget's bounds on the window's surface (what a screenshot of the window shows).
-  func rect(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+  func bounds(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double, width: Double, height: Double)? {
     var bounds = graphene_rect_t()
-    guard gtk_widget_compute_bounds(widget, window.window, &bounds) != 0 else { return "null" }
+    guard gtk_widget_compute_bounds(widget, window.window, &bounds) != 0 else { return nil }
     var dx: Double = 0
     var dy: Double = 0
     gtk_native_get_surface_transform(OpaquePointer(window.window), &dx, &dy)
-    let x = Double(bounds.origin.x) + dx
-    let y = Double(bounds.origin.y) + dy
-    return "[\(number(x)),\(number(y)),\(number(Double(bounds.size.width))),\(number(Double(bounds.size.height)))]"
+    return (
+      Double(bounds.origin.x) + dx, Double(bounds.origin.y) + dy, Double(bounds.size.width),
+      Double(bounds.size.height)
+    )
+  }
+
+  /// `bounds(of:)` as a JSON array.
+  func rect(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+    guard let b = bounds(of: widget) else { return "null" }
+    return "[\(number(b.x)),\(number(b.y)),\(number(b.width)),\(number(b.height))]"
   }
 
   private func path(_ p: IndexPath) -> String { "[\(p.section),\(p.row)]" }

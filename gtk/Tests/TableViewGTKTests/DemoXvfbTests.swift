@@ -118,6 +118,49 @@ struct DemoXvfbTests {
     #expect(home.liveWidgets < 60, "a long animated jump reuses cells: \(home)")
   }
 
+  @Test("ten million rows down, rows still abut exactly and the last one ends at the viewport's bottom")
+  func alignmentAtTenMillion() async throws {
+    let (demo, _, _) = try await start(["--demo", "fixed"])
+    defer { demo.close() }
+    try demo.xdotool("key", "End")
+    let end = try await demo.waitFor("the last of 10,000,000 rows selected and shown") {
+      $0.selectedRow == [99, 99_999] && $0.isSettled && $0.lastVisibleRow == [99, 99_999]
+    }
+    #expect((end.contentOffset ?? 0) > 300_000_000, "\(end)")
+    let tops = try #require(end.rowTops)
+    let heights = try #require(end.rowHeights)
+    let viewport = try #require(end.viewportRect)
+    #expect(tops.count >= 10 && tops.count == heights.count, "\(end)")
+    #expect(heights.allSatisfy { $0 == 36 }, "every row drawn at its height: \(heights)")
+    for i in 1..<tops.count where i < tops.count {
+      #expect(tops[i] == tops[i - 1] + heights[i - 1], "row \(i) abuts the one above: \(tops)")
+    }
+    #expect(tops.last! + heights.last! == viewport[1] + viewport[3], "the last row ends at the bottom: \(end)")
+  }
+
+  @Test("a click in the scrollbar's trough jumps to that fraction of the content's height")
+  func scrollbarJump() async throws {
+    let (demo, _, window) = try await start(["--demo", "fixed"])
+    defer { demo.close() }
+    let first = try await demo.waitFor("the viewport") { $0.viewportRect != nil }
+    let viewport = try #require(first.viewportRect)
+    // The scrollbar is right of the viewport; GTK warps the slider to a primary click.
+    let x = Int(viewport[0] + viewport[2]) + 5
+    let y = Int(viewport[1] + viewport[3] / 2)
+    try demo.movePointer(to: x, y, in: window)
+    try demo.xdotool("click", "1")
+    let jumped = try await demo.waitFor("a jump towards the middle") {
+      ($0.contentOffset ?? 0) > 1_000_000 && $0.isSettled
+    }
+    let fraction = try #require(jumped.scrollFraction)
+    #expect(abs(fraction - 0.5) < 0.05, "the thumb where it was put: \(jumped)")
+    let height = try #require(jumped.contentHeight)
+    let maximum = height - (jumped.viewportHeight ?? 0)
+    #expect(abs((jumped.contentOffset ?? 0) / maximum - fraction) < 1e-6, "the offset at the same fraction: \(jumped)")
+    let row = try #require(jumped.firstVisibleRow)
+    #expect((45...54).contains(row[0]), "near the middle section of 100: \(jumped)")
+  }
+
   @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")
   func pages() async throws {
     let (demo, _, window) = try await start()

@@ -22,6 +22,11 @@ struct DemoState: Sendable, CustomStringConvertible {
   var layouts: Int?
   /// The selected row's bounds on the window's surface: x, y, width, height.
   var selectedRect: [Double]?
+  /// Where each visible row is drawn on the window's surface: tops and heights, in row order.
+  var rowTops: [Double]?
+  var rowHeights: [Double]?
+  /// The table's viewport on the window's surface: x, y, width, height.
+  var viewportRect: [Double]?
   /// The date picker's date: year, month, day.
   var date: [Int]?
   var pickerChanges: Int?
@@ -53,6 +58,9 @@ struct DemoState: Sendable, CustomStringConvertible {
     isAnimating = number("isAnimating")?.boolValue
     layouts = number("layouts")?.intValue
     selectedRect = numbers("selectedRect")?.map(\.doubleValue)
+    rowTops = numbers("rowTops")?.map(\.doubleValue)
+    rowHeights = numbers("rowHeights")?.map(\.doubleValue)
+    viewportRect = numbers("viewportRect")?.map(\.doubleValue)
     date = numbers("date")?.map(\.intValue)
     pickerChanges = number("pickerChanges")?.intValue
   }
