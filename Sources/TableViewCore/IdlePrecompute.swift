@@ -99,6 +99,15 @@ public final class IdlePrecompute {
     self.table = table
   }
 
+  /// How far from the viewport rows are measured, in points (`nil`, the default: every row).
+  ///
+  /// With a reach, a table of a million rows whose rows cost a millisecond each to measure (text
+  /// laid out by a real text engine) measures the few thousand rows around the user, and again
+  /// around wherever they scroll, instead of keeping a core busy for a quarter of an hour.
+  public var reach: Double? {
+    didSet { if let reach, !(reach >= 0) { self.reach = nil } }
+  }
+
   /// Turns the scheduler on with a budget per slice (seconds; default 4 ms).
   public func enable(budget: Double = 0.004) {
     self.budget = budget
@@ -132,7 +141,7 @@ public final class IdlePrecompute {
   /// Does nothing while ``isPaused``, while the table is laying out or asking its data source,
   /// or before its first load.
   ///
-  /// - Returns: whether rows remain to be measured — `true` also while paused, so the backend
+  /// - Returns: whether rows remain to be measured (within `reach`) — `true` also while paused, so the backend
   ///   calls again once idle. `false` when everything is measured, when the scheduler is off or
   ///   in background mode, or when the table or its data source is gone: then there is nothing
   ///   to do until the next event.
@@ -151,7 +160,13 @@ public final class IdlePrecompute {
     var lastRowCost: Double = 0
     var count = 0
     var cursor = NearestUnmeasured(table)
+    let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
+    var remaining = true
     while let (k, below) = cursor.next(table) {
+      guard cursor.distance(below: below) <= limit else {
+        remaining = false
+        break
+      }
       if count > 0, clock.now - start + max(lastRowCost, averageRowCost) > budget { break }
       let info = table.index.info(ofItem: k)
       let rowStart = clock.now
@@ -171,7 +186,7 @@ public final class IdlePrecompute {
       if !table.needsReload { table.layoutIfNeeded() }
       record(rows: count, duration: clock.now - start)
     }
-    return table.dataSource != nil && !table.needsReload && table.index.unmeasuredRowCount > 0
+    return remaining && table.dataSource != nil && !table.needsReload && table.index.unmeasuredRowCount > 0
   }
 
   private func record(rows: Int, duration: Double) {
@@ -202,7 +217,8 @@ public final class IdlePrecompute {
     paths.reserveCapacity(min(max(1, maxRows), table.index.unmeasuredRowCount))
     var cursor = NearestUnmeasured(table)
     // Nothing is measured here: each side's candidate simply advances past the one taken.
-    while paths.count < max(1, maxRows), let (k, below) = cursor.next(table) {
+    let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
+    while paths.count < max(1, maxRows), let (k, below) = cursor.next(table), cursor.distance(below: below) <= limit {
       paths.append(table.indexPath(ofItem: k))
       cursor.skip(k, below: below, in: table)
     }
@@ -344,6 +360,11 @@ struct NearestUnmeasured {
     case (nil, let a?): return (a.item, false)
     case (let b?, let a?): return b.distance <= a.distance ? (b.item, true) : (a.item, false)
     }
+  }
+
+  /// The distance from the viewport (units) of the candidate on one side.
+  func distance(below isBelow: Bool) -> Int64 {
+    (isBelow ? below?.distance : above?.distance) ?? .max
   }
 
   /// Item `k` was just measured: find the next candidate on its side with today's geometry.

@@ -380,3 +380,49 @@ struct IdlePrecomputeTests {
     #expect(!TableView().idlePrecompute.isEnabled, "off by default")
   }
 }
+
+@Suite("Idle-time precompute within a reach")
+struct IdlePrecomputeReachTests {
+  /// Whether every measured row lies within `reach` points of the viewport, and every row within it
+  /// was measured.
+  func check(_ table: TableView, _ model: CostlyModel, reach: Double) throws {
+    let top = table.contentOffset.y
+    let bottom = top + table.viewportSize.height
+    let measuredRows = Set(model.measured.map(\.row))
+    for row in 0..<model.ids.count {
+      let rect = try table.rectForRow(at: IndexPath(row: row, section: 0))
+      let distance = rect.minY >= bottom ? rect.minY - bottom : rect.maxY <= top ? top - rect.maxY : 0
+      // The reach is measured from the row's edge nearest the viewport, in the geometry of the time.
+      if distance < reach - 1 {
+        #expect(measuredRows.contains(row), "row \(row) at \(distance) pt is within reach and measured")
+      } else if distance > reach + 200 {
+        #expect(!measuredRows.contains(row), "row \(row) at \(distance) pt is beyond reach")
+      }
+    }
+  }
+
+  @Test("only rows within the reach are measured; the work stops, and starts again where the user scrolls")
+  func reachLimitsWork() throws {
+    let (table, model, clock, _) = makeCostlyTable(rows: 5_000)
+    table.idlePrecompute.reach = 2_000
+    runToCompletion(table, clock)
+    #expect(!table.runIdleSlice(), "nothing left within reach: no more slices")
+    let first = Set(model.measured.map(\.row))
+    #expect(first.count > 40 && first.count < 200, "\(first.count) rows around the top")
+    try check(table, model, reach: 2_000)
+
+    try table.scrollToRow(at: IndexPath(row: 3_000, section: 0), at: .top, animated: false)
+    #expect(table.runIdleSlice(), "new rows within reach after the scroll")
+    runToCompletion(table, clock)
+    let rows = model.measured.map(\.row)
+    #expect(rows.contains(2_990) && rows.contains(3_010))
+    #expect(!rows.contains(1_500), "rows between the two places are left alone")
+    #expect(table.precomputeProgress.measuredRows < 400)
+
+    table.idlePrecompute.reach = nil
+    runToCompletion(table, clock)
+    #expect(table.precomputeProgress.isComplete, "without a reach every row is measured")
+    table.idlePrecompute.reach = -.infinity
+    #expect(table.idlePrecompute.reach == nil, "a negative or NaN reach means no limit")
+  }
+}
