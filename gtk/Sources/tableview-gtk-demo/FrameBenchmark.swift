@@ -269,6 +269,18 @@ final class FlingRun {
         + ", rows cover \(Double(Int(landedCoverage * 1000)) / 10)% of the view)",
     ]
     for line in lines { print(line) }
+    if window.currentName == "feed" {
+      // The scroll range against the feed's real length (sampled with the same cell).
+      let cell = GTKTableViewCell(style: .subtitle)
+      let width = table.viewportSize.width
+      let check = ScrollRangeCheck(rows: rows) { post in
+        cell.text = FeedDataSet.postTitle(post)
+        cell.detailText = post.text
+        return cell.sizeThatFits(width: width)
+      }
+      let headers = Double(table.numberOfSections) * table.sectionHeaderHeight
+      print("scroll_range_error      " + check.describe(scrollRange: table.contentSize.height, extra: headers))
+    }
     window.quit(status: rowJumpFrames == 0 && scrollbarAgainstFrames == 0 ? 0 : 1)
   }
 }

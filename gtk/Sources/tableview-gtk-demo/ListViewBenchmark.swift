@@ -47,30 +47,14 @@ final class ListViewRun {
     let factory = gtk_signal_list_item_factory_new()!
     Signals.connect(gpointerOf(factory), "setup") { item in
       guard let item else { return }
-      let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
-      gtk_widget_add_css_class(box, "stv-cell")
-      let title = gtk_label_new(nil)!
-      gtk_label_set_xalign(OpaquePointer(title), 0)
-      gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
-      gtk_widget_add_css_class(title, "stv-title")
-      let detail = gtk_label_new(nil)!
-      gtk_label_set_xalign(OpaquePointer(detail), 0)
-      gtk_label_set_wrap(OpaquePointer(detail), 1)
-      gtk_label_set_wrap_mode(OpaquePointer(detail), PANGO_WRAP_WORD)
-      gtk_widget_add_css_class(detail, "stv-detail")
-      gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), title)
-      gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), detail)
-      gtk_list_item_set_child(OpaquePointer(item), box)
+      gtk_list_item_set_child(OpaquePointer(item), ListViewRun.makeRow())
     }
     Signals.connect(gpointerOf(factory), "bind") { item in
       guard let item, let box = gtk_list_item_get_child(OpaquePointer(item)),
         let object = gtk_list_item_get_item(OpaquePointer(item)),
         let text = gtk_string_object_get_string(OpaquePointer(object)), let number = Int(String(cString: text))
       else { return }
-      let post = FeedPost(number: number)
-      let title = gtk_widget_get_first_child(box)!
-      gtk_label_set_text(OpaquePointer(title), FeedDataSet.postTitle(post))
-      gtk_label_set_text(OpaquePointer(gtk_widget_get_next_sibling(title)), post.text)
+      ListViewRun.show(FeedPost(number: number), in: box)
       g_object_set_data(gobject(box), "row", UnsafeMutableRawPointer(bitPattern: number + 1))
     }
     let selection = gtk_no_selection_new(strings)
@@ -79,6 +63,31 @@ final class ListViewRun {
     gtk_scrolled_window_set_child(OpaquePointer(scrolled), listView)
     gtk_widget_set_vexpand(scrolled, 1)
     adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+  }
+
+  /// A row: a bold title and a wrapping detail in a vertical box, with our cells' style classes.
+  static func makeRow() -> UnsafeMutablePointer<GtkWidget> {
+    let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 3)!
+    gtk_widget_add_css_class(box, "stv-cell")
+    let title = gtk_label_new(nil)!
+    gtk_label_set_xalign(OpaquePointer(title), 0)
+    gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
+    gtk_widget_add_css_class(title, "stv-title")
+    let detail = gtk_label_new(nil)!
+    gtk_label_set_xalign(OpaquePointer(detail), 0)
+    gtk_label_set_wrap(OpaquePointer(detail), 1)
+    gtk_label_set_wrap_mode(OpaquePointer(detail), PANGO_WRAP_WORD)
+    gtk_widget_add_css_class(detail, "stv-detail")
+    gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), title)
+    gtk_box_append(UnsafeMutableRawPointer(box).assumingMemoryBound(to: GtkBox.self), detail)
+    return box
+  }
+
+  /// Shows `post` in a row made by `makeRow()`.
+  static func show(_ post: FeedPost, in row: UnsafeMutablePointer<GtkWidget>) {
+    let title = gtk_widget_get_first_child(row)!
+    gtk_label_set_text(OpaquePointer(title), FeedDataSet.postTitle(post))
+    gtk_label_set_text(OpaquePointer(gtk_widget_get_next_sibling(title)), post.text)
   }
 
   func begin() {
@@ -241,6 +250,19 @@ final class ListViewRun {
         + (firstRow.map { "#\(($0 + 1).grouped)" } ?? "none") + ", rows cover \(Int(covered * 100))% of the view)",
     ]
     for line in lines { print(line) }
+    // The scroll range against the posts' real length, sampled with the same row widget.
+    let row = Self.makeRow()
+    g_object_ref_sink(gpointerOf(row))
+    let width = Int32(gtk_widget_get_width(listView))
+    let check = ScrollRangeCheck(rows: rows) { post in
+      Self.show(post, in: row)
+      var minimum: Int32 = 0
+      var natural: Int32 = 0
+      gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+      return Double(natural)
+    }
+    g_object_unref(gpointerOf(row))
+    print("scroll_range_error      " + check.describe(scrollRange: gtk_adjustment_get_upper(adjustment)))
     window.quit(status: 0)
   }
 }
