@@ -8,19 +8,17 @@ import TableViewCore
 
 extension GTKTableView {
   func installInput() {
-    // Scrolling: wheel notches and touchpad deltas; kinetic lift-off comes as "decelerate".
-    let scroll = gtk_event_controller_scroll_new(
-      GtkEventControllerScrollFlags(
-        rawValue: GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue))!
+    // Scrolling: wheel notches glide; a touchpad gesture (between "scroll-begin" and "scroll-end")
+    // drags the content like a finger, rubber band past the edges included, and flings on lift-off.
+    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
     Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] _, dy in
       guard let self else { return false }
       let unit = gtk_event_controller_scroll_get_unit(scroll)
       self.scrollInput(dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
       return true
     }
-    Signals.connect(gpointerOf(scroll), "decelerate") { [weak self] _, vy in
-      self?.touchpadLifted(velocity: vy)
-    }
+    Signals.connect(gpointerOf(scroll), "scroll-begin") { [weak self] in self?.touchpadBegan() }
+    Signals.connect(gpointerOf(scroll), "scroll-end") { [weak self] in self?.touchpadEnded() }
     gtk_widget_add_controller(viewport, scroll)
 
     // The pointer's left button: a tap selects, a drag scrolls.
@@ -41,19 +39,35 @@ extension GTKTableView {
   // MARK: Wheel and touchpad
 
   /// A scroll event: a wheel notch (`dy` ±1 per notch) glides by `wheelStep`; touchpad deltas
-  /// (pixels) move the content with the fingers.
+  /// (pixels) move the content with the fingers (as a drag, while a touchpad gesture is on).
   public func scrollInput(dy: Double, isWheel: Bool) {
     if isWheel {
       table.scrollSmoothly(by: dy * wheelStep)
+    } else if let y = touchpadY {
+      let moved = y - dy
+      touchpadY = moved
+      touchpadTracker.add(position: moved, at: clock.now)
+      table.drag(to: moved)
     } else {
       table.scroll(by: dy)
     }
     setNeedsLayout()
   }
 
-  /// The fingers left the touchpad at `velocity` pixels per second: the engine decelerates.
-  func touchpadLifted(velocity: Double) {
-    table.decelerate(velocity: velocity)
+  /// Fingers went down on the touchpad: the content stops and follows them.
+  func touchpadBegan() {
+    touchpadY = 0
+    touchpadTracker.reset()
+    touchpadTracker.add(position: 0, at: clock.now)
+    table.beginDragging(at: 0)
+    setNeedsLayout()
+  }
+
+  /// The fingers lifted: the engine decelerates at their speed, or bounces back from past an edge.
+  func touchpadEnded() {
+    guard touchpadY != nil else { return }
+    touchpadY = nil
+    table.endDragging(velocity: -touchpadTracker.velocity(at: clock.now))
     setNeedsLayout()
   }
 

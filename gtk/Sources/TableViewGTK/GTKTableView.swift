@@ -50,7 +50,9 @@ public final class GTKTableView: TableViewHost {
   var dragTracker = VelocityTracker()
   var dragStart: (x: Double, y: Double)?
   var isDraggingContent = false
-  var pendingWheelUnits: Double = 0
+  /// A touchpad gesture in progress: where the virtual finger is, and its speed.
+  var touchpadY: Double?
+  var touchpadTracker = VelocityTracker()
 
   /// Creates a table view (call on the main thread, after `gtk_init`).
   ///
