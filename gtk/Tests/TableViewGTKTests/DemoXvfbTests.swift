@@ -161,6 +161,35 @@ struct DemoXvfbTests {
     #expect((45...54).contains(row[0]), "near the middle section of 100: \(jumped)")
   }
 
+  @Test("dragging with the mouse scrolls and flings without selecting; dragged past the top it springs back")
+  func dragScrolls() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 560, in: window)
+    try demo.xdotool(
+      "mousedown", "1", "mousemove", "--sync", "\(window.x + 400)", "\(window.y + 460)", "mousemove", "--sync",
+      "\(window.x + 400)", "\(window.y + 360)", "mousemove", "--sync", "\(window.x + 400)", "\(window.y + 260)",
+      "mouseup", "1")
+    let flung = try await demo.waitFor("the fling to settle") { ($0.contentOffset ?? 0) > 0 && $0.isSettled }
+    #expect((flung.contentOffset ?? 0) >= 290, "the content followed the pointer up 300 px (and flung on): \(flung)")
+    #expect(flung.selectedRow == nil, "a drag is not a tap: \(flung)")
+
+    try demo.xdotool("key", "Home")
+    try await demo.waitFor("back at the top") { $0.contentOffset == 0 && $0.isSettled }
+    try demo.movePointer(to: 400, 200, in: window)
+    try demo.xdotool(
+      "mousedown", "1", "mousemove", "--sync", "\(window.x + 400)", "\(window.y + 350)", "mousemove", "--sync",
+      "\(window.x + 400)", "\(window.y + 500)")
+    // Held past the top edge, the content follows with resistance (UIKit's rubber band)…
+    let stretched = try await demo.waitFor("the content pulled past the top") { ($0.contentOffset ?? 0) < 0 }
+    #expect((stretched.contentOffset ?? 0) > -300, "less than the pointer moved: \(stretched)")
+    try demo.xdotool("mouseup", "1")
+    // …and springs back when let go.
+    let back = try await demo.waitFor("the bounce back to the top") { $0.contentOffset == 0 && $0.isSettled }
+    #expect(back.firstVisibleRow == [0, 0], "\(back)")
+    #expect(back.selectedRow == [0, 0], "Home selected the first row; the drag selected nothing else: \(back)")
+  }
+
   @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")
   func pages() async throws {
     let (demo, _, window) = try await start()
