@@ -116,8 +116,9 @@ extension GTKTableView {
 
   // MARK: Keys
 
-  /// Handles a key: ↑/↓ move the selection, Page Up/Down scroll a page keeping the selection's
-  /// place on screen, Home/End select the first/last row, Enter selects like a click, Escape clears.
+  /// Handles a key: ↑/↓ move the selection, Page Up/Down (and Space) scroll a page keeping the
+  /// selection's place on screen, Home/End select the first/last row, [ and ] the first row of this
+  /// or the previous section and of the next one, Enter selects like a click, Escape clears.
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
@@ -129,6 +130,8 @@ extension GTKTableView {
     case GDK_KEY_Home, GDK_KEY_KP_Home: table.selectEdgeRow(first: true)
     case GDK_KEY_End, GDK_KEY_KP_End: table.selectEdgeRow(first: false)
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateSelectedRow()
+    case GDK_KEY_bracketleft: table.selectFirstRowOfSection(-1)
+    case GDK_KEY_bracketright: table.selectFirstRowOfSection(1)
     case GDK_KEY_Escape: table.deselectAllRows()
     default: return false
     }

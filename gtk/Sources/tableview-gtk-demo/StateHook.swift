@@ -81,6 +81,13 @@ final class StateHook {
       }
       fields.append(("rowTops", "[" + tops.joined(separator: ",") + "]"))
       fields.append(("rowHeights", "[" + heights.joined(separator: ",") + "]"))
+      // Section headers on screen: section, top and height as drawn (a floating one sits at the top).
+      var headers: [String] = []
+      for (section, view) in table.visibleHeaderViews {
+        guard let view = view as? GTKView, let b = bounds(of: view.widget) else { continue }
+        headers.append("[\(section),\(number(b.y)),\(number(b.height))]")
+      }
+      fields.append(("headers", "[" + headers.joined(separator: ",") + "]"))
       if let bounds = bounds(of: tableView.viewport) {
         fields.append(
           ("viewportRect", "[\(number(bounds.x)),\(number(bounds.y)),\(number(bounds.width)),\(number(bounds.height))]")

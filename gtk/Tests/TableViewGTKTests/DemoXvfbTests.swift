@@ -190,6 +190,59 @@ struct DemoXvfbTests {
     #expect(back.selectedRow == [0, 0], "Home selected the first row; the drag selected nothing else: \(back)")
   }
 
+  @Test("the section header floats at the top, and the next section's header pushes it away")
+  func stickyHeaders() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    let first = try await demo.waitFor("the viewport") { $0.viewportRect != nil }
+    let top = try #require(first.viewportRect)[1]
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "--repeat", "8", "--delay", "30", "5")
+    let scrolled = try await demo.waitFor("a scroll into section 1") { ($0.contentOffset ?? 0) > 200 && $0.isSettled }
+    let header = try #require(scrolled.headers?.first, "\(scrolled)")
+    #expect(header[0] == 0 && header[1] == top, "section 1's header floats at the viewport's top: \(scrolled)")
+    #expect((scrolled.rowTops?.first ?? top) < top, "rows scroll under it: \(scrolled)")
+
+    // The last rows of section 1 at the top: section 2's header comes up under the first and pushes it.
+    try demo.xdotool("key", "Home")
+    try await demo.waitFor("the top") { $0.selectedRow == [0, 0] && $0.isSettled && $0.contentOffset == 0 }
+    try demo.xdotool("key", "bracketright")
+    let next = try await demo.waitFor("section 2's first row selected at the top") {
+      $0.selectedRow == [1, 0] && $0.isSettled
+    }
+    let headers = try #require(next.headers)
+    #expect(headers.contains { $0[0] == 1 && $0[1] == top }, "section 2's header at the top: \(next)")
+    try demo.xdotool("key", "Up")
+    let pushed = try await demo.waitFor("section 1's last row shown") { $0.selectedRow == [0, 999] && $0.isSettled }
+    let pair = try #require(pushed.headers)
+    let old = try #require(pair.first { $0[0] == 0 }, "section 1's header still floats: \(pushed)")
+    let new = try #require(pair.first { $0[0] == 1 }, "section 2's header is on screen: \(pushed)")
+    #expect(old[1] + old[2] <= new[1], "the old header is pushed up, never overlapping the new one: \(pushed)")
+    #expect(old[1] <= top, "\(pushed)")
+  }
+
+  @Test("resizing the window re-measures rows for the new width, and they still abut")
+  func resize() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    let before = try await demo.waitFor("rows at 900 px") { ($0.rowHeights?.count ?? 0) > 3 }
+    let windowID = try demo.windowID()
+    try demo.xdotool("windowsize", windowID, "500", "700")
+    let narrow = try await demo.waitFor("rows at 500 px") {
+      ($0.viewportRect?[2] ?? 900) < 600 && $0.isSettled && ($0.rowHeights?.count ?? 0) > 0
+    }
+    let wide = try #require(before.rowHeights)
+    let thin = try #require(narrow.rowHeights)
+    #expect(narrow.firstVisibleRow == [0, 0], "\(narrow)")
+    #expect(thin.first! >= wide.first!, "a narrower row wraps into more lines: \(wide) → \(thin)")
+    let thinAverage: Double = thin.reduce(0, +) / Double(thin.count)
+    let wideAverage: Double = wide.reduce(0, +) / Double(wide.count)
+    #expect(thinAverage > wideAverage, "\(narrow)")
+    let tops = try #require(narrow.rowTops)
+    for i in 1..<tops.count { #expect(tops[i] == tops[i - 1] + thin[i - 1], "rows abut: \(narrow)") }
+    _ = window
+  }
+
   @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")
   func pages() async throws {
     let (demo, _, window) = try await start()

@@ -145,6 +145,18 @@ final class DemoSession {
     throw SubprocessError("the demo's window did not appear; last geometry: \(seen)")
   }
 
+  /// The X window id of the demo's window (for `xdotool windowsize` and the like).
+  func windowID() throws -> String {
+    guard let xdotool = which("xdotool") else { throw SubprocessError("xdotool is not installed") }
+    let search = try run(
+      xdotool, ["search", "--onlyvisible", "--name", "SwiftTableView"], environment: ["DISPLAY": server.display],
+      timeout: 10)
+    guard let id = search.standardOutput.split(separator: "\n").first else {
+      throw SubprocessError("the demo's window is not on the display")
+    }
+    return String(id)
+  }
+
   /// Moves the pointer to `(x, y)` in the window (keys go to the window under the pointer: no window
   /// manager gives focus).
   func movePointer(to x: Int, _ y: Int, in window: ScreenRect) throws {

@@ -25,6 +25,8 @@ struct DemoState: Sendable, CustomStringConvertible {
   /// Where each visible row is drawn on the window's surface: tops and heights, in row order.
   var rowTops: [Double]?
   var rowHeights: [Double]?
+  /// Section headers on screen: section, top and height as drawn on the window's surface.
+  var headers: [[Double]]?
   /// The table's viewport on the window's surface: x, y, width, height.
   var viewportRect: [Double]?
   /// The date picker's date: year, month, day.
@@ -61,6 +63,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     rowTops = numbers("rowTops")?.map(\.doubleValue)
     rowHeights = numbers("rowHeights")?.map(\.doubleValue)
     viewportRect = numbers("viewportRect")?.map(\.doubleValue)
+    headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     date = numbers("date")?.map(\.intValue)
     pickerChanges = number("pickerChanges")?.intValue
   }
