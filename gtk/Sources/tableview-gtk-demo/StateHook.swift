@@ -100,6 +100,16 @@ final class StateHook {
     if let page = window.current as? DatePickerPage {
       fields.append(("date", "[\(page.year),\(page.month),\(page.day)]"))
       fields.append(("pickerChanges", "\(page.changes)"))
+      // Each component's selection band on the window's surface (x, y, width, height).
+      if let origin = bounds(of: page.pickerView.widget) {
+        let picker = page.pickerView.picker
+        let bands = (0..<picker.numberOfComponents).map { c -> String in
+          let band = picker.selectionBand(forComponent: c)
+          return "[\(number(origin.x + band.minX)),\(number(origin.y + band.minY)),\(number(band.width)),"
+            + "\(number(band.height))]"
+        }
+        fields.append(("bands", "[" + bands.joined(separator: ",") + "]"))
+      }
     }
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
   }

@@ -240,7 +240,35 @@ struct DemoXvfbTests {
     #expect(thinAverage > wideAverage, "\(narrow)")
     let tops = try #require(narrow.rowTops)
     for i in 1..<tops.count { #expect(tops[i] == tops[i - 1] + thin[i - 1], "rows abut: \(narrow)") }
-    _ = window
+    // Back to the first width: the heights measured there are used again (one height cache per width).
+    try demo.xdotool("windowsize", windowID, "\(window.width)", "\(window.height)")
+    let again = try await demo.waitFor("rows at 900 px again") { ($0.viewportRect?[2] ?? 0) > 800 && $0.isSettled }
+    #expect(again.firstVisibleRow == before.firstVisibleRow, "\(again)")
+    let restored = try #require(again.rowHeights)
+    #expect(Array(restored.prefix(3)) == Array(wide.prefix(3)), "the same heights as before: \(wide) → \(restored)")
+  }
+
+  @Test("the picker: a click on the row under the band brings it in; the wheel turns the month; the band is drawn")
+  func pickerInput() async throws {
+    let (demo, _, window) = try await start(["--demo", "date"])
+    defer { demo.close() }
+    let first = try await demo.waitFor("the picker") { $0.bands?.count == 3 && $0.date != nil }
+    #expect(first.date == [2026, 11, 22])
+    let bands = try #require(first.bands)
+    // A click one row (36 px) below the year band: that year rolls into the band and is chosen.
+    let year = bands[0]
+    try demo.movePointer(to: Int(year[0] + year[2] / 2), Int(year[1] + year[3] * 1.5), in: window)
+    try demo.xdotool("click", "1")
+    let clicked = try await demo.waitFor("2027 chosen") { $0.date == [2027, 11, 22] && ($0.pickerChanges ?? 0) >= 1 }
+    #expect(clicked.date == [2027, 11, 22])
+    // The wheel over the month column: one notch up is October.
+    let month = bands[1]
+    try demo.movePointer(to: Int(month[0] + month[2] / 2), Int(month[1] + month[3] / 2), in: window)
+    try demo.xdotool("click", "4")
+    try await demo.waitFor("October") { $0.date == [2027, 10, 22] }
+    // The band is tinted with the selection blue (mixed with the background): bluer than it is red.
+    let shot = try demo.screenshot().pixel(x: window.x + Int(month[0]) + 6, y: window.y + Int(month[1] + month[3] / 2))
+    #expect(shot.blue > shot.red + 10, "the band's tint at its left end: \(shot)")
   }
 
   @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")

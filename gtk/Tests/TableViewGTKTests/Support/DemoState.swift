@@ -25,6 +25,8 @@ struct DemoState: Sendable, CustomStringConvertible {
   /// Where each visible row is drawn on the window's surface: tops and heights, in row order.
   var rowTops: [Double]?
   var rowHeights: [Double]?
+  /// The date picker's selection bands, one per component, on the window's surface: x, y, w, h.
+  var bands: [[Double]]?
   /// Section headers on screen: section, top and height as drawn on the window's surface.
   var headers: [[Double]]?
   /// The table's viewport on the window's surface: x, y, width, height.
@@ -63,6 +65,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     rowTops = numbers("rowTops")?.map(\.doubleValue)
     rowHeights = numbers("rowHeights")?.map(\.doubleValue)
     viewportRect = numbers("viewportRect")?.map(\.doubleValue)
+    bands = (object["bands"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     date = numbers("date")?.map(\.intValue)
     pickerChanges = number("pickerChanges")?.intValue
