@@ -15,7 +15,7 @@ public enum GTKStyle {
       border-bottom: 1px solid #e4e4e4; }
     .stv-cell.highlighted { background-color: #cfe1f9; }
     .stv-cell.selected { background-color: \(selectionColor); color: #ffffff; }
-    .stv-cell.selected .stv-detail { color: #f0f4ff; }
+    .stv-cell.selected .stv-detail, .stv-cell.selected .stv-value { color: #f0f4ff; }
     .stv-title { font-weight: bold; }
     .stv-detail { color: #444444; }
     .stv-value { color: #6a6a6a; }
