@@ -163,12 +163,14 @@ public final class GTKPickerView {
   private func place(
     _ child: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, width: Double, height: Double, scale: Double
   ) {
-    var origin = graphene_point_t(x: Float(x.rounded()), y: Float((y + height / 2).rounded()))
+    let top = GTKTableView.pixel(y)
+    let h = GTKTableView.pixel(y + height) - top
+    var origin = graphene_point_t(x: Float(GTKTableView.pixel(x)), y: Float(top + (h / 2).rounded(.down)))
     var transform = gsk_transform_translate(nil, &origin)
     transform = gsk_transform_scale(transform, 1, Float(scale))
-    var back = graphene_point_t(x: 0, y: Float(-(height / 2).rounded()))
+    var back = graphene_point_t(x: 0, y: Float(-(h / 2).rounded(.down)))
     transform = gsk_transform_translate(transform, &back)
-    gtk_widget_allocate(child, Int32(max(0, width.rounded())), Int32(max(0, height.rounded())), -1, transform)
+    gtk_widget_allocate(child, Int32(max(0, width.rounded())), Int32(max(0, h)), -1, transform)
   }
 
   // MARK: Input

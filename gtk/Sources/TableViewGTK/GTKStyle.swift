@@ -17,6 +17,7 @@ public enum GTKStyle {
     .stv-cell.selected { background-color: \(selectionColor); color: #ffffff; }
     .stv-cell.selected .stv-detail, .stv-cell.selected .stv-value { color: #f0f4ff; }
     .stv-title { font-weight: bold; }
+    .stv-avatar { border-radius: 9999px; color: #ffffff; font-weight: bold; background-color: #9a9996; }
     .stv-detail { color: #444444; }
     .stv-value { color: #6a6a6a; }
     .stv-accessory { color: \(selectionColor); font-weight: bold; margin-left: 8px; }
@@ -36,14 +37,23 @@ public enum GTKStyle {
   nonisolated(unsafe) private static var colorClasses: [String: String] = [:]
 
   /// A CSS class that colours text with `color` ("#rrggbb"), added to the display on first use.
-  public static func colorClass(_ color: String) -> String {
-    if let name = colorClasses[color] { return name }
+  public static func colorClass(_ color: String) -> String { cssClass(property: "color", value: color) }
+
+  /// A CSS class that paints the background with `color` ("#rrggbb"), added on first use.
+  public static func backgroundClass(_ color: String) -> String {
+    cssClass(property: "background-color", value: color)
+  }
+
+  /// A class for one `property: value` declaration, made (and its style sheet added) once.
+  private static func cssClass(property: String, value: String) -> String {
+    let key = property + ":" + value
+    if let name = colorClasses[key] { return name }
     let name = "stv-color-\(colorClasses.count)"
-    colorClasses[color] = name
+    colorClasses[key] = name
     install()
     if let display = gdk_display_get_default() {
       let provider = gtk_css_provider_new()
-      gtk_css_provider_load_from_data(provider, ".\(name) { color: \(color); }", -1)
+      gtk_css_provider_load_from_data(provider, ".\(name) { \(property): \(value); }", -1)
       gtk_style_context_add_provider_for_display(
         display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
     }

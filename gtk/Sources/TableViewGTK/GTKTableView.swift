@@ -156,13 +156,17 @@ public final class GTKTableView: TableViewHost {
     table.layoutIfNeeded()
     let offset = table.contentOffset
     for view in shownViews {
+      // Edges snap to whole pixels, each the same way (half up, also below zero), and the height
+      // is the distance between the snapped edges: neighbouring rows always abut, never a pixel
+      // apart or overlapping, whatever the fraction of the offset.
       let frame = view.frame
-      let y = (frame.minY - offset.y).rounded()
-      let x = (frame.minX - offset.x).rounded()
-      var point = graphene_point_t(x: Float(x), y: Float(y))
+      let top = Self.pixel(frame.minY - offset.y)
+      let bottom = Self.pixel(frame.maxY - offset.y)
+      let left = Self.pixel(frame.minX - offset.x)
+      let right = Self.pixel(frame.maxX - offset.x)
+      var point = graphene_point_t(x: Float(left), y: Float(top))
       let transform = gsk_transform_translate(nil, &point)
-      gtk_widget_allocate(
-        view.widget, Int32(frame.width.rounded()), Int32(max(0, frame.height.rounded())), -1, transform)
+      gtk_widget_allocate(view.widget, Int32(max(0, right - left)), Int32(max(0, bottom - top)), -1, transform)
     }
     layoutCount += 1
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }
@@ -176,6 +180,10 @@ public final class GTKTableView: TableViewHost {
     }
     didLayout?(self)
   }
+
+  /// A viewport coordinate snapped to a whole pixel: halves round up on both sides of zero (Swift's
+  /// `rounded()` rounds them away from zero, which would put rows straddling the top a pixel off).
+  static func pixel(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
 
   // MARK: Frame clock and idle time
 

@@ -40,9 +40,16 @@ public final class GTKTableViewCell: GTKView {
   public let detailLabel: UnsafeMutablePointer<GtkWidget>?
   private let accessoryLabel: UnsafeMutablePointer<GtkWidget>
 
-  /// Creates a cell.
-  public init(style: Style = .default) {
+  /// The image at the leading edge (an avatar: a coloured disc with a few letters), `nil` unless
+  /// the cell was made with an `imageSize`.
+  public let imageView: UnsafeMutablePointer<GtkWidget>?
+  /// The image's side, in pixels (0: no image).
+  public let imageSize: Int32
+
+  /// Creates a cell; with an `imageSize` it shows an image of that side at its leading edge.
+  public init(style: Style = .default, imageSize: Int32 = 0) {
     self.style = style
+    self.imageSize = max(0, imageSize)
     // The cell lays its labels out itself (a custom layout, not a GtkBox): a box measures a
     // wrapping label's width for every allocation, which costs milliseconds per row with long text;
     // this asks each label only for its height at the width it gets.
@@ -62,6 +69,16 @@ public final class GTKTableViewCell: GTKView {
     }
     accessoryLabel = GTK.label(wrap: false, cssClass: "stv-accessory")
     gtk_widget_set_visible(accessoryLabel, 0)
+    if imageSize > 0 {
+      let image = gtk_label_new(nil)!
+      gtk_widget_add_css_class(image, "stv-avatar")
+      gtk_label_set_xalign(OpaquePointer(image), 0.5)
+      gtk_label_set_yalign(OpaquePointer(image), 0.5)
+      gtk_widget_set_parent(image, root)
+      imageView = image
+    } else {
+      imageView = nil
+    }
     gtk_widget_set_parent(titleLabel, root)
     if let detailLabel { gtk_widget_set_parent(detailLabel, root) }
     gtk_widget_set_parent(accessoryLabel, root)
@@ -93,18 +110,20 @@ public final class GTKTableViewCell: GTKView {
     return max(minimum, natural)
   }
 
-  /// The frames of the title, detail and accessory in a content box `width` wide, and its height.
-  func layout(width: Int32) -> (title: GtkAllocation, detail: GtkAllocation?, accessory: GtkAllocation?, height: Int32)
-  {
-    var textWidth = width
+  /// The frames of the image, title, detail and accessory in a content box `width` wide, and its height.
+  func layout(width: Int32) -> (
+    image: GtkAllocation?, title: GtkAllocation, detail: GtkAllocation?, accessory: GtkAllocation?, height: Int32
+  ) {
+    let textX: Int32 = imageView == nil ? 0 : imageSize + 10
+    var textWidth = max(0, width - textX)
     var accessory: GtkAllocation?
     if gtk_widget_get_visible(accessoryLabel) != 0 {
       let w = Self.natural(accessoryLabel, GTK_ORIENTATION_HORIZONTAL, -1)
-      textWidth = max(0, width - w - 8)
-      accessory = GtkAllocation(x: textWidth + 8, y: 0, width: w, height: 0)
+      textWidth = max(0, textWidth - w - 8)
+      accessory = GtkAllocation(x: textX + textWidth + 8, y: 0, width: w, height: 0)
     }
     let titleHeight = Self.natural(titleLabel, GTK_ORIENTATION_VERTICAL, textWidth)
-    var title = GtkAllocation(x: 0, y: 0, width: textWidth, height: titleHeight)
+    var title = GtkAllocation(x: textX, y: 0, width: textWidth, height: titleHeight)
     var detail: GtkAllocation?
     var height = titleHeight
     if let detailLabel {
@@ -113,20 +132,25 @@ public final class GTKTableViewCell: GTKView {
         let w = min(Self.natural(detailLabel, GTK_ORIENTATION_HORIZONTAL, -1), textWidth / 2)
         title.width = max(0, textWidth - w - 8)
         let h = Self.natural(detailLabel, GTK_ORIENTATION_VERTICAL, w)
-        detail = GtkAllocation(x: textWidth - w, y: 0, width: w, height: h)
+        detail = GtkAllocation(x: textX + textWidth - w, y: 0, width: w, height: h)
         height = max(height, h)
       default:
         let h = detailText.isEmpty ? 0 : Self.natural(detailLabel, GTK_ORIENTATION_VERTICAL, textWidth)
-        detail = GtkAllocation(x: 0, y: titleHeight + Self.gap, width: textWidth, height: h)
+        detail = GtkAllocation(x: textX, y: titleHeight + Self.gap, width: textWidth, height: h)
         if h > 0 { height = titleHeight + Self.gap + h }
       }
+    }
+    var image: GtkAllocation?
+    if imageView != nil {
+      image = GtkAllocation(x: 0, y: 0, width: imageSize, height: imageSize)
+      height = max(height, imageSize)
     }
     if var a = accessory {
       a.height = Self.natural(accessoryLabel, GTK_ORIENTATION_VERTICAL, a.width)
       a.y = max(0, (height - a.height) / 2)
       accessory = a
     }
-    return (title, detail, accessory, height)
+    return (image, title, detail, accessory, height)
   }
 
   /// Places the labels in the content box.
@@ -134,6 +158,7 @@ public final class GTKTableViewCell: GTKView {
     let frames = layout(width: width)
     var title = frames.title
     gtk_widget_size_allocate(titleLabel, &title, -1)
+    if let imageView, var image = frames.image { gtk_widget_size_allocate(imageView, &image, -1) }
     if let detailLabel, var detail = frames.detail { gtk_widget_size_allocate(detailLabel, &detail, -1) }
     if var accessory = frames.accessory { gtk_widget_size_allocate(accessoryLabel, &accessory, -1) }
   }
@@ -163,6 +188,20 @@ public final class GTKTableViewCell: GTKView {
       }
     }
   }
+
+  /// Shows `text` (an initial or two) on a disc of `color` ("#rrggbb") as the cell's image.
+  public func setImage(text: String, color: String) {
+    guard let imageView else { return }
+    GTK.setText(imageView, text)
+    guard color != imageColor else { return }
+    imageColor = color
+    if let old = imageColorClass { gtk_widget_remove_css_class(imageView, old) }
+    let new = GTKStyle.backgroundClass(color)
+    imageColorClass = new
+    gtk_widget_add_css_class(imageView, new)
+  }
+  private var imageColor: String?
+  private var imageColorClass: String?
 
   /// Sets the title's colour (a CSS colour such as "#c01c28"), or the style sheet's with `nil`.
   public func setTitleColor(_ color: String?) {

@@ -18,7 +18,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   init(rows: Int?, width: Int) {
     rowCount = max(0, rows ?? FeedDataSet.defaultRowCount)
     let table = gtkTableView.table
-    table.register({ GTKTableViewCell(style: .subtitle) }, forCellReuseIdentifier: "post")
+    table.register({ FeedPage.makeCell() }, forCellReuseIdentifier: "post")
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
     table.rowHeight = TableView.automaticDimension
     // The estimate is the average of a sample measured now (48 posts spread over the feed, about
@@ -35,16 +35,28 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     table.idlePrecompute.reach = 100_000
   }
 
+  /// A post's cell: an avatar, the author line, the text wrapping below.
+  static func makeCell() -> GTKTableViewCell { GTKTableViewCell(style: .subtitle, imageSize: 36) }
+
+  /// The avatars' colours.
+  static let avatarColors = ["#e01b24", "#ff7800", "#e5a50a", "#26a269", "#1c71d8", "#813d9c", "#865e3c", "#2ec27e"]
+
+  /// Shows `post` in `cell`: its author's initial on their colour, the author line and the text.
+  static func show(_ post: FeedPost, in cell: GTKTableViewCell) {
+    let seed = post.handle.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }
+    cell.setImage(text: String(post.author.prefix(1)), color: avatarColors[abs(seed) % avatarColors.count])
+    cell.text = FeedDataSet.postTitle(post)
+    cell.detailText = post.text
+  }
+
   /// The average height of a sample of posts at `width` (72 when there is nothing to sample).
   static func sampledHeight(rowCount: Int, width: Double) -> Double {
     guard rowCount > 0, width > 0 else { return 72 }
-    let cell = GTKTableViewCell(style: .subtitle)
+    let cell = makeCell()
     let samples = min(48, rowCount)
     var total = 0.0
     for i in 0..<samples {
-      let post = FeedPost(number: i * (rowCount / samples))
-      cell.text = FeedDataSet.postTitle(post)
-      cell.detailText = post.text
+      show(FeedPost(number: i * (rowCount / samples)), in: cell)
       total += cell.sizeThatFits(width: width)
     }
     return total > 0 ? (total / Double(samples)).rounded() : 72
@@ -58,9 +70,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: GTKTableViewCell.self)
-    let post = FeedDataSet.post(section: indexPath.section, row: indexPath.row)
-    cell.text = FeedDataSet.postTitle(post)
-    cell.detailText = post.text
+    Self.show(FeedDataSet.post(section: indexPath.section, row: indexPath.row), in: cell)
     cell.accessory = marked.contains(indexPath) ? .checkmark : .none
     return cell
   }
