@@ -54,8 +54,10 @@ extension GTKTableView {
     setNeedsLayout()
   }
 
-  /// Fingers went down on the touchpad: the content stops and follows them.
-  func touchpadBegan() {
+  /// Fingers went down on the touchpad: the content stops and follows them. (GTK's scroll controller
+  /// calls this on "scroll-begin"; public so that other input sources, and tests, can drive a
+  /// gesture: `touchpadBegan()`, `scrollInput(dy:isWheel: false)` per move, `touchpadEnded()`.)
+  public func touchpadBegan() {
     touchpadY = 0
     touchpadTracker.reset()
     touchpadTracker.add(position: 0, at: clock.now)
@@ -64,7 +66,7 @@ extension GTKTableView {
   }
 
   /// The fingers lifted: the engine decelerates at their speed, or bounces back from past an edge.
-  func touchpadEnded() {
+  public func touchpadEnded() {
     guard touchpadY != nil else { return }
     touchpadY = nil
     table.endDragging(velocity: -touchpadTracker.velocity(at: clock.now))

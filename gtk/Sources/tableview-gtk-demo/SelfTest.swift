@@ -11,6 +11,10 @@ import TableViewGTK
 /// widgets alive before and after as JSON and exits 0, or 1 if widgets leaked.
 enum SelfTest {
   static func start(_ name: String, window: DemoWindow) {
+    if name == "touchpad", let tableView = window.current?.tableView {
+      TouchpadGesture(window: window, tableView: tableView).begin()
+      return
+    }
     guard name == "scroll-steps", let tableView = window.current?.tableView else {
       print("{\"error\":\"unknown self-test \(name) or the page is not a table\"}")
       window.quit(status: 2)
@@ -87,5 +91,87 @@ enum SelfTest {
           + "\"closuresAfter\":\(closures),\"ok\":\(ok)}")
       window.quit(status: ok ? 0 : 1)
     }
+  }
+}
+
+/// `--self-test touchpad`: touchpad gestures as GTK's scroll controller delivers them, one move per
+/// real frame: fingers moving 600 px down the content then lifting while moving (a fling), and, at
+/// the top, fingers pulling 300 px past the edge (the content stretches less than that) then
+/// lifting (it springs back to 0). Prints JSON and exits 0 when every expectation held.
+final class TouchpadGesture {
+  unowned let window: DemoWindow
+  let tableView: GTKTableView
+  var frame = 0
+  var phase = 0
+  var results: [String: Double] = [:]
+  var failures: [String] = []
+
+  init(window: DemoWindow, tableView: GTKTableView) {
+    self.window = window
+    self.tableView = tableView
+  }
+
+  func begin() {
+    gtk_widget_add_tick_callback(
+      tableView.viewport,
+      { _, _, data in
+        let run = Unmanaged<TouchpadGesture>.fromOpaque(data!).takeUnretainedValue()
+        return run.step() ? 1 : 0
+      }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<TouchpadGesture>.fromOpaque(data!).release() })
+  }
+
+  /// One frame of the script; returns whether to go on.
+  func step() -> Bool {
+    frame += 1
+    let table = tableView.table
+    switch phase {
+    case 0:  // settle
+      if frame >= 10 {
+        phase = 1
+        frame = 0
+        tableView.touchpadBegan()
+      }
+    case 1:  // 30 moves of 20 px down the content, then lift while moving
+      tableView.scrollInput(dy: 20, isWheel: false)
+      if frame == 30 {
+        results["followed"] = table.contentOffset.y
+        if table.contentOffset.y != 600 { failures.append("the content followed 600 px: \(table.contentOffset.y)") }
+        tableView.touchpadEnded()
+        if !table.isAnimating { failures.append("a lift-off while moving flings") }
+        phase = 2
+      }
+    case 2:  // the fling runs out
+      if !table.isAnimating {
+        results["flung"] = table.contentOffset.y
+        if table.contentOffset.y <= 600 { failures.append("the fling carried on: \(table.contentOffset.y)") }
+        table.contentOffset = Point(x: 0, y: 0)
+        tableView.setNeedsLayout()
+        phase = 3
+        frame = 0
+      }
+    case 3:  // at the top: pull 300 px past the edge, hold still, lift
+      if frame == 1 { tableView.touchpadBegan() }
+      if frame <= 30 { tableView.scrollInput(dy: -10, isWheel: false) }
+      if frame == 40 {
+        let stretched = table.contentOffset.y
+        results["stretched"] = stretched
+        if !(stretched < 0 && stretched > -300) { failures.append("stretched with resistance: \(stretched)") }
+        tableView.touchpadEnded()
+        phase = 4
+      }
+    case 4:  // the bounce back
+      if !table.isAnimating {
+        results["settled"] = table.contentOffset.y
+        if table.contentOffset.y != 0 { failures.append("sprang back to 0: \(table.contentOffset.y)") }
+        let fields = results.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
+        let failed = failures.map { "\"\($0)\"" }.joined(separator: ",")
+        print("{" + fields.joined(separator: ",") + ",\"failures\":[\(failed)],\"ok\":\(failures.isEmpty)}")
+        window.quit(status: failures.isEmpty ? 0 : 1)
+        return false
+      }
+    default:
+      return false
+    }
+    return true
   }
 }
