@@ -23,12 +23,13 @@ struct DemoOptions {
 
   static let usage = """
     usage: tableview-gtk-demo [--demo feed|fixed|loop|date] [--rows N] [--size WxH]
-                              [--state-file PATH] [--self-test scroll-steps] [--bench [--listview] [--frames N] [--velocity PX]]
+                              [--state-file PATH] [--self-test scroll-steps|touchpad] [--bench [--listview] [--frames N] [--velocity PX]]
 
       --demo        the page shown first (switch with the buttons or the keys 1–4)
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000)
       --state-file  test hook: the table's state is written there as JSON after every change
-      --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive
+      --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive;
+                    touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back)
       --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
                     (--listview: the same fling in GtkListView, for comparison)
     """

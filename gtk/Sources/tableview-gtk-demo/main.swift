@@ -9,8 +9,13 @@ let options: DemoOptions
 do {
   options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
+  // --help is an answer (standard output, status 0); a mistake is an error (standard error, 2).
+  if error.description.hasPrefix("usage") {
+    print(error.description)
+    exit(0)
+  }
   printError("\(error)")
-  exit(error.description.hasPrefix("usage") ? 0 : 2)
+  exit(2)
 }
 
 guard gtk_init_check() != 0 else {
