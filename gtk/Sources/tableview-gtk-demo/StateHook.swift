@@ -53,6 +53,7 @@ final class StateHook {
       ("liveWidgets", "\(LiveWidgets.count)"),
       ("widgetsCreated", "\(LiveWidgets.createdCount)"),
     ]
+    if let last = window.current?.lastSelected { fields.append(("lastSelected", path(last))) }
     if let tableView = window.current?.tableView {
       let table = tableView.table
       let visible = table.indexPathsForVisibleRows

@@ -271,6 +271,31 @@ struct DemoXvfbTests {
     #expect(shot.blue > shot.red + 10, "the band's tint at its left end: \(shot)")
   }
 
+  @Test("Page Down scrolls a page and keeps the selection's place on screen; Enter selects like a click")
+  func pageDownAndEnter() async throws {
+    let (demo, _, window) = try await start(["--demo", "fixed"])
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "1")
+    let clicked = try await demo.waitFor("a row clicked") { $0.selectedRow != nil && $0.lastSelected != nil }
+    #expect(clicked.lastSelected == clicked.selectedRow, "a click is a selection the delegate hears of: \(clicked)")
+    let rect = try #require(clicked.selectedRect)
+
+    try demo.xdotool("key", "Next")  // Page Down
+    let paged = try await demo.waitFor("a page down") { ($0.contentOffset ?? 0) > 0 && $0.isSettled }
+    let page = (paged.viewportHeight ?? 0) - 40
+    #expect(paged.contentOffset == page, "a page less a 40-point overlap: \(paged)")
+    let selected = try #require(paged.selectedRow)
+    #expect(selected[1] > clicked.selectedRow![1], "the selection moved with the page: \(paged)")
+    let moved = try #require(paged.selectedRect)
+    #expect(abs(moved[1] - rect[1]) < 36, "the selection kept its place on screen: \(rect) → \(moved)")
+    #expect(paged.lastSelected == clicked.lastSelected, "paging moves the selection without selecting: \(paged)")
+
+    try demo.xdotool("key", "Return")
+    let entered = try await demo.waitFor("Enter selects") { $0.lastSelected == selected }
+    #expect(entered.selectedRow == selected)
+  }
+
   @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")
   func pages() async throws {
     let (demo, _, window) = try await start()

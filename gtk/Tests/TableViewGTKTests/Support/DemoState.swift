@@ -12,6 +12,8 @@ struct DemoState: Sendable, CustomStringConvertible {
   var lastVisibleRow: [Int]?
   var visibleRows: Int?
   var selectedRow: [Int]?
+  /// The last row the delegate's didSelect reported (a click or Enter; the arrows only move the selection).
+  var lastSelected: [Int]?
   var cellsCreated: Int?
   var pooledCells: Int?
   var contentOffset: Double?
@@ -53,6 +55,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     lastVisibleRow = numbers("lastVisibleRow")?.map(\.intValue)
     visibleRows = number("visibleRows")?.intValue
     selectedRow = numbers("selectedRow")?.map(\.intValue)
+    lastSelected = numbers("lastSelected")?.map(\.intValue)
     cellsCreated = number("cellsCreated")?.intValue
     pooledCells = number("pooledCells")?.intValue
     contentOffset = number("contentOffset")?.doubleValue
