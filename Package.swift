@@ -20,13 +20,14 @@ let package = Package(
     .target(name: "TableViewTerminal", dependencies: ["TableViewCore", "TerminalKit"]),
     // The demos' data sets (feed posts, fixed rows, hours, dates): standard library only, so every backend's demo
     // shows the same data.
-    .target(name: "DemoData"),
+    // The demos' data sets, and the date picker's model on the engine's PickerView: no backend.
+    .target(name: "DemoData", dependencies: ["TableViewCore"]),
     .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore"]),
     .executableTarget(
       name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-    .testTarget(name: "DemoDataTests", dependencies: ["DemoData"]),
+    .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
     .testTarget(name: "TableViewTerminalTests", dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit"]),
   ]
 )

@@ -1,3 +1,5 @@
+import TableViewCore
+
 /// One post of the feed, computed from its number alone: nothing is stored, so a million rows cost nothing until
 /// they are shown.
 ///

@@ -6,70 +6,26 @@ import TerminalKit
 /// A date picker on the engine's PickerView: the year is bounded with a selectable range, months
 /// and days loop, and the days that do not exist in the chosen month are dimmed and cannot be
 /// chosen.
-final class DatePickerScreen: DemoScreen, PickerViewDataSource, PickerViewDelegate {
+final class DatePickerScreen: DemoScreen {
   static let catalogEntry = DemoCatalogEntry(
     name: "date", aliases: ["picker", "date-picker", "4"], title: { _ in "Date picker" },
     make: { DatePickerScreen(context: $0) })
 
   let pickerView: TerminalPickerView
-  var changes = 0
+  /// The dates: the picker's data source and delegate.
+  let model: DatePickerModel
   var rect = CellRect(x: 0, y: 0, width: 0, height: 0)
 
   init(context: DemoContext) {
     pickerView = TerminalPickerView(clock: context.clock)
-    let picker = pickerView.picker
-    picker.dataSource = self
-    picker.delegate = self
-    picker.size = Size(width: 48, height: 9)
-    do {
-      try picker.reloadAllComponents()
-      try picker.setLoops(true, forComponent: DatePickerData.monthComponent)
-      try picker.setLoops(true, forComponent: DatePickerData.dayComponent)
-      try picker.setSelectableRange(DatePickerData.selectableYearRows, forComponent: DatePickerData.yearComponent)
-      let date = DatePickerData.initialDate
-      try picker.selectRow(
-        DatePickerData.row(forYear: date.year), inComponent: DatePickerData.yearComponent, animated: false)
-      try picker.selectRow(date.month - 1, inComponent: DatePickerData.monthComponent, animated: false)
-      try picker.selectRow(date.day - 1, inComponent: DatePickerData.dayComponent, animated: false)
-    } catch {
-      preconditionFailure("the date picker's own set-up is valid: \(error)")
-    }
-    updateDayRange()
+    pickerView.picker.size = Size(width: 48, height: 9)
+    model = DatePickerModel(picker: pickerView.picker, componentWidths: [14, 20, 14])
   }
 
-  // MARK: Data
-
-  func numberOfComponents(in pickerView: PickerView) -> Int { DatePickerData.numberOfComponents }
-
-  func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int {
-    DatePickerData.numberOfRows(inComponent: component)
-  }
-
-  func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String {
-    DatePickerData.title(row: row, component: component)
-  }
-
-  func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double? {
-    [14, 20, 14][component]
-  }
-
-  func pickerView(_ pickerView: PickerView, didSelectRow row: Int, inComponent component: Int) {
-    changes += 1
-    if component != DatePickerData.dayComponent { updateDayRange() }
-  }
-
-  var year: Int {
-    DatePickerData.year(forRow: pickerView.picker.selectedRow(inComponent: DatePickerData.yearComponent))
-  }
-  var month: Int { pickerView.picker.selectedRow(inComponent: DatePickerData.monthComponent) + 1 }
-  var day: Int { pickerView.picker.selectedRow(inComponent: DatePickerData.dayComponent) + 1 }
-
-  /// The day range follows the month: a day that no longer exists moves to the last one.
-  func updateDayRange() {
-    let days = DatePickerData.daysIn(month: month, year: year)
-    try? pickerView.picker.setSelectableRange(
-      days == 31 ? nil : 0...(days - 1), forComponent: DatePickerData.dayComponent)
-  }
+  var changes: Int { model.changes }
+  var year: Int { model.year }
+  var month: Int { model.month }
+  var day: Int { model.day }
 
   // MARK: Screen
 

@@ -1,4 +1,5 @@
 import DemoData
+import TableViewCore
 import Testing
 
 @Suite("feed posts")
@@ -135,5 +136,61 @@ struct DateTests {
     #expect(DatePickerData.title(row: 21, component: DatePickerData.dayComponent) == "22")
     #expect(DatePickerData.selectableYearRows == 70...170)
     #expect(DatePickerData.year(forRow: DatePickerData.row(forYear: 2026)) == 2026)
+  }
+}
+
+/// A picker row for tests: keeps its title.
+private final class TitleCell: PickerTitleCell {
+  var reuseIdentifier: String?
+  var frame: Rect = .zero
+  var title = ""
+  func setTitle(_ title: String) { self.title = title }
+}
+
+@Suite("DatePickerModel")
+struct DatePickerModelTests {
+  /// A model on a 9-row picker driven by a manual clock.
+  func make() -> (DatePickerModel, PickerView, ManualClock) {
+    let clock = ManualClock()
+    let picker = PickerView(clock: clock, titleCell: { TitleCell() })
+    picker.size = Size(width: 48, height: 9)
+    return (DatePickerModel(picker: picker, componentWidths: [14, 20, 14]), picker, clock)
+  }
+
+  /// Turns `component` by `rows` as a user would, and lets it settle.
+  func turn(_ picker: PickerView, _ clock: ManualClock, _ component: Int, by rows: Int) {
+    picker.moveSelection(inComponent: component, by: rows)
+    for _ in 0..<600 where picker.isAnimating {
+      clock.advance(by: 1.0 / 60)
+      picker.tick()
+    }
+  }
+
+  @Test("opens on 22 November 2026 with 1970–2070 selectable and months and days looping")
+  func initialState() {
+    let (model, picker, _) = make()
+    #expect((model.year, model.month, model.day) == (2026, 11, 22))
+    #expect(model.title == "Sunday, 22 November 2026")
+    #expect(picker.selectableRange(inComponent: DatePickerData.yearComponent) == DatePickerData.selectableYearRows)
+    #expect(picker.loops(inComponent: DatePickerData.monthComponent))
+    #expect(picker.loops(inComponent: DatePickerData.dayComponent))
+    #expect(picker.selectableRange(inComponent: DatePickerData.dayComponent) == 0...29, "November has 30 days")
+    #expect(model.changes == 0)
+  }
+
+  @Test("31 October, then November: the day moves to the 30th and the change is reported")
+  func dayFollowsMonth() {
+    let (model, picker, clock) = make()
+    var reported = 0
+    model.onChange = { reported += 1 }
+    turn(picker, clock, DatePickerData.monthComponent, by: -1)
+    #expect(model.month == 10)
+    #expect(picker.selectableRange(inComponent: DatePickerData.dayComponent) == nil, "October has 31 days")
+    turn(picker, clock, DatePickerData.dayComponent, by: 9)
+    #expect(model.day == 31)
+    turn(picker, clock, DatePickerData.monthComponent, by: 1)
+    #expect((model.month, model.day) == (11, 30))
+    #expect(model.title == "Monday, 30 November 2026")
+    #expect(reported >= 3 && model.changes >= 3)
   }
 }

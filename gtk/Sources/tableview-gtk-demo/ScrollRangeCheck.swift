@@ -1,5 +1,6 @@
 import CGtk
 import DemoData
+import TableViewCore
 import TableViewGTK
 
 /// How long the feed really is, estimated from a random sample of posts measured with the same
