@@ -43,7 +43,7 @@ public final class GTKPickerView {
   private var shown: [GTKView] = []
   private var tickCallbackID: UInt32 = 0
   private var dragComponent: Int?
-  private var dragStartY: Double = 0
+  private var dragStart: (x: Double, y: Double)?
   private var tracker = VelocityTracker()
 
   /// Creates a picker view; `rowHeight` is the default row height in pixels.
@@ -86,8 +86,23 @@ public final class GTKPickerView {
   /// Whether a component is moving.
   public var isAnimating: Bool { picker.isAnimating }
 
-  /// Asks GTK for a new allocation, and frames while something moves.
+  /// One selection band per component, behind the rows (made here, never during an allocation).
+  private func syncBands() {
+    while bands.count > picker.numberOfComponents { gtk_widget_unparent(bands.removeLast()) }
+    while bands.count < picker.numberOfComponents {
+      let band = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+      gtk_widget_add_css_class(band, "stv-picker-band")
+      gtk_widget_set_can_target(band, 0)
+      // Behind the rows: first child.
+      gtk_widget_insert_after(band, widget, nil)
+      bands.append(band)
+    }
+  }
+
+  /// Asks GTK for a new allocation (call after changing the picker's components), and frames while
+  /// something moves.
   public func setNeedsLayout() {
+    syncBands()
     gtk_widget_queue_allocate(widget)
     if picker.isAnimating, tickCallbackID == 0 {
       tickCallbackID = gtk_widget_add_tick_callback(
@@ -111,16 +126,8 @@ public final class GTKPickerView {
   func allocate(width: Int32, height: Int32) {
     let size = Size(width: Double(width), height: Double(height))
     if picker.size != size { picker.size = size }
-    while bands.count < picker.numberOfComponents {
-      let band = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-      gtk_widget_add_css_class(band, "stv-picker-band")
-      gtk_widget_set_can_target(band, 0)
-      // Behind the rows: first child.
-      gtk_widget_insert_after(band, widget, nil)
-      bands.append(band)
-    }
     var now: [GTKView] = []
-    for c in 0..<picker.numberOfComponents {
+    for c in 0..<min(bands.count, picker.numberOfComponents) {
       let rect = picker.rect(forComponent: c)
       let band = picker.selectionBand(forComponent: c)
       place(bands[c], x: rect.minX + 4, y: band.minY, width: rect.width - 8, height: band.height, scale: 1)
@@ -195,35 +202,39 @@ public final class GTKPickerView {
     let drag = gtk_gesture_drag_new()!
     gtk_gesture_single_set_button(drag, 1)
     Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] x, y in
-      guard let self, let component = self.picker.component(atX: x) else { return }
+      guard let self else { return }
+      // A press outside every component starts nothing (and leaves no state from the last one).
+      self.dragComponent = nil
+      self.dragStart = nil
+      guard let component = self.picker.component(atX: x) else { return }
       gtk_widget_grab_focus(self.widget)
       self.focusedComponent = component
-      self.dragComponent = nil
-      self.dragStartY = y
+      self.dragStart = (x, y)
       self.tracker.reset()
       self.tracker.add(position: y, at: self.clock.now)
-      self.lastPointer = (x, y)
       self.setNeedsLayout()
     }
     Signals.connect(gpointerOf(drag), "drag-update") { [weak self] _, dy in
-      guard let self else { return }
-      let y = self.dragStartY + dy
+      guard let self, let start = self.dragStart else { return }
+      let y = start.y + dy
       self.tracker.add(position: y, at: self.clock.now)
-      if self.dragComponent == nil, abs(dy) >= 6 {
+      if self.dragComponent == nil, abs(dy) >= self.picker.table(forComponent: self.focusedComponent).tapMoveThreshold {
         self.dragComponent = self.focusedComponent
-        self.picker.beginDragging(inComponent: self.focusedComponent, at: self.dragStartY)
+        let slop = self.picker.table(forComponent: self.focusedComponent).tapMoveThreshold
+        self.picker.beginDragging(inComponent: self.focusedComponent, at: start.y + (dy < 0 ? -slop : slop))
       }
       if let c = self.dragComponent { self.picker.drag(inComponent: c, to: y) }
       self.setNeedsLayout()
     }
     Signals.connect(gpointerOf(drag), "drag-end") { [weak self] dx, dy in
-      guard let self else { return }
+      guard let self, let start = self.dragStart else { return }
       if let c = self.dragComponent {
         self.picker.endDragging(inComponent: c, velocity: -self.tracker.velocity(at: self.clock.now))
       } else {
-        self.picker.tap(at: Point(x: self.lastPointer.x + dx, y: self.dragStartY + dy))
+        self.picker.tap(at: Point(x: start.x + dx, y: start.y + dy))
       }
       self.dragComponent = nil
+      self.dragStart = nil
       self.setNeedsLayout()
     }
     gtk_widget_add_controller(widget, drag)
@@ -242,7 +253,8 @@ public final class GTKPickerView {
   /// Where the pointer last was over the picker (the wheel turns the component under it).
   private var lastPointer: (x: Double, y: Double) = (0, 0)
 
-  /// Handles a key: ←/→ (or Tab) choose the component, ↑/↓ turn it by a row, Page Up/Down by five.
+  /// Handles a key: ←/→ choose the component, ↑/↓ turn it by a row, Page Up/Down by five (Tab is
+  /// left to GTK, to move the focus on).
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32) -> Bool {
@@ -250,7 +262,7 @@ public final class GTKPickerView {
     guard count > 0 else { return false }
     switch Int32(keyval) {
     case GDK_KEY_Left: focusedComponent = (focusedComponent + count - 1) % count
-    case GDK_KEY_Right, GDK_KEY_Tab: focusedComponent = (focusedComponent + 1) % count
+    case GDK_KEY_Right: focusedComponent = (focusedComponent + 1) % count
     case GDK_KEY_Up: picker.moveSelection(inComponent: focusedComponent, by: -1)
     case GDK_KEY_Down: picker.moveSelection(inComponent: focusedComponent, by: 1)
     case GDK_KEY_Page_Up: picker.moveSelection(inComponent: focusedComponent, by: -5)

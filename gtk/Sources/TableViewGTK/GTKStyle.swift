@@ -56,6 +56,7 @@ public enum GTKStyle {
       gtk_css_provider_load_from_data(provider, ".\(name) { \(property): \(value); }", -1)
       gtk_style_context_add_provider_for_display(
         display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+      g_object_unref(gpointerOf(provider!))  // the display keeps its own reference
     }
     return name
   }
@@ -68,5 +69,6 @@ public enum GTKStyle {
     gtk_css_provider_load_from_data(provider, css, -1)
     gtk_style_context_add_provider_for_display(
       display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    g_object_unref(gpointerOf(provider!))  // the display keeps its own reference
   }
 }

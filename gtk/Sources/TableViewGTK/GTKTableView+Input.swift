@@ -8,8 +8,10 @@ import TableViewCore
 
 extension GTKTableView {
   func installInput() {
-    // Scrolling: wheel notches glide; a touchpad gesture (between "scroll-begin" and "scroll-end")
-    // drags the content like a finger, rubber band past the edges included, and flings on lift-off.
+    // Scrolling: wheel notches glide; touchpad deltas (pixel units) drag the content like a finger,
+    // rubber band past the edges included, and fling on lift-off ("scroll-end"). GTK's X11 backend
+    // brackets wheel notches with "scroll-begin" too, so the drag starts with the first pixel delta,
+    // not at "scroll-begin", and a wheel notch or a quiet quarter second ends it.
     let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
     Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] _, dy in
       guard let self else { return false }
@@ -17,7 +19,6 @@ extension GTKTableView {
       self.scrollInput(dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
       return true
     }
-    Signals.connect(gpointerOf(scroll), "scroll-begin") { [weak self] in self?.touchpadBegan() }
     Signals.connect(gpointerOf(scroll), "scroll-end") { [weak self] in self?.touchpadEnded() }
     gtk_widget_add_controller(viewport, scroll)
 
@@ -27,6 +28,9 @@ extension GTKTableView {
     Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] x, y in self?.pointerDown(x: x, y: y) }
     Signals.connect(gpointerOf(drag), "drag-update") { [weak self] dx, dy in self?.pointerMoved(dx: dx, dy: dy) }
     Signals.connect(gpointerOf(drag), "drag-end") { [weak self] dx, dy in self?.pointerUp(dx: dx, dy: dy) }
+    // A gesture GTK cancels (a grab elsewhere) selects nothing: its "drag-end" follows as a no-op.
+    Signals.connect(gpointerOf(drag), "cancel") { [weak self] (_: UnsafeMutableRawPointer?) in self?.pointerCancelled()
+    }
     gtk_widget_add_controller(viewport, drag)
 
     let keys = gtk_event_controller_key_new()!
@@ -39,24 +43,25 @@ extension GTKTableView {
   // MARK: Wheel and touchpad
 
   /// A scroll event: a wheel notch (`dy` ±1 per notch) glides by `wheelStep`; touchpad deltas
-  /// (pixels) move the content with the fingers (as a drag, while a touchpad gesture is on).
+  /// (pixels) drag the content with the fingers, starting a touchpad gesture if none is on.
   public func scrollInput(dy: Double, isWheel: Bool) {
     if isWheel {
+      if touchpadY != nil { touchpadEnded() }
       table.scrollSmoothly(by: dy * wheelStep)
-    } else if let y = touchpadY {
-      let moved = y - dy
+    } else {
+      if touchpadY == nil { touchpadBegan() }
+      let moved = (touchpadY ?? 0) - dy
       touchpadY = moved
       touchpadTracker.add(position: moved, at: clock.now)
       table.drag(to: moved)
-    } else {
-      table.scroll(by: dy)
+      endTouchpadWhenQuiet()
     }
     setNeedsLayout()
   }
 
-  /// Fingers went down on the touchpad: the content stops and follows them. (GTK's scroll controller
-  /// calls this on "scroll-begin"; public so that other input sources, and tests, can drive a
-  /// gesture: `touchpadBegan()`, `scrollInput(dy:isWheel: false)` per move, `touchpadEnded()`.)
+  /// Fingers went down on the touchpad: the content stops and follows them. (`scrollInput` calls it
+  /// on the first pixel delta; public so that other input sources, and tests, can drive a gesture:
+  /// `touchpadBegan()`, `scrollInput(dy:isWheel: false)` per move, `touchpadEnded()`.)
   public func touchpadBegan() {
     touchpadY = 0
     touchpadTracker.reset()
@@ -66,23 +71,53 @@ extension GTKTableView {
   }
 
   /// The fingers lifted: the engine decelerates at their speed, or bounces back from past an edge.
+  /// Does nothing when no gesture is on.
   public func touchpadEnded() {
+    if touchpadQuietSourceID != 0 {
+      g_source_remove(touchpadQuietSourceID)
+      touchpadQuietSourceID = 0
+    }
     guard touchpadY != nil else { return }
     touchpadY = nil
     table.endDragging(velocity: -touchpadTracker.velocity(at: clock.now))
     setNeedsLayout()
   }
 
+  /// A device that never sends a stop event must not leave the table dragging: a gesture with no
+  /// delta for a quarter of a second ends (at rest: no fling).
+  func endTouchpadWhenQuiet() {
+    if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
+    touchpadQuietSourceID = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, 250,
+      { data in
+        guard let data else { return 0 }
+        let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
+        owner.touchpadQuietSourceID = 0
+        owner.touchpadEnded()
+        return 0
+      }, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
   // MARK: Pointer
 
   func pointerDown(x: Double, y: Double) {
     gtk_widget_grab_focus(viewport)
+    // A touch on moving content stops it and is not a tap (as on iOS): no row is selected.
+    stoppedMotion = table.isAnimating
     table.stopScrolling()
     dragStart = (x, y)
     isDraggingContent = false
     dragTracker.reset()
     dragTracker.add(position: y, at: clock.now)
-    table.touchBegan(at: Point(x: x, y: y))
+    if !stoppedMotion { table.touchBegan(at: Point(x: x, y: y)) }
+    setNeedsLayout()
+  }
+
+  func pointerCancelled() {
+    if isDraggingContent { table.endDragging(velocity: 0) }
+    isDraggingContent = false
+    dragStart = nil
+    table.touchCancelled()
     setNeedsLayout()
   }
 
@@ -91,9 +126,11 @@ extension GTKTableView {
     let y = start.y + dy
     dragTracker.add(position: y, at: clock.now)
     if !isDraggingContent, abs(dy) >= table.tapMoveThreshold {
+      // The content follows from the threshold on: the slop before it is not a jump (UIKit
+      // subtracts its hysteresis the same way), the movement beyond it is followed at once.
       isDraggingContent = true
       table.touchCancelled()
-      table.beginDragging(at: start.y)
+      table.beginDragging(at: start.y + (dy < 0 ? -table.tapMoveThreshold : table.tapMoveThreshold))
     }
     if isDraggingContent {
       table.drag(to: y)
@@ -110,9 +147,10 @@ extension GTKTableView {
       isDraggingContent = false
       // The finger's velocity is the opposite of the content offset's.
       table.endDragging(velocity: -dragTracker.velocity(at: clock.now))
-    } else {
+    } else if !stoppedMotion {
       table.touchEnded(at: Point(x: start.x + dx, y: start.y + dy))
     }
+    stoppedMotion = false
     setNeedsLayout()
   }
 
@@ -124,6 +162,8 @@ extension GTKTableView {
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+    // Ctrl and Alt combinations belong to the application (shortcuts), not to the table.
+    if state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0 { return false }
     switch Int32(keyval) {
     case GDK_KEY_Up, GDK_KEY_KP_Up: table.selectAdjacentRow(by: -1)
     case GDK_KEY_Down, GDK_KEY_KP_Down: table.selectAdjacentRow(by: 1)

@@ -28,7 +28,9 @@ extension GTKTableView {
     let page = max(1, table.viewportSize.height)
     let span = max(0, maximum - minimum)
     syncedSpan = maximum - minimum
-    gtk_widget_set_visible(scrollbar, span > 0 ? 1 : 0)
+    // Shown even when everything fits (the thumb then fills the trough): hiding it would widen the
+    // viewport, re-wrap self-sized rows and could bring it back, frame after frame.
+    gtk_widget_set_visible(scrollbar, 1)
     // The adjustment's range is the content's height; its value is the thumb's fraction of it.
     let upper = span + page
     let value = scrollbarMapping.fraction * span
@@ -44,14 +46,35 @@ extension GTKTableView {
   /// The scrollbar adjustment's value (the thumb's position in points of the content's height).
   public var scrollbarValue: Double { gtk_adjustment_get_value(adjustment) }
 
-  /// The user moved the scrollbar: jump to the same fraction of the content's height.
+  /// The user moved the scrollbar's thumb from where it was to a new fraction: the content moves by
+  /// the inverse of `ScrollbarMapping`'s rule (the thumb's step as a share of the way to the end it
+  /// moves towards), so a small drag of the thumb is a small scroll even when the thumb and the
+  /// offset's true fraction differ; the ends are exact, and from an agreeing thumb it is a jump by
+  /// height.
   func adjustmentChanged() {
     guard !updatingAdjustment else { return }
     let (minimum, maximum) = scrollRange
     let span = maximum - minimum
     guard span > 0 else { return }
-    let fraction = gtk_adjustment_get_value(adjustment) / span
-    jump(toFraction: fraction)
+    let from = scrollbarMapping.fraction
+    let to = min(1, max(0, gtk_adjustment_get_value(adjustment) / span))
+    let offset = min(max(table.contentOffset.y, minimum), maximum)
+    var target = offset
+    if to >= 1 {
+      target = maximum
+    } else if to <= 0 {
+      target = minimum
+    } else if to > from {
+      target = offset + (to - from) / (1 - from) * (maximum - offset)
+    } else if to < from, from > 0 {
+      target = offset - (from - to) / from * (offset - minimum)
+    }
+    table.stopScrolling()
+    table.contentOffset = Point(x: table.contentOffset.x, y: target)
+    lastOffset = table.contentOffset.y
+    lastCorrection = table.contentOffsetCorrection
+    scrollbarMapping.jump(to: to)
+    setNeedsLayout()
   }
 
   /// Jumps to `fraction` of the scroll range (0 the top, 1 the bottom), by height: a jump to 0.5

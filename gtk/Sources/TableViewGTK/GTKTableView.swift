@@ -53,6 +53,9 @@ public final class GTKTableView: TableViewHost {
   /// A touchpad gesture in progress: where the virtual finger is, and its speed.
   var touchpadY: Double?
   var touchpadTracker = VelocityTracker()
+  var touchpadQuietSourceID: UInt32 = 0
+  /// The pointer went down on moving content: that press stopped it and selects nothing.
+  var stoppedMotion = false
 
   /// Creates a table view (call on the main thread, after `gtk_init`).
   ///
@@ -87,6 +90,7 @@ public final class GTKTableView: TableViewHost {
     g_object_set_data(gobject(viewport), GTKTableView.ownerKey, nil)
     if tickCallbackID != 0 { gtk_widget_remove_tick_callback(viewport, tickCallbackID) }
     if idleSourceID != 0 { g_source_remove(idleSourceID) }
+    if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
     for view in shownViews where gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
     g_object_unref(gpointerOf(adjustment))
     g_object_unref(gpointerOf(widget))
@@ -123,8 +127,8 @@ public final class GTKTableView: TableViewHost {
   /// Hides a view that went to the reuse pool (it stays a child, so reusing it costs no re-parenting).
   ///
   /// Hiding is `gtk_widget_set_child_visible` (unmapped, not drawn), not `gtk_widget_set_visible`:
-  /// it queues no resize of the viewport in the middle of its allocation, and the widget can still
-  /// be measured for self-sizing while it waits in the pool.
+  /// it does not change the viewport's visible children in the middle of its allocation, and the
+  /// widget can still be measured for self-sizing while it waits in the pool.
   public func detach(_ view: any ReusableView) {
     guard let view = view as? GTKView else { return }
     gtk_widget_set_child_visible(view.widget, 0)
@@ -150,6 +154,10 @@ public final class GTKTableView: TableViewHost {
 
   /// The viewport's allocation: the table takes the size, lays out (cells enter and leave), and
   /// every shown view is placed relative to the viewport.
+  ///
+  /// As in GtkListView, cells are configured and attached during the allocation (their labels
+  /// queue resizes, new ones are parented): that is safe because every shown view is allocated
+  /// right after, in this same pass, which is what those queued resizes ask for.
   func allocate(width: Int32, height: Int32) {
     let size = Size(width: Double(width), height: Double(height))
     if table.viewportSize != size { table.viewportSize = size }
@@ -172,7 +180,10 @@ public final class GTKTableView: TableViewHost {
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }
     // The scrollbar is a sibling: changing its adjustment now would queue a second allocation of
     // the box being allocated. It follows on the next frame's tick instead (only if it must).
-    if !table.isLooping,
+    if table.isAnimating {
+      // An animation started inside this pass (a delegate) or through the engine directly.
+      startTicking()
+    } else if !table.isLooping,
       table.contentOffset.y != lastOffset || gtk_adjustment_get_page_size(adjustment) != table.viewportSize.height
         || table.maximumContentOffsetY - table.minimumContentOffsetY != syncedSpan
     {

@@ -80,7 +80,10 @@ public final class GTKTableViewCell: GTKView {
       imageView = nil
     }
     gtk_widget_set_parent(titleLabel, root)
-    if let detailLabel { gtk_widget_set_parent(detailLabel, root) }
+    if let detailLabel {
+      gtk_widget_set_visible(detailLabel, 0)  // until it has a text
+      gtk_widget_set_parent(detailLabel, root)
+    }
     gtk_widget_set_parent(accessoryLabel, root)
     super.init(widget: root)
     g_object_set_data(gobject(root), GTKTableViewCell.ownerKey, Unmanaged.passUnretained(self).toOpaque())
@@ -159,7 +162,9 @@ public final class GTKTableViewCell: GTKView {
     var title = frames.title
     gtk_widget_size_allocate(titleLabel, &title, -1)
     if let imageView, var image = frames.image { gtk_widget_size_allocate(imageView, &image, -1) }
-    if let detailLabel, var detail = frames.detail { gtk_widget_size_allocate(detailLabel, &detail, -1) }
+    if let detailLabel, gtk_widget_get_visible(detailLabel) != 0, var detail = frames.detail {
+      gtk_widget_size_allocate(detailLabel, &detail, -1)
+    }
     if var accessory = frames.accessory { gtk_widget_size_allocate(accessoryLabel, &accessory, -1) }
   }
 
@@ -168,9 +173,13 @@ public final class GTKTableViewCell: GTKView {
     didSet { if text != oldValue { GTK.setText(titleLabel, text) } }
   }
 
-  /// The detail text (ignored in the default style).
+  /// The detail text (ignored in the default style); an empty one is hidden, taking no height.
   public var detailText: String = "" {
-    didSet { if detailText != oldValue, let detailLabel { GTK.setText(detailLabel, detailText) } }
+    didSet {
+      guard detailText != oldValue, let detailLabel else { return }
+      GTK.setText(detailLabel, detailText)
+      if detailText.isEmpty != oldValue.isEmpty { gtk_widget_set_visible(detailLabel, detailText.isEmpty ? 0 : 1) }
+    }
   }
 
   /// The accessory.

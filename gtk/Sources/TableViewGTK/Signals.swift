@@ -43,7 +43,7 @@ public enum Signals {
   /// the handler disconnected): a leak shows as a count that keeps growing.
   nonisolated(unsafe) public internal(set) static var liveClosures = 0
 
-  /// `void handler(instance, user_data)`: "clicked", "value-changed", "drag-end" without arguments…
+  /// `void handler(instance, user_data)`: "clicked", "value-changed", "scroll-end", "after-paint".
   @discardableResult
   public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void)
     -> UInt
@@ -53,7 +53,8 @@ public enum Signals {
     return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
   }
 
-  /// `void handler(instance, gpointer, user_data)`: a list item factory's "setup" and "bind".
+  /// `void handler(instance, gpointer, user_data)`: a list item factory's "setup" and "bind", a
+  /// gesture's "cancel".
   @discardableResult
   public static func connect(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (UnsafeMutableRawPointer?) -> Void
@@ -64,7 +65,7 @@ public enum Signals {
   }
 
   /// `void handler(instance, double, double, user_data)`: "drag-begin", "drag-update", "drag-end",
-  /// "decelerate".
+  /// "motion".
   @discardableResult
   public static func connect(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Double, Double) -> Void
@@ -91,17 +92,6 @@ public enum Signals {
   ) -> UInt {
     typealias Thunk = @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean
     let thunk: Thunk = { _, a, b, data in unbox(data, as: ((Double, Double) -> Bool).self)(a, b) ? 1 : 0 }
-    return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
-  }
-
-  /// `void handler(instance, int, double, double, user_data)`: a click gesture's "pressed" and
-  /// "released".
-  @discardableResult
-  public static func connect(
-    _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Int32, Double, Double) -> Void
-  ) -> UInt {
-    typealias Thunk = @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void
-    let thunk: Thunk = { _, n, x, y, data in unbox(data, as: ((Int32, Double, Double) -> Void).self)(n, x, y) }
     return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
   }
 

@@ -17,6 +17,8 @@ final class DatePickerPage: DemoPage {
 
   init() {
     widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+    // The page owns its box: switching pages removes it from the window, which must not free it.
+    g_object_ref_sink(gpointerOf(widget))
     gtk_widget_set_margin_top(widget, 24)
     gtk_widget_set_margin_start(widget, 24)
     gtk_widget_set_margin_end(widget, 24)
@@ -31,6 +33,8 @@ final class DatePickerPage: DemoPage {
     pickerView.setNeedsLayout()
     updateTitle()
   }
+
+  deinit { g_object_unref(gpointerOf(widget)) }
 
   var changes: Int { model.changes }
   var year: Int { model.year }

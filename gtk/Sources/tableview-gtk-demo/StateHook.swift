@@ -69,6 +69,7 @@ final class StateHook {
         ("viewportHeight", number(table.viewportSize.height)),
         ("scrollFraction", number(tableView.scrollbarMapping.fraction)),
         ("isAnimating", table.isAnimating ? "true" : "false"),
+        ("isTracking", table.isTracking ? "true" : "false"),
         ("layouts", "\(tableView.layoutCount)"),
       ]
       // Where each visible row is drawn (window surface, top and height), in row order: the tests

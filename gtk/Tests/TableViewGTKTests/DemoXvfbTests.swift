@@ -296,6 +296,26 @@ struct DemoXvfbTests {
     #expect(entered.selectedRow == selected)
   }
 
+  @Test("a click on gliding content stops it and selects nothing; pages come back intact after switching")
+  func clickStopsAndPagesSurvive() async throws {
+    let (demo, _, window) = try await start()
+    defer { demo.close() }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("click", "--repeat", "10", "--delay", "10", "5", "click", "1")
+    let stopped = try await demo.waitFor("the glide stopped") { ($0.contentOffset ?? 0) > 0 && $0.isSettled }
+    #expect(stopped.selectedRow == nil, "the press stopped the content; it was not a tap: \(stopped)")
+    #expect((stopped.contentOffset ?? 0) < 10 * 64, "stopped before the end of the glide: \(stopped)")
+
+    for key in ["4", "1", "4", "1"] {
+      try demo.xdotool("key", key)
+      try await demo.waitFor("page \(key)") { $0.page == (key == "4" ? "date" : "feed") }
+    }
+    try demo.xdotool("key", "4")
+    let date = try await demo.waitFor("the date page again") { $0.page == "date" && $0.date != nil }
+    #expect(date.date == [2026, 11, 22], "\(date)")
+    #expect(!demo.standardError.contains("CRITICAL"), "no GTK criticals: \(demo.standardError.suffix(800))")
+  }
+
   @Test("keys 4 and 3 switch pages; the picker steps a year; the looping list scrolls in bounded widgets")
   func pages() async throws {
     let (demo, _, window) = try await start()

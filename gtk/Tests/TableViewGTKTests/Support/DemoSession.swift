@@ -52,6 +52,9 @@ final class DemoSession {
       + String(process.standardError.suffix(1500))
   }
 
+  /// What the demo wrote to standard error so far (GTK's warnings and criticals land there).
+  var standardError: String { process.standardError }
+
   /// The last state the demo wrote, if any.
   func state() -> DemoState? {
     guard let data = FileManager.default.contents(atPath: stateFile) else { return nil }

@@ -21,6 +21,8 @@ struct DemoState: Sendable, CustomStringConvertible {
   var viewportHeight: Double?
   var scrollFraction: Double?
   var isAnimating: Bool?
+  /// Whether a drag (a pointer or a touchpad gesture) holds the content.
+  var isTracking: Bool?
   var layouts: Int?
   /// The selected row's bounds on the window's surface: x, y, width, height.
   var selectedRect: [Double]?
@@ -63,6 +65,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     viewportHeight = number("viewportHeight")?.doubleValue
     scrollFraction = number("scrollFraction")?.doubleValue
     isAnimating = number("isAnimating")?.boolValue
+    isTracking = number("isTracking")?.boolValue
     layouts = number("layouts")?.intValue
     selectedRect = numbers("selectedRect")?.map(\.doubleValue)
     rowTops = numbers("rowTops")?.map(\.doubleValue)
@@ -75,5 +78,5 @@ struct DemoState: Sendable, CustomStringConvertible {
   }
 
   /// Whether the table is at rest (not animating, decelerating or bouncing).
-  var isSettled: Bool { isAnimating == false }
+  var isSettled: Bool { isAnimating == false && isTracking != true }
 }
