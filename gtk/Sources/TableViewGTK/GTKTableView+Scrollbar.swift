@@ -46,29 +46,17 @@ extension GTKTableView {
   /// The scrollbar adjustment's value (the thumb's position in points of the content's height).
   public var scrollbarValue: Double { gtk_adjustment_get_value(adjustment) }
 
-  /// The user moved the scrollbar's thumb from where it was to a new fraction: the content moves by
-  /// the inverse of `ScrollbarMapping`'s rule (the thumb's step as a share of the way to the end it
-  /// moves towards), so a small drag of the thumb is a small scroll even when the thumb and the
-  /// offset's true fraction differ; the ends are exact, and from an agreeing thumb it is a jump by
-  /// height.
+  /// The user moved the scrollbar's thumb: the content follows by the inverse of the thumb mapping
+  /// (`ScrollbarMapping.offset(movingThumbFrom:to:offset:minimum:maximum:)`).
   func adjustmentChanged() {
     guard !updatingAdjustment else { return }
     let (minimum, maximum) = scrollRange
     let span = maximum - minimum
     guard span > 0 else { return }
-    let from = scrollbarMapping.fraction
     let to = min(1, max(0, gtk_adjustment_get_value(adjustment) / span))
-    let offset = min(max(table.contentOffset.y, minimum), maximum)
-    var target = offset
-    if to >= 1 {
-      target = maximum
-    } else if to <= 0 {
-      target = minimum
-    } else if to > from {
-      target = offset + (to - from) / (1 - from) * (maximum - offset)
-    } else if to < from, from > 0 {
-      target = offset - (from - to) / from * (offset - minimum)
-    }
+    let target = ScrollbarMapping.offset(
+      movingThumbFrom: scrollbarMapping.fraction, to: to, offset: table.contentOffset.y, minimum: minimum,
+      maximum: maximum)
     table.stopScrolling()
     table.contentOffset = Point(x: table.contentOffset.x, y: target)
     lastOffset = table.contentOffset.y

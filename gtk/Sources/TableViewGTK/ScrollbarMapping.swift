@@ -42,6 +42,25 @@ public struct ScrollbarMapping: Sendable, Equatable {
     self.fraction = fraction.isFinite ? min(1, max(0, fraction)) : 0
   }
 
+  /// Where the content goes when the user moves the thumb from `from` to `to` (both 0…1) with the
+  /// content at `offset` in `minimum…maximum`: the inverse of `follow` — the thumb's step as a share
+  /// of the way to the end it moves towards — so a small move of the thumb is a small scroll even
+  /// when the thumb and the offset's true fraction differ. The ends are exact; from a thumb that
+  /// agrees with the offset it is `offset(forFraction: to, …)`.
+  public static func offset(
+    movingThumbFrom from: Double, to: Double, offset: Double, minimum: Double, maximum: Double
+  ) -> Double {
+    guard maximum > minimum, from.isFinite, to.isFinite, offset.isFinite else { return minimum }
+    let offset = min(max(offset, minimum), maximum)
+    let to = min(1, max(0, to))
+    let from = min(1, max(0, from))
+    if to >= 1 { return maximum }
+    if to <= 0 { return minimum }
+    if to > from { return offset + (to - from) / (1 - from) * (maximum - offset) }
+    if to < from { return offset - (from - to) / from * (offset - minimum) }
+    return offset
+  }
+
   /// The offset a thumb at `fraction` stands for in `minimum…maximum` (the middle by height, not
   /// by row count).
   public static func offset(forFraction fraction: Double, minimum: Double, maximum: Double) -> Double {

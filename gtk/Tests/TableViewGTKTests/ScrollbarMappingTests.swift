@@ -204,4 +204,33 @@ struct ScrollbarMappingTests {
     mapping.follow(visualDelta: 400, offset: offset + 400, minimum: minimum, maximum: maximum)
     #expect(abs(mapping.fraction - 0.6) < 1e-12)
   }
+
+  @Test("moving the thumb: the inverse of follow, small for a small move even out of sync, exact at the ends")
+  func thumbMoves() {
+    // In sync at 0.25 of 0…10,000: a move to 0.5 is the middle by height.
+    #expect(
+      ScrollbarMapping.offset(movingThumbFrom: 0.25, to: 0.5, offset: 2_500, minimum: 0, maximum: 10_000) == 5_000)
+    // Out of sync (thumb 0.5, content at 9,000 of 10,000): a 1% move of the thumb is a small scroll
+    // towards the end it moves to, not a jump back to the middle.
+    let down = ScrollbarMapping.offset(movingThumbFrom: 0.5, to: 0.51, offset: 9_000, minimum: 0, maximum: 10_000)
+    #expect(down > 9_000 && down < 9_100, "\(down)")
+    let up = ScrollbarMapping.offset(movingThumbFrom: 0.5, to: 0.49, offset: 9_000, minimum: 0, maximum: 10_000)
+    #expect(up < 9_000 && up > 8_500, "\(up)")
+    #expect(ScrollbarMapping.offset(movingThumbFrom: 0.3, to: 1, offset: 10, minimum: 0, maximum: 500) == 500)
+    #expect(ScrollbarMapping.offset(movingThumbFrom: 0.3, to: 0, offset: 10, minimum: -20, maximum: 500) == -20)
+    #expect(ScrollbarMapping.offset(movingThumbFrom: 0.3, to: .nan, offset: 10, minimum: 0, maximum: 500) == 0)
+    // Round trip: following the scroll the inverse produced puts the thumb where the user put it.
+    var generator = SeededGenerator(seed: 7)
+    for _ in 0..<1_000 {
+      let maximum = Double.random(in: 100...1e7, using: &generator)
+      let offset = Double.random(in: 0...maximum, using: &generator)
+      let from = Double.random(in: 0.01...0.99, using: &generator)
+      let to = Double.random(in: 0.01...0.99, using: &generator)
+      let target = ScrollbarMapping.offset(movingThumbFrom: from, to: to, offset: offset, minimum: 0, maximum: maximum)
+      var mapping = ScrollbarMapping()
+      mapping.jump(to: from)
+      mapping.follow(visualDelta: target - offset, offset: target, minimum: 0, maximum: maximum)
+      #expect(abs(mapping.fraction - to) < 1e-9, "from \(from) to \(to) at \(offset)/\(maximum)")
+    }
+  }
 }
