@@ -24,6 +24,8 @@ let package = Package(
         .product(name: "TableViewCore", package: "SwiftTableView"),
         .product(name: "DemoData", package: "SwiftTableView"),
       ]),
-    .testTarget(name: "TableViewGTKTests", dependencies: ["TableViewGTK"]),
+    .testTarget(
+      name: "TableViewGTKTests",
+      dependencies: ["TableViewGTK", .product(name: "TableViewCore", package: "SwiftTableView")]),
   ]
 )

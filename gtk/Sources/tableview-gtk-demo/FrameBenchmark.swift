@@ -43,24 +43,17 @@ final class FlingRun {
   let frames: Int
   var paints = 0
   var flingFrame = 0
-  var lastCPU = 0.0
-  var cpu: [Double] = []
-  var intervals: [Double] = []
-  var lastPaintTime = 0.0
+  var tally = FrameTally()
   var previous: [IndexPath: Double] = [:]
   var lastOffset = 0.0
   var lastCorrection = 0.0
   var lastScrollbar = 0.0
-  var rowJumpFrames = 0
   var rowGapFrames = 0
-  var scrollbarAgainstFrames = 0
-  var rowsChecked = 0
   var jumpStart: Double?
   var jumpMilliseconds = 0.0
   var landedFraction = 0.0
   var landedRow: IndexPath?
   var landedCoverage = 0.0
-  var distance = 0.0
   var phase = Phase.warmUp
   /// The speed of each flick, in pixels per second (`--velocity`).
   var flingVelocity: Double { window.options.benchVelocity }
@@ -74,14 +67,6 @@ final class FlingRun {
     self.tableView = tableView
     self.frames = frames
   }
-
-  static func cpuSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
-  static func monotonicSeconds() -> Double { Double(g_get_monotonic_time()) / 1e6 }
 
   func begin() {
     // Wait for the window to be realised, then follow its frame clock.
@@ -108,23 +93,20 @@ final class FlingRun {
 
   func afterPaint() {
     paints += 1
-    let now = Self.cpuSeconds()
-    let wall = Self.monotonicSeconds()
+    let now = FrameTally.cpuSeconds()
+    let wall = FrameTally.monotonicSeconds()
     let table = tableView.table
     switch phase {
     case .warmUp:
       if paints >= 30 {
         phase = .fling
         snapshot()
-        lastCPU = now
-        lastPaintTime = wall
         // A flick, repeated every second, as a user flinging through a long list.
         table.decelerate(velocity: flingVelocity)
         tableView.setNeedsLayout()
       }
     case .fling:
-      cpu.append(now - lastCPU)
-      intervals.append(wall - lastPaintTime)
+      tally.recordFrame(cpuNow: now, wall: wall)
       measureFrame()
       flingFrame += 1
       if flingFrame % 60 == 0 {
@@ -134,7 +116,7 @@ final class FlingRun {
       if flingFrame >= frames {
         table.stopScrolling()
         phase = .jump
-        jumpStart = Self.monotonicSeconds()
+        jumpStart = FrameTally.monotonicSeconds()
         tableView.jump(toFraction: 0.5)
       }
     case .jump:
@@ -149,8 +131,7 @@ final class FlingRun {
     case .done:
       break
     }
-    lastCPU = Self.cpuSeconds()
-    lastPaintTime = wall
+    tally.resetClocks(wall: wall)
   }
 
   /// Records where every visible row is drawn (its widget's real position in the viewport), and
@@ -189,22 +170,7 @@ final class FlingRun {
     let table = tableView.table
     let now = positions()
     let visual = (table.contentOffset.y - lastOffset) - (table.contentOffsetCorrection - lastCorrection)
-    distance += abs(visual)
-    var deltas: [Double] = []
-    for (path, y) in now {
-      guard let before = previous[path] else { continue }
-      deltas.append(y - before)
-    }
-    rowsChecked += deltas.count
-    if let first = deltas.first {
-      let consistent = deltas.allSatisfy { $0 == first }
-      // Drawn positions are whole pixels: the exact scroll may round either way by under a pixel.
-      if !consistent || abs(first + visual) >= 1.0 { rowJumpFrames += 1 }
-    }
-    let thumb = tableView.scrollbarValue - lastScrollbar
-    if (visual > 0 && thumb < 0) || (visual < 0 && thumb > 0) || (visual == 0 && thumb != 0) {
-      scrollbarAgainstFrames += 1
-    }
+    tally.check(before: previous, after: now, scroll: visual, thumbMove: tableView.scrollbarValue - lastScrollbar)
     previous = now
     lastOffset = table.contentOffset.y
     lastCorrection = table.contentOffsetCorrection
@@ -213,74 +179,27 @@ final class FlingRun {
 
   /// The share of the viewport's height that the shown views (rows and headers) cover, as drawn.
   func coverage() -> Double {
-    let height = tableView.table.viewportSize.height
-    guard height > 0 else { return 0 }
-    var spans: [(Double, Double)] = []
-    for view in tableView.shownViews {
-      var bounds = graphene_rect_t()
-      guard gtk_widget_compute_bounds(view.widget, tableView.viewport, &bounds) != 0 else { continue }
-      spans.append((max(0, Double(bounds.origin.y)), min(height, Double(bounds.origin.y + bounds.size.height))))
-    }
-    spans.sort { $0.0 < $1.0 }
-    var covered = 0.0
-    var reach = 0.0
-    for (top, bottom) in spans where bottom > reach {
-      covered += bottom - max(top, reach)
-      reach = bottom
-    }
-    return min(1, covered / height)
-  }
-
-  static func percentile(_ values: [Double], _ p: Double) -> Double {
-    guard !values.isEmpty else { return 0 }
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
-  }
-
-  static func residentMegabytes() -> Double {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var buffer = [UInt8](repeating: 0, count: 256)
-    let count = fread(&buffer, 1, buffer.count, file)
-    let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return Double(pages * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
-  }
-
-  /// The GTK widgets inside `widget` (its descendants), shown or not.
-  static func widgets(in widget: UnsafeMutablePointer<GtkWidget>) -> Int {
-    var total = 0
-    var child = gtk_widget_get_first_child(widget)
-    while let c = child {
-      total += 1 + widgets(in: c)
-      child = gtk_widget_get_next_sibling(c)
-    }
-    return total
+    FrameTally.coverage(
+      of: tableView.shownViews.map(\.widget), in: tableView.viewport, height: tableView.table.viewportSize.height)
   }
 
   func report() {
     let table = tableView.table
-    let ms = { (x: Double) -> String in String(Double(Int(x * 1000 * 100)) / 100) }
     let rows = table.totalRowCount
-    let lines = [
-      "GTK fling benchmark: \(cpu.count) frames through \(rows.grouped) rows (page \(window.currentName)), "
-        + "window \(window.options.width)x\(window.options.height)",
-      "cpu_per_frame_ms        p50 \(ms(Self.percentile(cpu, 0.5)))  p99 \(ms(Self.percentile(cpu, 0.99)))  "
-        + "max \(ms(cpu.max() ?? 0))",
-      "frame_interval_ms       p50 \(ms(Self.percentile(intervals, 0.5)))  p99 \(ms(Self.percentile(intervals, 0.99)))",
-      "scrolled_px             \(Int(distance).grouped) (flicks of \(Int(flingVelocity)) px/s every 60 frames; "
-        + "\(Int(distance / Double(max(1, cpu.count)))) px per frame on average; rows checked \(rowsChecked.grouped))",
-      "row_jump_frames         \(rowJumpFrames)",
-      "row_gap_frames          \(rowGapFrames) (frames where neighbouring rows did not abut exactly)",
-      "scrollbar_against       \(scrollbarAgainstFrames)",
-      "row_views_alive         \(LiveWidgets.count) (cells created \(table.cellsCreated), on screen \(table.aliveViewCount))",
-      "gtk_widgets_in_viewport \(Self.widgets(in: tableView.viewport))",
-      "rss_mb                  \(String(Double(Int(Self.residentMegabytes() * 10)) / 10))",
-      "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) "
-        + "(landed at \(String(Double(Int(landedFraction * 10000)) / 10000)) of the height, first row "
-        + (landedRow.map { "§\($0.section + 1) #\($0.row + 1)" } ?? "none")
-        + ", rows cover \(Double(Int(landedCoverage * 1000)) / 10)% of the view)",
-    ]
+    let lines =
+      [
+        "GTK fling benchmark: \(tally.cpu.count) frames through \(rows.grouped) rows (page \(window.currentName)), "
+          + "window \(window.options.width)x\(window.options.height)"
+      ] + tally.lines(velocity: flingVelocity) + [
+        "row_gap_frames          \(rowGapFrames) (frames where neighbouring rows did not abut exactly)",
+        "row_views_alive         \(LiveWidgets.count) (cells created \(table.cellsCreated), on screen \(table.aliveViewCount))",
+        "gtk_widgets_in_viewport \(FrameTally.widgets(in: tableView.viewport))",
+        "rss_mb                  \(String(Double(Int(FrameTally.residentMegabytes() * 10)) / 10))",
+        "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) "
+          + "(landed at \(String(Double(Int(landedFraction * 10000)) / 10000)) of the height, first row "
+          + (landedRow.map { "§\($0.section + 1) #\($0.row + 1)" } ?? "none")
+          + ", rows cover \(Double(Int(landedCoverage * 1000)) / 10)% of the view)",
+      ]
     for line in lines { print(line) }
     if window.currentName == "feed" {
       // The scroll range against the feed's real length (sampled with the same cell).
@@ -293,6 +212,6 @@ final class FlingRun {
       let headers = Double(table.numberOfSections) * table.sectionHeaderHeight
       print("scroll_range_error      " + check.describe(scrollRange: table.contentSize.height, extra: headers))
     }
-    window.quit(status: rowJumpFrames == 0 && rowGapFrames == 0 && scrollbarAgainstFrames == 0 ? 0 : 1)
+    window.quit(status: tally.rowJumpFrames == 0 && rowGapFrames == 0 && tally.scrollbarAgainstFrames == 0 ? 0 : 1)
   }
 }

@@ -24,16 +24,9 @@ final class ListViewRun {
   var flingStart = 0.0
   var flingTravelled = 0.0
   var requested = 0.0
-  var lastCPU = 0.0
-  var lastPaint = 0.0
-  var cpu: [Double] = []
-  var intervals: [Double] = []
+  var tally = FrameTally()
   var previous: [Int: Double] = [:]
   var lastFraction = 0.0
-  var rowJumpFrames = 0
-  var scrollbarAgainstFrames = 0
-  var rowsChecked = 0
-  var distance = 0.0
   var phase = FlingRun.Phase.warmUp
   var jumpStart = 0.0
 
@@ -164,8 +157,8 @@ final class ListViewRun {
 
   func afterPaint() {
     paints += 1
-    let now = FlingRun.cpuSeconds()
-    let wall = FlingRun.monotonicSeconds()
+    let now = FrameTally.cpuSeconds()
+    let wall = FrameTally.monotonicSeconds()
     switch phase {
     case .warmUp:
       if paints >= 30 {
@@ -174,81 +167,56 @@ final class ListViewRun {
         lastFraction = fraction
       }
     case .fling:
-      cpu.append(now - lastCPU)
-      intervals.append(wall - lastPaint)
+      tally.recordFrame(cpuNow: now, wall: wall)
       let rows = positions()
-      var deltas: [Double] = []
-      for (row, y) in rows { if let before = previous[row] { deltas.append(y - before) } }
-      rowsChecked += deltas.count
-      if let first = deltas.first, !deltas.allSatisfy({ $0 == first }) || abs(first + requested) >= 1.0 {
-        rowJumpFrames += 1
-      }
-      distance += abs(requested)
-      let thumb = fraction - lastFraction
-      if (requested > 0 && thumb < 0) || (requested < 0 && thumb > 0) || (requested == 0 && thumb != 0) {
-        scrollbarAgainstFrames += 1
-      }
+      tally.check(before: previous, after: rows, scroll: requested, thumbMove: fraction - lastFraction)
       previous = rows
       lastFraction = fraction
       flingFrame += 1
       if flingFrame >= frames {
         phase = .jump
-        jumpStart = FlingRun.monotonicSeconds()
+        jumpStart = FrameTally.monotonicSeconds()
         let span = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
         gtk_adjustment_set_value(adjustment, span / 2)
       }
     case .jump:
       let rows = positions()
       let first = rows.min { $0.value < $1.value }?.key
-      let covered = coverage(rows)
+      let covered = coverage()
       phase = .done
       report(
         jumpMilliseconds: (wall - jumpStart) * 1000, firstRow: first, covered: covered)
     case .done:
       break
     }
-    lastCPU = FlingRun.cpuSeconds()
-    lastPaint = wall
+    tally.resetClocks(wall: wall)
   }
 
-  /// The share of the viewport's height that rows cover.
-  func coverage(_ rows: [Int: Double]) -> Double {
-    let height = Double(gtk_widget_get_height(scrolled))
-    guard height > 0, !rows.isEmpty else { return 0 }
+  /// The share of the viewport's height that the mapped rows cover, as drawn.
+  func coverage() -> Double {
+    var rows: [UnsafeMutablePointer<GtkWidget>] = []
     var child = gtk_widget_get_first_child(listView)
-    var covered = 0.0
     while let row = child {
-      var bounds = graphene_rect_t()
-      if gtk_widget_get_mapped(row) != 0, gtk_widget_compute_bounds(row, scrolled, &bounds) != 0 {
-        let top = max(0, Double(bounds.origin.y))
-        let bottom = min(height, Double(bounds.origin.y + bounds.size.height))
-        if bottom > top { covered += bottom - top }
-      }
+      if gtk_widget_get_mapped(row) != 0 { rows.append(row) }
       child = gtk_widget_get_next_sibling(row)
     }
-    return min(1, covered / height)
+    return FrameTally.coverage(of: rows, in: scrolled, height: Double(gtk_widget_get_height(scrolled)))
   }
 
   func report(jumpMilliseconds: Double, firstRow: Int?, covered: Double) {
-    let ms = { (x: Double) -> String in String(Double(Int(x * 1000 * 100)) / 100) }
     let rows = window.options.rows ?? FeedDataSet.defaultRowCount
-    let lines = [
-      "GtkListView fling benchmark: \(cpu.count) frames through \(rows.grouped) rows (the feed's posts), "
-        + "window \(window.options.width)x\(window.options.height)",
-      "cpu_per_frame_ms        p50 \(ms(FlingRun.percentile(cpu, 0.5)))  p99 \(ms(FlingRun.percentile(cpu, 0.99)))  "
-        + "max \(ms(cpu.max() ?? 0))",
-      "frame_interval_ms       p50 \(ms(FlingRun.percentile(intervals, 0.5)))  "
-        + "p99 \(ms(FlingRun.percentile(intervals, 0.99)))",
-      "scrolled_px             \(Int(distance).grouped) (flicks of \(Int(velocity)) px/s every 60 frames; "
-        + "\(Int(distance / Double(max(1, cpu.count)))) px per frame on average; rows checked \(rowsChecked.grouped))",
-      "row_jump_frames         \(rowJumpFrames)",
-      "scrollbar_against       \(scrollbarAgainstFrames)",
-      "row_widgets_alive       \(rowWidgets())",
-      "gtk_widgets_in_list     \(FlingRun.widgets(in: listView))",
-      "rss_mb                  \(String(Double(Int(FlingRun.residentMegabytes() * 10)) / 10))",
-      "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) (first row "
-        + (firstRow.map { "#\(($0 + 1).grouped)" } ?? "none") + ", rows cover \(Int(covered * 100))% of the view)",
-    ]
+    let lines =
+      [
+        "GtkListView fling benchmark: \(tally.cpu.count) frames through \(rows.grouped) rows (the feed's posts), "
+          + "window \(window.options.width)x\(window.options.height)"
+      ] + tally.lines(velocity: velocity) + [
+        "row_widgets_alive       \(rowWidgets())",
+        "gtk_widgets_in_list     \(FrameTally.widgets(in: listView))",
+        "rss_mb                  \(String(Double(Int(FrameTally.residentMegabytes() * 10)) / 10))",
+        "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) (first row "
+          + (firstRow.map { "#\(($0 + 1).grouped)" } ?? "none")
+          + ", rows cover \(Double(Int(covered * 1000)) / 10)% of the view)",
+      ]
     for line in lines { print(line) }
     // The scroll range against the posts' real length, sampled with the same row widget.
     let row = Self.makeRow()
