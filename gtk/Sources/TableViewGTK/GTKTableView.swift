@@ -122,6 +122,7 @@ public final class GTKTableView: TableViewHost {
     }
     gtk_widget_set_child_visible(view.widget, 1)
     if !shownViews.contains(where: { $0 === view }) { shownViews.append(view) }
+    viewsChanged()
   }
 
   /// Hides a view that went to the reuse pool (it stays a child, so reusing it costs no re-parenting).
@@ -132,6 +133,7 @@ public final class GTKTableView: TableViewHost {
   public func detach(_ view: any ReusableView) {
     guard let view = view as? GTKView else { return }
     gtk_widget_set_child_visible(view.widget, 0)
+    viewsChanged()
     if let index = shownViews.firstIndex(where: { $0 === view }) { shownViews.swapAt(index, shownViews.count - 1) }
     if shownViews.last === view { shownViews.removeLast() }
   }
@@ -146,7 +148,7 @@ public final class GTKTableView: TableViewHost {
 
   /// Asks GTK for a new allocation of the viewport (the cells are placed there).
   public func setNeedsLayout() {
-    gtk_widget_queue_allocate(viewport)
+    queueAllocation()
     syncScrollbar()
     if table.isAnimating { startTicking() }
     scheduleIdleWork()
@@ -159,6 +161,8 @@ public final class GTKTableView: TableViewHost {
   /// queue resizes, new ones are parented): that is safe because every shown view is allocated
   /// right after, in this same pass, which is what those queued resizes ask for.
   func allocate(width: Int32, height: Int32) {
+    isAllocating = true
+    defer { isAllocating = false }
     let size = Size(width: Double(width), height: Double(height))
     if table.viewportSize != size { table.viewportSize = size }
     table.layoutIfNeeded()
@@ -177,6 +181,7 @@ public final class GTKTableView: TableViewHost {
       gtk_widget_allocate(view.widget, Int32(max(0, right - left)), Int32(max(0, bottom - top)), -1, transform)
     }
     layoutCount += 1
+    isLayoutPending = false
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }
     // The scrollbar is a sibling: changing its adjustment now would queue a second allocation of
     // the box being allocated. It follows on the next frame's tick instead (only if it must).
@@ -190,6 +195,23 @@ public final class GTKTableView: TableViewHost {
       startTicking()
     }
     didLayout?(self)
+  }
+
+  /// Whether the engine changed something that the viewport's next allocation will draw: until
+  /// then, what GTK shows (and reports through `gtk_widget_compute_bounds`) is the previous frame.
+  public private(set) var isLayoutPending = false
+  /// Whether the viewport's allocation is running (views attached now are placed by it).
+  var isAllocating = false
+
+  /// A view came or went: placed by the allocation in progress, or else by one queued now.
+  func viewsChanged() {
+    if isAllocating { isLayoutPending = true } else { queueAllocation() }
+  }
+
+  /// Asks GTK to allocate the viewport again, and notes that the drawn state is behind the engine.
+  func queueAllocation() {
+    isLayoutPending = true
+    gtk_widget_queue_allocate(viewport)
   }
 
   /// A viewport coordinate snapped to a whole pixel: halves round up on both sides of zero (Swift's
@@ -217,7 +239,7 @@ public final class GTKTableView: TableViewHost {
     let moving = wasAnimating && table.tick()
     syncScrollbar()
     // The last frame of an animation lands it on its target: that frame is laid out too.
-    if wasAnimating { gtk_widget_queue_allocate(viewport) }
+    if wasAnimating { queueAllocation() }
     if !moving {
       tickCallbackID = 0
       scheduleIdleWork()
@@ -248,7 +270,7 @@ public final class GTKTableView: TableViewHost {
     let height = table.contentSize.height
     let more = table.runIdleSlice()
     // Measuring corrects the offset and the height: the scrollbar's range follows; nothing on screen moves.
-    if table.contentOffset.y != offset || table.contentSize.height != height { gtk_widget_queue_allocate(viewport) }
+    if table.contentOffset.y != offset || table.contentSize.height != height { queueAllocation() }
     if !more { idleSourceID = 0 }
     return more
   }

@@ -35,8 +35,11 @@ final class StateHook {
     }
   }
 
-  /// Writes the state now (to a temporary file, then renamed: readers never see half a line).
+  /// Writes the state now (to a temporary file, then renamed: readers never see half a line) —
+  /// unless the table changed since it was last drawn: the allocation on its way will ask again, so
+  /// a reader never sees a new selection beside old positions.
   func write() {
+    if window.current?.tableView?.isLayoutPending == true { return }
     writes += 1
     let json = state()
     let temporary = path + ".tmp"
