@@ -1,7 +1,7 @@
 // Structural checks the randomized tests call after every operation.
 
 extension HeightIndex {
-  /// Verifies heap order, every subtree sum, chunk bounds and the header/footer pairing.
+  /// Verifies heap order, a depth within a small multiple of log₂(nodes), every subtree sum, chunk bounds and the header/footer pairing.
   /// Compiled to nothing in release builds.
   func _checkInvariants() {
     #if DEBUG
@@ -34,7 +34,28 @@ extension HeightIndex {
         return sums
       }
       _ = check(root)
+      // A treap of m nodes with independent random priorities is about 3·log₂ m deep; a chain
+      // (fragments sharing one priority) is m deep.
+      let m = nodeCount
+      let log2m = m > 1 ? Int.bitWidth - (m - 1).leadingZeroBitCount : 1
+      precondition(depth <= 4 * log2m + 4, "treap depth \(depth) for \(m) nodes: not balanced")
       precondition(itemCount == rowCount + 2 * sectionCount, "every section must have one header and one footer")
     #endif
+  }
+}
+
+extension HeightIndex {
+  /// The number of nodes on the longest path from the root (0 when empty).
+  /// - Complexity: O(m) for m nodes.
+  var depth: Int {
+    var deepest = 0
+    var stack: [(NodeID, Int)] = root == Self.none ? [] : [(root, 1)]
+    while let (t, d) = stack.popLast() {
+      deepest = max(deepest, d)
+      let node = nodes[Int(t)]
+      if node.left != Self.none { stack.append((node.left, d + 1)) }
+      if node.right != Self.none { stack.append((node.right, d + 1)) }
+    }
+    return deepest
   }
 }

@@ -37,4 +37,6 @@ for n in options.sizes {
   results += measurePGTableView(n: n, harness: harness)
   results += measureSeedCache(n: n, harness: harness)
 }
+// The shapes of the engine-limits issue, at their own sizes (skipped by `--filter` like any row).
+results += measureLimits(harness: harness)
 harness.report(results)

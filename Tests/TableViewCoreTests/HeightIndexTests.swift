@@ -190,6 +190,29 @@ struct HeightIndexTests {
     index._checkInvariants()
   }
 
+  @Test("scattered one-row edits in one long run keep the tree balanced (fragments never share a priority)")
+  func scatteredEditsStayBalanced() {
+    // A fixed-height or still-estimated section is one run; a chat or a log tail cuts it at
+    // thousands of places. Every cut must leave a treap, not a chain.
+    for measured in [true, false] {
+      var index = HeightIndex()
+      let rows = 10_000_000
+      index.appendSection(header: 0, footer: 0, rows: rows, rowUnits: 44 * 256, measured: measured)
+      index.rebalance()
+      var rng = SplitMix64(seed: 0xC4A1)
+      for step in 0..<4_000 {
+        let from = 1 + Int(rng.next() % UInt64(rows))
+        index.removeItems(from..<(from + 1))
+        let to = 1 + Int(rng.next() % UInt64(rows))
+        index.insertRows(at: to, count: 1, units: (44 + Int64(step % 3)) * 256, measured: measured)
+        if step % 500 == 0 { index._checkInvariants() }
+      }
+      index._checkInvariants()
+      #expect(index.rowCount == rows)
+      #expect(index.depth <= 4 * (Int.bitWidth - index.nodeCount.leadingZeroBitCount) + 4)
+    }
+  }
+
   @Test("inserting estimated rows into estimated rows grows the run instead of adding nodes")
   func insertIntoRunIsFree() {
     var index = HeightIndex()

@@ -1,0 +1,500 @@
+// The shapes real apps produce, measured from outside the engine: scattered edits (a chat or a
+// log tail), tables of a million sections, reloads and the edits after them, diffable snapshots of
+// a million items, the height index against a plain Fenwick tree, and the idle precompute's own
+// cost. Each row's baseline is measured in the same run: a fresh table, the same operation at a
+// smaller size, a Fenwick tree, or the budget itself.
+
+import TableViewCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Measures the limit shapes (sizes are fixed per shape; `--sizes` does not apply).
+func measureLimits(harness: Harness) -> [Measurement] {
+  var results: [Measurement] = []
+  for estimated in [false, true] { results += measureScatteredEdits(harness: harness, estimated: estimated) }
+  results += measureManySections(harness: harness)
+  results += measureDiffable(harness: harness)
+  results += measureIndexAgainstFenwick(harness: harness)
+  results += measurePrecompute(harness: harness)
+  return results
+}
+
+// MARK: - Scattered edits
+
+/// A scroll step in a table of 10⁷ rows after 10⁵ scattered one-row delete+insert pairs, against
+/// the same step in the fresh table.
+func measureScatteredEdits(harness: Harness, estimated: Bool) -> [Measurement] {
+  let name = estimated ? "scattered_edits_step_estimated" : "scattered_edits_step"
+  guard harness.includesAny([name, "scattered_edits_edit"]) else { return [] }
+  let n = 10_000_000
+  let edits = harness.options.quick ? 10_000 : 100_000
+  let model = FixedModel(rows: n)
+  let table = TableView(style: .plain)
+  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+  if estimated { table.estimatedRowHeight = 44 } else { table.rowHeight = 44 }
+  table.dataSource = model
+  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+  table.reloadData()
+  settleOnQuietOffset(table, near: Double(n) * 22)
+  func step() -> Measurement? {
+    var flip = false
+    return harness.measure(name, n: n) {
+      flip.toggle()
+      table.contentOffset.y += flip ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta
+      return table.contentOffset.y
+    }
+  }
+  guard let fresh = step()?.nsPerOp else { return [] }
+  var random = BenchRandom(seed: 0x5CA7_7E4D)
+  var editNs: [Double] = []
+  let clock = ContinuousClock()
+  for _ in 0..<edits {
+    let from = random.next(below: n)
+    let to = random.next(below: n)
+    let started = clock.now
+    try? table.performBatchUpdates { update in
+      update.deleteRows(at: [IndexPath(row: from, section: 0)])
+      update.insertRows(at: [IndexPath(row: to, section: 0)])
+    }
+    editNs.append(Harness.nanoseconds(started.duration(to: clock.now)))
+  }
+  settleOnQuietOffset(table, near: Double(n) * 22)
+  var results: [Measurement] = []
+  if var after = step() {
+    after.baseline = "fresh table"
+    after.baselineNsPerOp = fresh
+    results.append(after)
+  }
+  // The edits themselves: the last thousand against the first thousand.
+  let first = median(editNs.prefix(1_000))
+  let last = median(editNs.suffix(1_000))
+  results.append(
+    Measurement(
+      name: estimated ? "scattered_edits_edit_estimated" : "scattered_edits_edit", n: n, nsPerOp: last,
+      baseline: "first edits", baselineNsPerOp: first))
+  return results
+}
+
+/// The median of `values`.
+func median(_ values: some Collection<Double>) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// One section of `rows` rows at one height, counts that follow the edits.
+final class FixedModel: TableViewDataSource {
+  var rows: Int
+  init(rows: Int) { self.rows = rows }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
+  }
+}
+
+// MARK: - Many sections
+
+/// Sections of a few rows each, counts that follow the edits.
+final class SectionsModel: TableViewDataSource {
+  var counts: [Int]
+  init(sections: Int, rows: Int) { counts = Array(repeating: rows, count: sections) }
+  func numberOfSections(in tableView: TableView) -> Int { counts.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
+  }
+}
+
+/// The resident set size of this process in bytes (from `/proc/self/statm`; 0 where unknown).
+func residentBytes() -> Int {
+  #if canImport(Glibc)
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var size = 0
+    var resident = 0
+    guard fscanf_pair(file, &size, &resident) else { return 0 }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+  #else
+    return 0
+  #endif
+}
+
+#if canImport(Glibc)
+  /// Reads the first two numbers of a statm line.
+  private func fscanf_pair(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, _ b: inout Int) -> Bool {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
+    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let fields = line.split(separator: " ")
+    guard fields.count >= 2, let first = Int(fields[0]), let second = Int(fields[1]) else { return false }
+    a = first
+    b = second
+    return true
+  }
+#endif
+
+/// Row and section updates, `reloadData` and the edits after it, at 10⁴ and 10⁶ sections.
+func measureManySections(harness: Harness) -> [Measurement] {
+  let names = [
+    "many_sections_insert_row", "many_sections_delete_row", "many_sections_insert_section",
+    "many_sections_delete_section", "reload_sections", "reload_sections_next_edit_max", "reload_sections_bytes",
+  ]
+  guard harness.includesAny(names) else { return [] }
+  var results: [Measurement] = []
+  var baselines: [String: Double] = [:]
+  let clock = ContinuousClock()
+  for sections in [10_000, 1_000_000] {
+    var random = BenchRandom(seed: 0x5EC7 &+ UInt64(sections))
+    let before = residentBytes()
+    let model = SectionsModel(sections: sections, rows: 5)
+    let table = TableView(style: .plain)
+    table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+    table.rowHeight = 44
+    table.sectionHeaderHeight = 28
+    table.dataSource = model
+    table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+    table.reloadData()
+    table.contentOffset.y = table.contentSize.height / 2
+    let bytes = residentBytes() - before
+    if harness.includes("reload_sections_bytes") {
+      results.append(
+        Measurement(
+          name: "reload_sections_bytes", n: sections, count: bytes / sections, baseline: "target",
+          baselineCount: 100))
+    }
+    func add(_ name: String, _ measurement: Measurement?) {
+      guard var measurement, let ns = measurement.nsPerOp else { return }
+      if sections == 10_000 {
+        baselines[name] = ns
+      } else {
+        measurement.baseline = "10⁴ sections"
+        measurement.baselineNsPerOp = baselines[name]
+      }
+      results.append(measurement)
+    }
+    add(
+      "reload_sections",
+      harness.measure("reload_sections", n: sections) {
+        table.reloadData()
+        return table.contentSize.height
+      })
+    if harness.includes("reload_sections_next_edit_max") {
+      // The slowest of the 20 edits that follow a reload (a node array sized exactly stalls one of them).
+      var worst = 0.0
+      for _ in 0..<3 {
+        table.reloadData()
+        for i in 0..<20 {
+          let s = random.next(below: model.counts.count)
+          let started = clock.now
+          if i % 2 == 0 {
+            model.counts[s] += 1
+            try? table.insertRows(at: [IndexPath(row: 0, section: s)])
+          } else {
+            model.counts[s] -= 1
+            try? table.deleteRows(at: [IndexPath(row: 0, section: s)])
+          }
+          worst = max(worst, Harness.nanoseconds(started.duration(to: clock.now)))
+        }
+      }
+      add(
+        "reload_sections_next_edit_max", Measurement(name: "reload_sections_next_edit_max", n: sections, nsPerOp: worst)
+      )
+    }
+    add(
+      "many_sections_insert_row",
+      harness.measure("many_sections_insert_row", n: sections) {
+        let s = random.next(below: model.counts.count)
+        model.counts[s] += 1
+        try? table.insertRows(at: [IndexPath(row: random.next(below: model.counts[s]), section: s)])
+        return s
+      })
+    add(
+      "many_sections_delete_row",
+      harness.measure("many_sections_delete_row", n: sections) {
+        var s = random.next(below: model.counts.count)
+        while model.counts[s] == 0 { s = random.next(below: model.counts.count) }
+        model.counts[s] -= 1
+        try? table.deleteRows(at: [IndexPath(row: random.next(below: model.counts[s] + 1), section: s)])
+        return s
+      })
+    add(
+      "many_sections_insert_section",
+      harness.measure("many_sections_insert_section", n: sections) {
+        let s = random.next(below: model.counts.count + 1)
+        model.counts.insert(5, at: s)
+        try? table.insertSections([s])
+        return s
+      })
+    add(
+      "many_sections_delete_section",
+      harness.measure("many_sections_delete_section", n: sections) {
+        let s = random.next(below: model.counts.count)
+        model.counts.remove(at: s)
+        try? table.deleteSections([s])
+        return s
+      })
+  }
+  return results
+}
+
+// MARK: - Diffable snapshots
+
+/// Applying a snapshot of n items in which 1% changed (deleted, inserted, moved), at 10⁵ and 10⁶.
+func measureDiffable(harness: Harness) -> [Measurement] {
+  guard harness.includes("diffable_apply") else { return [] }
+  var results: [Measurement] = []
+  var small: Double?
+  for n in [100_000, 1_000_000] {
+    let table = TableView(style: .plain)
+    table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+    table.estimatedRowHeight = 44
+    table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+    let source = DiffableDataSource<Int, Int>(tableView: table) { table, path, _ in
+      table.dequeueReusableCell(withIdentifier: "row", for: path, as: BenchCell.self)
+    }
+    var items = Array(0..<n)
+    var next = n
+    var random = BenchRandom(seed: 0xD1FF &+ UInt64(n))
+    func snapshot() -> DiffableSnapshot<Int, Int> {
+      var snapshot = DiffableSnapshot<Int, Int>()
+      try? snapshot.appendSections([0])
+      try? snapshot.appendItems(items, toSection: 0)
+      return snapshot
+    }
+    try? source.apply(snapshot())
+    // Snapshots made ahead (outside the timing): each changes 1% of the items.
+    var snapshots: [DiffableSnapshot<Int, Int>] = []
+    for _ in 0..<4 {
+      for _ in 0..<(n / 300) {
+        items.remove(at: random.next(below: items.count))
+        items.insert(next, at: random.next(below: items.count + 1))
+        next += 1
+        let moved = items.remove(at: random.next(below: items.count))
+        items.insert(moved, at: random.next(below: items.count + 1))
+      }
+      snapshots.append(snapshot())
+    }
+    var i = 0
+    let measured = harness.measure("diffable_apply", n: n, maxBatch: 1) {
+      try? source.apply(snapshots[i % snapshots.count])
+      i += 1
+      return i
+    }
+    guard var measurement = measured else { continue }
+    if let small {
+      measurement.baseline = "10⁵ items"
+      measurement.baselineNsPerOp = small
+    } else {
+      small = measurement.nsPerOp
+    }
+    results.append(measurement)
+  }
+  return results
+}
+
+// MARK: - The height index against a Fenwick tree
+
+/// A plain Fenwick (binary indexed) tree of row heights: the floor for a height change, an offset
+/// and a search, with nothing else (no insert, no delete, no sections).
+struct FenwickTree {
+  private var tree: [Int64]
+  private let log: Int
+
+  init(heights: [Int64]) {
+    tree = [0] + heights
+    for i in 1..<tree.count {
+      let parent = i + (i & -i)
+      if parent < tree.count { tree[parent] += tree[i] }
+    }
+    var log = 1
+    while log * 2 < tree.count { log *= 2 }
+    self.log = log
+  }
+
+  /// Adds `delta` to row `i`'s height.
+  mutating func add(_ delta: Int64, at i: Int) {
+    var j = i + 1
+    tree.withUnsafeMutableBufferPointer { tree in
+      while j < tree.count {
+        tree[j] &+= delta
+        j += j & -j
+      }
+    }
+  }
+
+  /// The sum of rows `0..<i`.
+  func prefix(_ i: Int) -> Int64 {
+    var j = i
+    var sum: Int64 = 0
+    tree.withUnsafeBufferPointer { tree in
+      while j > 0 {
+        sum &+= tree[j]
+        j -= j & -j
+      }
+    }
+    return sum
+  }
+
+  /// The row containing offset `y`.
+  func row(containing y: Int64) -> Int {
+    var position = 0
+    var rest = y
+    var step = log
+    tree.withUnsafeBufferPointer { tree in
+      while step > 0 {
+        let next = position + step
+        if next < tree.count, tree[next] <= rest {
+          position = next
+          rest -= tree[next]
+        }
+        step >>= 1
+      }
+    }
+    return position
+  }
+
+  /// Bytes per row.
+  static let bytesPerRow = MemoryLayout<Int64>.stride
+}
+
+/// The height index with every row measured against a Fenwick tree over the same heights.
+func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
+  let names = ["index_height_change", "index_offset", "index_find", "index_bytes_per_row"]
+  guard harness.includesAny(names) else { return [] }
+  var results: [Measurement] = []
+  for n in [1_000, 100_000, 10_000_000] {
+    let heights = (0..<n).map { HeightIndex.units(BenchWorkload.rowHeight($0)) }
+    let before = residentBytes()
+    var index = HeightIndex()
+    index.appendSection(header: 0, footer: 0, rowUnits: heights)
+    index.rebalance()
+    let bytes = residentBytes() - before
+    var fenwick = FenwickTree(heights: heights)
+    let total = index.totalUnits
+    func pair(_ name: String, _ ours: () -> Measurement?, _ theirs: () -> Measurement?) {
+      guard var row = ours(), let baseline = theirs() else { return }
+      row.baseline = "Fenwick"
+      row.baselineNsPerOp = baseline.baselineNsPerOp
+      results.append(row)
+    }
+    var random = BenchRandom(seed: 0xFE4 &+ UInt64(n))
+    pair(
+      "index_height_change",
+      {
+        harness.measure("index_height_change", n: n) {
+          let row = random.next(below: n)
+          index.updateHeight(ofItem: row + 1, units: Int64(20 + random.next(below: 101)) * 256, measured: true)
+          return row
+        }
+      },
+      {
+        harness.measure("index_height_change", n: n, baseline: "Fenwick") {
+          let row = random.next(below: n)
+          let h = Int64(20 + random.next(below: 101)) * 256
+          fenwick.add(h - heights[row], at: row)
+          return row
+        }
+      })
+    pair(
+      "index_offset",
+      { harness.measure("index_offset", n: n) { index.offset(ofItem: random.next(below: n) + 1) } },
+      { harness.measure("index_offset", n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) } })
+    pair(
+      "index_find",
+      {
+        harness.measure("index_find", n: n) {
+          index.item(containing: Int64(random.nextDouble(below: Double(total))))
+        }
+      },
+      {
+        harness.measure("index_find", n: n, baseline: "Fenwick") {
+          fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
+        }
+      })
+    if harness.includes("index_bytes_per_row") {
+      results.append(
+        Measurement(
+          name: "index_bytes_per_row", n: n, count: Int((Double(bytes) / Double(n)).rounded()), baseline: "Fenwick",
+          baselineCount: FenwickTree.bytesPerRow))
+    }
+  }
+  return results
+}
+
+// MARK: - Idle precompute
+
+/// A self-sizing cell whose measuring costs next to nothing, so the engine's share shows.
+final class SizingCell: ReusableView {
+  var reuseIdentifier: String?
+  var frame: Rect = .zero
+  var row = 0
+  func sizeThatFits(width: Double) -> Double { Double(20 + row % 7) }
+}
+
+/// A self-sizing table of one section.
+final class SizingModel: TableViewDataSource {
+  var rows: Int
+  init(rows: Int) { self.rows = rows }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: SizingCell.self)
+    cell.row = indexPath.row
+    return cell
+  }
+}
+
+/// A clock on the monotonic clock, in seconds.
+final class BenchClock: TableViewClock {
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+  init() { start = clock.now }
+  var now: Double { Harness.nanoseconds(start.duration(to: clock.now)) / 1e9 }
+}
+
+/// The idle precompute at 10⁶ self-sized rows: ns per row beyond `sizeThatFits`, and the longest
+/// slice against its budget.
+func measurePrecompute(harness: Harness) -> [Measurement] {
+  guard harness.includesAny(["precompute_row", "precompute_slice_max"]) else { return [] }
+  let n = 1_000_000
+  let model = SizingModel(rows: n)
+  let table = TableView(style: .plain)
+  table.clock = BenchClock()
+  table.register({ SizingCell() }, forCellReuseIdentifier: "row")
+  table.rowHeight = TableView.automaticDimension
+  table.estimatedRowHeight = 24
+  table.dataSource = model
+  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+  table.reloadData()
+  table.contentOffset.y = table.contentSize.height / 2
+  let scheduler = table.idlePrecompute
+  let budget = 0.004
+  scheduler.enable(budget: budget)
+  let clock = ContinuousClock()
+  let rows = harness.options.quick ? 100_000 : 400_000
+  let startRows = scheduler.rowsMeasured
+  let started = clock.now
+  while scheduler.rowsMeasured - startRows < rows, table.runIdleSlice() {}
+  let elapsed = Harness.nanoseconds(started.duration(to: clock.now))
+  let measured = scheduler.rowsMeasured - startRows
+  // What the cell's own measuring costs, alone.
+  let cell = SizingCell()
+  let sizing = harness.nanosecondsPerOperation {
+    cell.row &+= 1
+    return cell.sizeThatFits(width: BenchWorkload.viewportWidth)
+  }
+  var results: [Measurement] = []
+  if harness.includes("precompute_row"), measured > 0 {
+    results.append(
+      Measurement(
+        name: "precompute_row", n: n, nsPerOp: elapsed / Double(measured) - sizing, baseline: "sizeThatFits",
+        baselineNsPerOp: sizing))
+  }
+  if harness.includes("precompute_slice_max") {
+    results.append(
+      Measurement(
+        name: "precompute_slice_max", n: n, nsPerOp: scheduler.longestSliceDuration * 1e9, baseline: "budget",
+        baselineNsPerOp: budget * 1e9))
+  }
+  return results
+}
