@@ -20,7 +20,11 @@ extension TableView {
   /// - Throws: `.invalidUpdate` naming the section and the counts when the new counts are not the
   ///   old counts plus and minus the changes, or when operations conflict; `.reentrantUpdate`
   ///   when called from inside a data-source call or a layout pass. The table is unchanged.
-  /// - Complexity: O(sections + operations · log n + visible).
+  /// - Complexity: O(k log k + k log n + visible) for k operations in a table of more than
+  ///   ``sectionsCheckedInFull`` sections, where the data source is asked the number of sections
+  ///   and the row counts of the sections the update touches only (a section the update does not
+  ///   touch is taken to keep its count); O(s) more for s sections up to that limit, where every
+  ///   section's count is checked as UIKit does.
   public func performBatchUpdates(
     _ updates: (inout BatchUpdate) -> Void, completion: ((Bool) -> Void)? = nil
   ) throws(TableViewError) {
@@ -29,6 +33,12 @@ extension TableView {
     try apply(update)
     completion?(true)
   }
+
+  /// Up to this many sections, a batch update checks every section's row count against the data
+  /// source (UIKit's rule: a section the update does not touch must keep its count); beyond it,
+  /// only the sections the update touches are asked, so that an update costs the same in a
+  /// table of a million sections as in a table of ten.
+  public static let sectionsCheckedInFull = 1_024
 
   /// Applies an update built elsewhere (e.g. by a diffable snapshot).
   /// - Throws: as `performBatchUpdates(_:completion:)`.
@@ -42,23 +52,36 @@ extension TableView {
       reloadData()
       return
     }
-    let oldCounts = (0..<index.sectionCount).map { index.rowCount(inSection: $0) }
-    var newCounts: [Int] = []
+    var newSectionCount = 0
     if let dataSource {
-      let sections = askingDataSource { dataSource.numberOfSections(in: self) }
-      guard sections >= 0 else {
-        throw TableViewError(.invalidDataSource, "numberOfSections returned \(sections) after the update")
-      }
-      newCounts.reserveCapacity(sections)
-      for s in 0..<sections {
-        let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: s) }
-        guard rows >= 0 else {
-          throw TableViewError(.invalidDataSource, "numberOfRowsInSection(\(s)) returned \(rows) after the update")
-        }
-        newCounts.append(rows)
+      newSectionCount = askingDataSource { dataSource.numberOfSections(in: self) }
+      guard newSectionCount >= 0 else {
+        throw TableViewError(.invalidDataSource, "numberOfSections returned \(newSectionCount) after the update")
       }
     }
-    let plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
+    func newRowCount(_ s: Int) throws(TableViewError) -> Int {
+      guard let dataSource else { return 0 }
+      let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: s) }
+      guard rows >= 0 else {
+        throw TableViewError(.invalidDataSource, "numberOfRowsInSection(\(s)) returned \(rows) after the update")
+      }
+      return rows
+    }
+    let plan: BatchUpdatePlan
+    if max(index.sectionCount, newSectionCount) <= Self.sectionsCheckedInFull {
+      // UIKit's rule in full: every section's count is checked.
+      var newCounts: [Int] = []
+      newCounts.reserveCapacity(newSectionCount)
+      for s in 0..<newSectionCount { newCounts.append(try newRowCount(s)) }
+      let oldCounts = (0..<index.sectionCount).map { index.rowCount(inSection: $0) }
+      plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
+    } else {
+      // Only the sections the update touches are asked: a one-row update in a table of a million
+      // sections costs microseconds, not the hundreds of milliseconds asking every section takes.
+      plan = try update.plan(
+        oldSectionCount: index.sectionCount, newSectionCount: newSectionCount,
+        oldRowCount: { index.rowCount(inSection: $0) }, newRowCount: newRowCount)
+    }
     commit(plan)
   }
 
@@ -69,6 +92,7 @@ extension TableView {
     forgetKeyedHeights(reloadedBy: plan)
     // A looping table's laps all move with any change: keep the first visible cell in place.
     let wasLooping = isLooping
+    let oldRowsPerLap = index.rowCount
     let anchor = wasLooping ? visibleRows.first.map { ($0.view, $0.view.frame.minY - storedContentOffset.y) } : nil
     applyEdits(plan, to: &index, current: true)
     for width in Array(otherWidths.keys) {
@@ -76,7 +100,7 @@ extension TableView {
       applyEdits(plan, to: &cache, current: false)
       otherWidths[width] = cache
     }
-    remapVisibleViews(plan, wasLooping: wasLooping)
+    remapVisibleViews(plan, wasLooping: wasLooping, oldRowsPerLap: oldRowsPerLap)
     if let (view, screen) = anchor, isLooping, let entry = visibleRows.first(where: { $0.view === view }) {
       storedContentOffset.y = rowTop(entry.globalRow) - screen
     }
@@ -161,8 +185,8 @@ extension TableView {
 
   /// Moves visible cells and header/footer views to their rows' new positions; cells of deleted
   /// and reloaded rows leave (a reloaded row gets a new cell from the data source).
-  func remapVisibleViews(_ plan: BatchUpdatePlan, wasLooping: Bool) {
-    let oldPerLap = max(1, plan.oldRowCounts.reduce(0, +))
+  func remapVisibleViews(_ plan: BatchUpdatePlan, wasLooping: Bool, oldRowsPerLap: Int) {
+    let oldPerLap = max(1, oldRowsPerLap)
     let newPerLap = max(1, index.rowCount)
     var kept = ContiguousArray<VisibleRow>()
     kept.reserveCapacity(visibleRows.count)

@@ -113,7 +113,7 @@ func residentBytes() -> Int {
     defer { fclose(file) }
     var size = 0
     var resident = 0
-    guard fscanf_pair(file, &size, &resident) else { return 0 }
+    guard readTwoNumbers(file, &size, &resident) else { return 0 }
     return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
   #else
     return 0
@@ -122,7 +122,7 @@ func residentBytes() -> Int {
 
 #if canImport(Glibc)
   /// Reads the first two numbers of a statm line.
-  private func fscanf_pair(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, _ b: inout Int) -> Bool {
+  private func readTwoNumbers(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, _ b: inout Int) -> Bool {
     var buffer = [CChar](repeating: 0, count: 256)
     guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
     let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -320,6 +320,19 @@ struct BatchUpdatePlanTests {
       #expect(plan.oldSectionCount == batch.old.count && plan.newSectionCount == batch.newCounts.count)
       totalEdits += plan.edits.count
 
+      // Asking only the touched sections' counts gives the same plan, asking each at most once.
+      var asked: [Int] = []
+      let sparse = try batch.update.plan(
+        oldSectionCount: batch.old.count, newSectionCount: batch.newCounts.count,
+        oldRowCount: { batch.old[$0].count },
+        newRowCount: { (section: Int) throws(TableViewError) in
+          asked.append(section)
+          return batch.newCounts[section]
+        })
+      #expect(sparse.edits == plan.edits && sparse.stashCount == plan.stashCount)
+      #expect(Set(asked).count == asked.count)
+      #expect(asked.count <= 2 * batch.update.operationCount)
+
       // Every old row maps to where its identity ends up, and back. Identities are 1…n.
       let identityCount = batch.old.reduce(0) { $0 + $1.count }
       var newPaths = [IndexPath?](repeating: nil, count: identityCount + 1)
@@ -360,6 +373,46 @@ struct BatchUpdatePlanTests {
       for section in batch.insertedSections { #expect(plan.oldSection(forNew: section) == nil) }
     }
     #expect(totalEdits > 10_000)
+  }
+
+  @Test("a one-row update in a million sections asks the counts of that section only")
+  func sparsePlanAsksTouchedSectionsOnly() throws {
+    var update = BatchUpdate()
+    update.insertRows(at: [path(3, 500_000)])
+    var asked: [Int] = []
+    let plan = try update.plan(
+      oldSectionCount: 1_000_000, newSectionCount: 1_000_000, oldRowCount: { _ in 10 },
+      newRowCount: { (section: Int) throws(TableViewError) in
+        asked.append(section)
+        return section == 500_000 ? 11 : 10
+      })
+    #expect(asked == [500_000])
+    #expect(plan.edits == [.insertRows(section: 500_000, range: 3..<4)])
+    #expect(plan.newIndexPath(forOld: path(3, 500_000)) == path(4, 500_000))
+    #expect(plan.newIndexPath(forOld: path(7, 999_999)) == path(7, 999_999))
+    #expect(plan.newRowCount(inSection: 500_000) == 11 && plan.newRowCount(inSection: 7) == nil)
+    // A wrong count in the touched section is still UIKit's invalid update.
+    let error = planError { () throws(TableViewError) in
+      _ = try update.plan(
+        oldSectionCount: 1_000_000, newSectionCount: 1_000_000, oldRowCount: { _ in 10 },
+        newRowCount: { (_: Int) throws(TableViewError) in 10 })
+    }
+    #expect(error?.kind == .invalidUpdate)
+    #expect(error?.message.contains("invalid number of rows in section 500000") == true)
+    // Sections inserted and deleted shift the others without asking them.
+    var sections = BatchUpdate()
+    sections.insertSections([0])
+    sections.deleteSections([999_999])
+    asked = []
+    let shifted = try sections.plan(
+      oldSectionCount: 1_000_000, newSectionCount: 1_000_000, oldRowCount: { _ in 10 },
+      newRowCount: { (section: Int) throws(TableViewError) in
+        asked.append(section)
+        return 10
+      })
+    #expect(asked == [0])
+    #expect(shifted.newSection(forOld: 41) == 42 && shifted.oldSection(forNew: 0) == nil)
+    #expect(shifted.newSection(forOld: 999_999) == nil)
   }
 
   @Test("random invalid batches throw an invalid-update error naming the section and counts, never trap")

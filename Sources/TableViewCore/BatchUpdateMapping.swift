@@ -1,0 +1,103 @@
+/// How the sections and rows of a validated batch update map between the index spaces before and
+/// after it, stored sparsely: only what the update touches is recorded, so a table of a million
+/// sections maps as cheaply as a table of one.
+///
+/// Sections and rows follow one rule. The things that are not moved keep their order: an old
+/// section that is neither deleted nor moved out (kept or reloaded) is the k-th such section,
+/// and takes the k-th place after the update that no inserted or moved-in section takes. Rows
+/// of a carried section do the same within their section.
+struct BatchUpdateMapping: Sendable {
+  /// Old sections that leave their place: deleted or moved out, ascending.
+  let removedSections: [Int]
+  /// New sections that are inserted or the destination of a move, ascending.
+  let addedSections: [Int]
+  /// Old sections that are deleted.
+  let deletedSections: Set<Int>
+  /// Old indexes of reloaded sections.
+  let reloadedSections: Set<Int>
+  /// New indexes of inserted sections.
+  let insertedSections: Set<Int>
+  /// Moved sections: old index to new index.
+  let sectionDestinations: [Int: Int]
+  /// Moved sections: new index to old index.
+  let sectionSources: [Int: Int]
+  /// For each carried old section with removals: its deleted and moved-out rows, ascending.
+  let removedRows: [Int: [Int]]
+  /// For each carried new section with additions: its inserted and moved-in rows, ascending.
+  let addedRows: [Int: [Int]]
+  /// Moved rows: old index path to new index path.
+  let rowDestinations: [IndexPath: IndexPath]
+  /// Moved rows: new index path to old index path.
+  let rowSources: [IndexPath: IndexPath]
+  /// Old index paths of reloaded rows.
+  let reloadedRows: Set<IndexPath>
+
+  /// The new index of old section `s` (which must be in range), or `nil` when it is deleted.
+  /// - Complexity: O(log k) for k section operations.
+  func newSection(forOld s: Int) -> Int? {
+    if let destination = sectionDestinations[s] { return destination }
+    if deletedSections.contains(s) { return nil }
+    return nthAbsent(s - countLess(than: s, in: removedSections), from: addedSections)
+  }
+
+  /// The old index of new section `s` (which must be in range), or `nil` when it is inserted.
+  /// - Complexity: O(log k) for k section operations.
+  func oldSection(forNew s: Int) -> Int? {
+    if let source = sectionSources[s] { return source }
+    if insertedSections.contains(s) { return nil }
+    return nthAbsent(s - countLess(than: s, in: addedSections), from: removedSections)
+  }
+
+  /// Maps an old index path known to be in range.
+  ///
+  /// A surviving row that is not moved is the k-th survivor of its section (k = its row minus
+  /// the rows removed before it); it takes the k-th place of its new section that no inserted
+  /// or moved-in row takes.
+  func newIndexPath(forOld path: IndexPath) -> IndexPath? {
+    if let destination = rowDestinations[path] { return destination }
+    guard !reloadedSections.contains(path.section), let newSection = newSection(forOld: path.section) else {
+      return nil
+    }
+    let removed = removedRows[path.section] ?? []
+    let removedBefore = countLess(than: path.row, in: removed)
+    if removedBefore < removed.count, removed[removedBefore] == path.row { return nil }
+    let newRow = nthAbsent(path.row - removedBefore, from: addedRows[newSection] ?? [])
+    return IndexPath(row: newRow, section: newSection)
+  }
+
+  /// Maps a new index path known to be in range: the inverse of `newIndexPath(forOld:)`.
+  func oldIndexPath(forNew path: IndexPath) -> IndexPath? {
+    if let source = rowSources[path] { return source }
+    guard let oldSection = oldSection(forNew: path.section), !reloadedSections.contains(oldSection) else {
+      return nil
+    }
+    let added = addedRows[path.section] ?? []
+    let addedBefore = countLess(than: path.row, in: added)
+    if addedBefore < added.count, added[addedBefore] == path.row { return nil }
+    let oldRow = nthAbsent(path.row - addedBefore, from: removedRows[oldSection] ?? [])
+    return IndexPath(row: oldRow, section: oldSection)
+  }
+}
+
+/// The number of elements of the ascending array `sorted` that are less than `value`.
+func countLess(than value: Int, in sorted: [Int]) -> Int {
+  var low = 0
+  var high = sorted.count
+  while low < high {
+    let middle = (low + high) / 2
+    if sorted[middle] < value { low = middle + 1 } else { high = middle }
+  }
+  return low
+}
+
+/// The `rank`-th (from 0) non-negative integer that is not in `taken` (ascending, distinct).
+func nthAbsent(_ rank: Int, from taken: [Int]) -> Int {
+  // `taken[i] - i` is non-decreasing: count the taken values at or before the answer.
+  var low = 0
+  var high = taken.count
+  while low < high {
+    let middle = (low + high) / 2
+    if taken[middle] - middle <= rank { low = middle + 1 } else { high = middle }
+  }
+  return rank + low
+}
