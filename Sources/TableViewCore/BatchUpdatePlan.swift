@@ -40,7 +40,8 @@ extension BatchUpdate {
     }
     let validation = try BatchUpdateValidation(
       self, oldSectionCount: oldRowCounts.count, newSectionCount: newRowCounts.count,
-      oldRowCount: { oldRowCounts[$0] }, newRowCount: { (section: Int) throws(TableViewError) in newRowCounts[section] })
+      oldRowCount: { oldRowCounts[$0] }, newRowCount: { (section: Int) throws(TableViewError) in newRowCounts[section] }
+    )
     try validation.checkUntouchedSections(oldRowCounts: oldRowCounts, newRowCounts: newRowCounts)
     return BatchUpdatePlan(validation, oldCounts: .all(oldRowCounts), newCounts: .all(newRowCounts))
   }

@@ -4,39 +4,86 @@
 extension HeightIndex {
   /// Appends a section whose rows all have one height (a fixed row height, or an estimate when
   /// `measured` is false).
-  /// - Complexity: O(log n), whatever `rows` is.
+  /// - Complexity: O(log n), whatever `rows` is; O(1) during a bulk load.
   public mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
-    let section = makeSection(header: header, footer: footer, rows: rows, rowUnits: rowUnits, measured: measured)
-    root = merge(root, section)
+    append(makeNode(kind: .header, count: 1, value: header, measured: true))
+    if rows > 0 { append(makeNode(kind: .run, count: rows, value: rowUnits, measured: measured)) }
+    append(makeNode(kind: .footer, count: 1, value: footer, measured: true))
   }
 
   /// Appends a section with one measured height per row (packed 64 to a node).
-  /// - Complexity: O(rows / 64 · log n)
+  /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
   public mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
-    root = merge(root, makeNode(kind: .header, count: 1, value: header, measured: true))
+    appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
+  }
+
+  /// Appends a section with one height per row, each measured or an estimate: consecutive
+  /// estimates of one height share a run, other rows are packed 64 to a chunk.
+  /// - Complexity: O(rows / 64 · log n) when measured; O(rows) during a bulk load.
+  public mutating func appendSection(
+    header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
+  ) {
+    append(makeNode(kind: .header, count: 1, value: header, measured: true))
     var current = Self.none
-    var base = 0
-    for h in rowUnits {
-      if current == Self.none || nodes[Int(current)].count == Self.chunkCapacity {
-        if current != Self.none {
-          update(current)
-          root = merge(root, current)
+    for (h, measured) in rows {
+      if current != Self.none {
+        var node = nodes[Int(current)]
+        if node.kind == .run, node.measured == measured, node.value == h {
+          nodes[Int(current)].count += 1
+          continue
         }
-        let block = allocateBlock()
-        current = makeNode(kind: .chunk, count: 0, value: block, measured: true)
-        base = Int(block) * Self.chunkCapacity
+        if node.kind == .run, node.count == 1 {
+          // A lone row followed by a different one: rows of many heights share a chunk.
+          let block = allocateBlock()
+          slab[Int(block) * Self.chunkCapacity] = node.value
+          nodes[Int(current)].kind = .chunk
+          nodes[Int(current)].mask = node.measured ? 1 : 0
+          nodes[Int(current)].chunkUnits = node.value
+          nodes[Int(current)].value = block
+          node = nodes[Int(current)]
+        }
+        if node.kind == .chunk, node.count < Self.chunkCapacity {
+          let base = Int(node.value) * Self.chunkCapacity
+          let i = node.count
+          slab[base + i] = chunkPrefix(base, i) + h
+          if measured { nodes[Int(current)].mask |= 1 << UInt64(i) }
+          nodes[Int(current)].chunkUnits += h
+          nodes[Int(current)].count = i + 1
+          continue
+        }
+        update(current)
+        append(current)
       }
-      let i = nodes[Int(current)].count
-      slab[base + i] = chunkPrefix(base, i) + h
-      nodes[Int(current)].mask |= 1 << UInt64(i)
-      nodes[Int(current)].chunkUnits += h
-      nodes[Int(current)].count = i + 1
+      if measured {
+        let block = allocateBlock()
+        slab[Int(block) * Self.chunkCapacity] = h
+        current = makeNode(kind: .chunk, count: 1, value: block, measured: true, mask: 1, chunkUnits: h)
+      } else {
+        current = makeNode(kind: .run, count: 1, value: h, measured: false)
+      }
     }
     if current != Self.none {
       update(current)
-      root = merge(root, current)
+      append(current)
     }
-    root = merge(root, makeNode(kind: .footer, count: 1, value: footer, measured: true))
+    append(makeNode(kind: .footer, count: 1, value: footer, measured: true))
+  }
+
+  /// Adds a childless node after everything: merged at once, or listed during a bulk load.
+  private mutating func append(_ node: NodeID) {
+    if bulkOrder != nil {
+      bulkOrder!.append(node)
+    } else {
+      root = merge(root, node)
+    }
+  }
+
+  /// Starts a bulk load into an empty index: the `appendSection` calls that follow only list
+  /// their nodes, and ``rebalance()`` links them all at once into a balanced tree — O(m) for m
+  /// nodes instead of O(m log m). Queries are not answered until then.
+  public mutating func beginBulkLoad() {
+    precondition(root == Self.none, "a bulk load starts from an empty index")
+    bulkOrder = []
   }
 
   mutating func makeSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) -> NodeID {
@@ -52,6 +99,7 @@ extension HeightIndex {
     slab.removeAll(keepingCapacity: false)
     freeBlocks.removeAll(keepingCapacity: true)
     root = Self.none
+    bulkOrder = nil
   }
 
   /// Sets the height of item `k` (a row, header or footer), marking a row measured or not.

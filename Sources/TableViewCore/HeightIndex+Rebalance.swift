@@ -1,12 +1,74 @@
-// A perfectly balanced, cache-friendly rebuild of the treap after a bulk load.
+// A perfectly balanced, cache-friendly rebuild of the treap after a bulk load, in linear time.
 
 extension HeightIndex {
   /// Rebuilds the tree perfectly balanced, with nodes stored breadth-first so the top levels of
-  /// every descent share a few cache lines, and free slots dropped. Priorities are fresh random
-  /// numbers sorted by depth, so later edits see an ordinary treap.
-  /// - Complexity: O(m log m) for m nodes (not rows): run after `reloadData`, never per scroll step.
+  /// every descent share a few cache lines, and free slots dropped. Ends a bulk load (see
+  /// ``beginBulkLoad()``) by linking the nodes it listed.
+  ///
+  /// Priorities are random within bands that fall with depth: the band of a level holds the
+  /// priorities that level would have if the m priorities of an ordinary treap were sorted
+  /// (drawn in O(1) each, not sorted in O(m log m)), so later edits see an ordinary treap. The
+  /// node array keeps room to grow by half again, so the edits that follow a reload do not copy
+  /// it (a copy of a few hundred megabytes stalled one of them for a quarter of a second).
+  /// - Complexity: O(m) for m nodes (not rows).
   public mutating func rebalance() {
-    var order: [NodeID] = []
+    let order: ContiguousArray<NodeID>
+    if let listed = bulkOrder {
+      order = listed
+      bulkOrder = nil
+    } else {
+      order = inOrderNodes()
+    }
+    let m = order.count
+    guard m > 0 else {
+      root = Self.none
+      return
+    }
+    var fresh = ContiguousArray<Node>()
+    fresh.reserveCapacity(m + m / 2 + 64)
+    // Breadth-first over in-order ranges: each range's middle is the subtree root. Every range
+    // of one depth comes before the next depth's, so depth is known from the position alone.
+    var queue = ContiguousArray<(lo: Int32, hi: Int32, parent: Int32, isLeft: Bool)>()
+    queue.reserveCapacity(m)
+    queue.append((0, Int32(m), Self.none, false))
+    var head = 0
+    var levelStart = 0
+    var levelWidth = 1
+    let scale = Double(UInt32.max) / Double(m)
+    while head < queue.count {
+      let (lo, hi, parent, isLeft) = queue[head]
+      if head == levelStart + levelWidth {
+        levelStart = head
+        levelWidth *= 2
+      }
+      head += 1
+      let mid = (Int(lo) + Int(hi)) / 2
+      var node = nodes[Int(order[mid])]
+      node.left = Self.none
+      node.right = Self.none
+      // The level's band: ranks levelStart ..< levelStart + levelWidth of m, highest first.
+      let rank = Double(levelStart) + Double(levelWidth) * Double(rng.next() >> 11) * 0x1p-53
+      node.priority = UInt32(max(0, Double(UInt32.max) - rank * scale).rounded(.down))
+      let id = NodeID(fresh.count)
+      fresh.append(node)
+      if parent != Self.none {
+        if isLeft { fresh[Int(parent)].left = id } else { fresh[Int(parent)].right = id }
+      }
+      if Int(lo) < mid { queue.append((lo, Int32(mid), id, true)) }
+      if mid + 1 < Int(hi) { queue.append((Int32(mid + 1), hi, id, false)) }
+    }
+    nodes = fresh
+    freeNodes.removeAll()
+    root = 0
+    // Children come after parents in breadth-first order: sums bottom-up in reverse.
+    for id in stride(from: NodeID(m - 1), through: 0, by: -1) { update(id) }
+    slab.reserveCapacity(slab.count + slab.count / 2 + 64 * Self.chunkCapacity)
+  }
+
+  /// Every node, in order.
+  /// - Complexity: O(m)
+  private func inOrderNodes() -> ContiguousArray<NodeID> {
+    var order = ContiguousArray<NodeID>()
     order.reserveCapacity(nodeCount)
     var stack: [NodeID] = []
     var t = root
@@ -19,36 +81,6 @@ extension HeightIndex {
       order.append(n)
       t = nodes[Int(n)].right
     }
-    let m = order.count
-    guard m > 0 else { return }
-    var priorities = (0..<m).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
-    priorities.sort(by: >)
-    var fresh = ContiguousArray<Node>()
-    fresh.reserveCapacity(m)
-    // Breadth-first over in-order ranges: each range's middle is the subtree root.
-    var queue: [(lo: Int, hi: Int, parent: Int32, isLeft: Bool)] = [(0, m, Self.none, false)]
-    queue.reserveCapacity(m)
-    var head = 0
-    while head < queue.count {
-      let (lo, hi, parent, isLeft) = queue[head]
-      head += 1
-      let mid = (lo + hi) / 2
-      var node = nodes[Int(order[mid])]
-      node.left = Self.none
-      node.right = Self.none
-      node.priority = priorities[fresh.count]
-      let id = NodeID(fresh.count)
-      fresh.append(node)
-      if parent != Self.none {
-        if isLeft { fresh[Int(parent)].left = id } else { fresh[Int(parent)].right = id }
-      }
-      if lo < mid { queue.append((lo, mid, id, true)) }
-      if mid + 1 < hi { queue.append((mid + 1, hi, id, false)) }
-    }
-    nodes = fresh
-    freeNodes.removeAll()
-    root = 0
-    // Children come after parents in breadth-first order: sums bottom-up in reverse.
-    for id in stride(from: NodeID(m - 1), through: 0, by: -1) { update(id) }
+    return order
   }
 }

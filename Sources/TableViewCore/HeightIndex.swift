@@ -64,6 +64,8 @@ public struct HeightIndex: Sendable {
   @usableFromInline var freeBlocks: ContiguousArray<Int32> = []
   @usableFromInline var root: NodeID = HeightIndex.none
   var rng = SplitMix64(seed: 0x5EED_7AB1E)
+  /// During a bulk load, the nodes appended so far, in order (see `beginBulkLoad()`).
+  var bulkOrder: ContiguousArray<NodeID>?
 
   /// Creates an empty index (no sections).
   public init() {}

@@ -57,6 +57,7 @@ extension TableView {
       for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
     } else {
       index = HeightIndex()
+      index.beginBulkLoad()
       otherWidths.removeAll()
       widthOrder = [viewportSize.width]
       for s in 0..<sectionCount {
@@ -87,16 +88,16 @@ extension TableView {
   func appendSection(_ s: Int, rows: Int, header: Int64, footer: Int64, to idx: inout HeightIndex) {
     if usesEstimates {
       if let estimatedRowHeights {
-        let heights = (0..<rows).map { r -> (units: Int64, measured: Bool) in
+        let heights = (0..<rows).lazy.map { r -> (units: Int64, measured: Bool) in
           let path = IndexPath(row: r, section: s)
-          let h = askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
+          let h = self.askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
           return (
-            HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints)),
+            HeightIndex.units(
+              self.safeHeight(h, "the estimated height of row \(path)", fallback: self.estimatedUnitsPoints)),
             false
           )
         }
-        idx.appendSection(header: header, footer: footer, rows: 0, rowUnits: 0, measured: true)
-        idx.insertRows(at: idx.itemCount - 1, heights: heights)
+        idx.appendSection(header: header, footer: footer, rows: heights)
       } else {
         idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
       }
@@ -198,6 +199,7 @@ extension TableView {
     } else {
       // A width never seen: same structure, every row back to its estimate (or asked again).
       var fresh = HeightIndex()
+      fresh.beginBulkLoad()
       for s in 0..<index.sectionCount {
         appendSection(
           s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh)

@@ -213,6 +213,58 @@ struct HeightIndexTests {
     }
   }
 
+  @Test("a bulk load answers exactly as sections appended one by one, balanced, and edits keep working")
+  func bulkLoadMatchesAppends() {
+    var rng = SplitMix64(seed: 0xB01C)
+    var bulk = HeightIndex()
+    var model = Model()
+    bulk.beginBulkLoad()
+    for _ in 0..<300 {
+      let header = Int64(rng.next() % 3) * 256
+      let footer = Int64(rng.next() % 2) * 128
+      let rows = Int(rng.next() % 90)
+      switch rng.next() % 3 {
+      case 0:
+        let h = Int64(1 + rng.next() % 40) * 256
+        bulk.appendSection(header: header, footer: footer, rows: rows, rowUnits: h, measured: rng.next() % 2 == 0)
+        model.sections.append(ModelSection(header: header, rows: [], footer: footer))
+        model.sections[model.sections.count - 1].rows = Array(repeating: (h, false), count: rows)
+      case 1:
+        let heights = (0..<rows).map { _ in Int64(1 + rng.next() % 40) * 256 }
+        bulk.appendSection(header: header, footer: footer, rowUnits: heights)
+        model.sections.append(ModelSection(header: header, rows: heights.map { ($0, true) }, footer: footer))
+      default:
+        // Per-row estimates and measured rows mixed, with repeats (runs) and changes (chunks).
+        var rowsOut: [(units: Int64, measured: Bool)] = []
+        for _ in 0..<rows {
+          let repeatLast = !rowsOut.isEmpty && rng.next() % 2 == 0
+          rowsOut.append(repeatLast ? rowsOut.last! : (Int64(1 + rng.next() % 5) * 256, rng.next() % 3 == 0))
+        }
+        bulk.appendSection(header: header, footer: footer, rows: rowsOut)
+        model.sections.append(ModelSection(header: header, rows: rowsOut, footer: footer))
+      }
+    }
+    bulk.rebalance()
+    // Case 0 sections were appended with a random measured flag: align the model with the index.
+    for (s, section) in model.sections.enumerated() where !section.rows.isEmpty {
+      let first = bulk.itemIndex(ofHeader: s) + 1
+      for r in section.rows.indices {
+        model.sections[s].rows[r].measured = bulk.isMeasured(item: first + r)
+      }
+    }
+    var probe = SplitMix64(seed: 7)
+    assertAgrees(bulk, model, rng: &probe)
+    #expect(bulk.depth <= Int.bitWidth - bulk.nodeCount.leadingZeroBitCount + 1)
+    // Edits after the load see an ordinary treap.
+    for _ in 0..<200 {
+      let s = Int(rng.next() % UInt64(model.sections.count))
+      let r = Int(rng.next() % UInt64(model.sections[s].rows.count + 1))
+      bulk.insertRows(at: bulk.itemIndex(of: IndexPath(row: r, section: s)), count: 1, units: 512, measured: true)
+      model.sections[s].rows.insert((512, true), at: r)
+    }
+    assertAgrees(bulk, model, rng: &probe)
+  }
+
   @Test("inserting estimated rows into estimated rows grows the run instead of adding nodes")
   func insertIntoRunIsFree() {
     var index = HeightIndex()
