@@ -81,9 +81,15 @@ extension HeightIndex {
   /// Starts a bulk load into an empty index: the `appendSection` calls that follow only list
   /// their nodes, and ``rebalance()`` links them all at once into a balanced tree — O(m) for m
   /// nodes instead of O(m log m). Queries are not answered until then.
-  public mutating func beginBulkLoad() {
+  ///
+  /// - Parameter sections: how many sections are expected (room is made for three nodes each;
+  ///   clamped, so a wrong guess costs nothing but time).
+  public mutating func beginBulkLoad(expectingSections sections: Int = 0) {
     precondition(root == Self.none, "a bulk load starts from an empty index")
+    let expected = 3 * min(max(0, sections), 1 << 22)
     bulkOrder = []
+    bulkOrder!.reserveCapacity(expected)
+    nodes.reserveCapacity(expected)
   }
 
   mutating func makeSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) -> NodeID {

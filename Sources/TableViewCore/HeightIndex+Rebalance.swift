@@ -24,6 +24,11 @@ extension HeightIndex {
       root = Self.none
       return
     }
+    if order.indices.allSatisfy({ Int(order[$0]) == $0 }) && nodes.count == m {
+      // A bulk load into an empty index: the nodes already lie in order; link them where they are.
+      linkInPlace(count: m)
+      return
+    }
     var fresh = ContiguousArray<Node>()
     fresh.reserveCapacity(m + m / 2 + 64)
     // Breadth-first over in-order ranges: each range's middle is the subtree root. Every range
@@ -46,9 +51,7 @@ extension HeightIndex {
       var node = nodes[Int(order[mid])]
       node.left = Self.none
       node.right = Self.none
-      // The level's band: ranks levelStart ..< levelStart + levelWidth of m, highest first.
-      let rank = Double(levelStart) + Double(levelWidth) * Double(rng.next() >> 11) * 0x1p-53
-      node.priority = UInt32(max(0, Double(UInt32.max) - rank * scale).rounded(.down))
+      node.priority = bandPriority(levelStart: levelStart, levelWidth: levelWidth, scale: scale)
       let id = NodeID(fresh.count)
       fresh.append(node)
       if parent != Self.none {
@@ -62,6 +65,36 @@ extension HeightIndex {
     root = 0
     // Children come after parents in breadth-first order: sums bottom-up in reverse.
     for id in stride(from: NodeID(m - 1), through: 0, by: -1) { update(id) }
+    slab.reserveCapacity(slab.count + slab.count / 2 + 64 * Self.chunkCapacity)
+  }
+
+  /// A random priority in the band of a level whose nodes have ranks `levelStart ..<
+  /// levelStart + levelWidth` among all m (highest first), `scale` being `UInt32.max / m`.
+  private mutating func bandPriority(levelStart: Int, levelWidth: Int, scale: Double) -> UInt32 {
+    let rank = Double(levelStart) + Double(levelWidth) * Double(rng.next() >> 11) * 0x1p-53
+    return UInt32(max(0, Double(UInt32.max) - rank * scale).rounded(.down))
+  }
+
+  /// Links nodes `0..<m`, which lie in order, into a perfectly balanced tree without moving them.
+  /// Sums are taken in post-order, which walks the array almost sequentially.
+  /// - Complexity: O(m)
+  private mutating func linkInPlace(count m: Int) {
+    let scale = Double(UInt32.max) / Double(m)
+    func link(_ lo: Int, _ hi: Int, depth: Int, _ index: inout HeightIndex) -> NodeID {
+      guard lo < hi else { return Self.none }
+      let mid = (lo + hi) / 2
+      let left = link(lo, mid, depth: depth + 1, &index)
+      let right = link(mid + 1, hi, depth: depth + 1, &index)
+      index.nodes[mid].left = left
+      index.nodes[mid].right = right
+      index.nodes[mid].priority = index.bandPriority(
+        levelStart: (1 << depth) - 1, levelWidth: 1 << depth, scale: scale)
+      index.update(NodeID(mid))
+      return NodeID(mid)
+    }
+    root = link(0, m, depth: 0, &self)
+    freeNodes.removeAll()
+    nodes.reserveCapacity(m + m / 2 + 64)
     slab.reserveCapacity(slab.count + slab.count / 2 + 64 * Self.chunkCapacity)
   }
 

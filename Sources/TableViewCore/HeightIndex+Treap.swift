@@ -101,19 +101,21 @@ extension HeightIndex {
   }
 
   mutating func update(_ id: NodeID) {
-    let node = nodes[Int(id)]
+    // One read and one write of the node: field-by-field writes each paid a uniqueness check.
+    var node = nodes[Int(id)]
     let mine = own(node)
     let l = node.left
     let r = node.right
-    nodes[Int(id)].leftItems = items(l)
-    nodes[Int(id)].leftRows = rows(l)
-    nodes[Int(id)].leftSections = sections(l)
-    nodes[Int(id)].leftUnits = units(l)
-    nodes[Int(id)].sumItems = items(l) + node.count + items(r)
-    nodes[Int(id)].sumRows = rows(l) + mine.rows + rows(r)
-    nodes[Int(id)].sumSections = sections(l) + mine.sections + sections(r)
-    nodes[Int(id)].sumUnits = units(l) + mine.units + units(r)
-    nodes[Int(id)].sumUnmeasured = unmeasured(l) + mine.unmeasured + unmeasured(r)
+    node.leftItems = items(l)
+    node.leftRows = rows(l)
+    node.leftSections = sections(l)
+    node.leftUnits = units(l)
+    node.sumItems = node.leftItems + node.count + items(r)
+    node.sumRows = node.leftRows + mine.rows + rows(r)
+    node.sumSections = node.leftSections + mine.sections + sections(r)
+    node.sumUnits = node.leftUnits + mine.units + units(r)
+    node.sumUnmeasured = unmeasured(l) + mine.unmeasured + unmeasured(r)
+    nodes[Int(id)] = node
   }
 
   // MARK: Split and merge

@@ -57,7 +57,7 @@ extension TableView {
       for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
     } else {
       index = HeightIndex()
-      index.beginBulkLoad()
+      index.beginBulkLoad(expectingSections: sectionCount)
       otherWidths.removeAll()
       widthOrder = [viewportSize.width]
       for s in 0..<sectionCount {
@@ -199,7 +199,7 @@ extension TableView {
     } else {
       // A width never seen: same structure, every row back to its estimate (or asked again).
       var fresh = HeightIndex()
-      fresh.beginBulkLoad()
+      fresh.beginBulkLoad(expectingSections: index.sectionCount)
       for s in 0..<index.sectionCount {
         appendSection(
           s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh)
