@@ -31,9 +31,22 @@ extension TableView {
   /// - Throws: as `performBatchUpdates` (e.g. `.reentrantUpdate` from inside a data-source call);
   ///   the table and its current snapshot are then unchanged.
   /// - Complexity: O(k log k) for the diff of k items and sections, plus the batch update.
+  @inlinable
   public func apply<SectionID: Hashable, ItemID: Hashable>(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: ((Bool) -> Void)? = nil
+  ) throws(TableViewError) {
+    // The difference is computed in the caller's module, specialized for its identifier types.
+    try applySnapshot(snapshot) { old in snapshot.batchUpdate(from: old) }
+    completion?(true)
+  }
+
+  /// Makes `snapshot` current and performs `difference(old)` as one batch update (see
+  /// ``apply(_:animatingDifferences:completion:)``).
+  @usableFromInline
+  func applySnapshot<SectionID: Hashable, ItemID: Hashable>(
+    _ snapshot: DiffableSnapshot<SectionID, ItemID>,
+    difference: (DiffableSnapshot<SectionID, ItemID>) -> BatchUpdate
   ) throws(TableViewError) {
     let previousBox = snapshotBox
     let box = previousBox as? SnapshotBox<SectionID, ItemID> ?? SnapshotBox()
@@ -43,7 +56,7 @@ extension TableView {
     snapshotBox = box
     do throws(TableViewError) {
       if showsOld {
-        try apply(snapshot.batchUpdate(from: old))
+        try apply(difference(old))
       } else if dataSourceCallDepth > 0 || inLayout {
         throw TableViewError(
           .reentrantUpdate,
@@ -56,7 +69,6 @@ extension TableView {
       snapshotBox = previousBox
       throw error
     }
-    completion?(true)
   }
 
   /// The snapshot the table shows, if the last one applied has these identifier types.
@@ -110,6 +122,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Ta
   /// Applies `snapshot` to the table (see ``TableView/apply(_:animatingDifferences:completion:)``);
   /// does nothing once the table is gone.
   /// - Throws: as the table's `apply`; nothing changes then.
+  @inlinable
   public func apply(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: ((Bool) -> Void)? = nil
