@@ -1,5 +1,4 @@
 import TableViewCore
-import TableViewGTK
 import Testing
 
 /// The scrollbar's thumb: exact while the offset and the range agree, monotonic when they do not, exact
