@@ -23,6 +23,7 @@ let package = Package(
         "TableViewGTK", "CGtk",
         .product(name: "TableViewCore", package: "SwiftTableView"),
         .product(name: "DemoData", package: "SwiftTableView"),
+        .product(name: "SeededRandom", package: "SwiftTableView"),
       ]),
     .testTarget(
       name: "TableViewGTKTests",

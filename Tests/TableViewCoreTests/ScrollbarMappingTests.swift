@@ -1,3 +1,4 @@
+import SeededRandom
 import TableViewCore
 import Testing
 
