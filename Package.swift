@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "TableViewTerminal", targets: ["TableViewTerminal"]),
     .library(name: "DemoData", targets: ["DemoData"]),
     .library(name: "SeededRandom", targets: ["SeededRandom"]),
+    .library(name: "TerminalTesting", targets: ["TerminalTesting"]),
+    .library(name: "TestSupport", targets: ["TestSupport"]),
     .executable(name: "tableview-bench", targets: ["tableview-bench"]),
     .executable(name: "tableview-demo", targets: ["tableview-demo"]),
   ],
@@ -22,6 +24,10 @@ let package = Package(
     // A deterministic random number generator (SplitMix64) for demo data, benchmarks and randomized tests: not
     // part of the engine's API.
     .target(name: "SeededRandom"),
+    // For tests: a model terminal that applies output bytes to a screen buffer (what a terminal would show).
+    .target(name: "TerminalTesting", dependencies: ["TerminalKit"]),
+    // For end-to-end tests of both packages: running programs (the demos, tmux, Xvfb) and finding the demos.
+    .target(name: "TestSupport"),
     // The demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the engine's
     // PickerView: no backend, so every backend's demo shows the same data.
     .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
@@ -29,9 +35,11 @@ let package = Package(
     .executableTarget(
       name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "SeededRandom"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
     .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
     .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
-    .testTarget(name: "TableViewTerminalTests", dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit"]),
+    .testTarget(
+      name: "TableViewTerminalTests",
+      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport"]),
   ]
 )

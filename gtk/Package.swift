@@ -27,6 +27,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "TableViewGTKTests",
-      dependencies: ["TableViewGTK", .product(name: "TableViewCore", package: "SwiftTableView")]),
+      dependencies: [
+        "TableViewGTK", .product(name: "TableViewCore", package: "SwiftTableView"),
+        .product(name: "TestSupport", package: "SwiftTableView"),
+      ]),
   ]
 )

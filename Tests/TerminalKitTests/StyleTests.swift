@@ -1,4 +1,5 @@
 import SeededRandom
+import TerminalTesting
 import Testing
 
 @testable import TerminalKit
