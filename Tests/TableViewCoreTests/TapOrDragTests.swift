@@ -5,106 +5,96 @@ import Testing
 /// selects.
 @Suite("TapOrDrag")
 struct TapOrDragTests {
+  /// What one press said at each step: whether it may be a tap, what each move changed, and what the
+  /// release means.
+  struct Played {
+    var mayTap: Bool
+    var moves: [TapOrDrag.Move]
+    var release: TapOrDrag.Release
+  }
+
+  /// Plays a press with `rule`: down at the first point, moved through the others, released at the
+  /// last one.
+  func play(_ points: [(Double, Double)], onMovingContent: Bool = false, rule: inout TapOrDrag) -> Played {
+    let path = points.map { Point(x: $0.0, y: $0.1) }
+    let mayTap = rule.press(at: path[0], contentIsMoving: onMovingContent)
+    let moves = path.dropFirst().map { rule.move(to: $0) }
+    return Played(mayTap: mayTap, moves: moves, release: rule.release(at: path[path.count - 1]))
+  }
+
+  /// Plays a press with a fresh rule whose slop is 10.
+  func play(_ points: [(Double, Double)], onMovingContent: Bool = false) -> Played {
+    var rule = TapOrDrag(slop: 10)
+    return play(points, onMovingContent: onMovingContent, rule: &rule)
+  }
+
   @Test("a press released where it went down is a tap at the release point")
   func tap() {
-    var press = TapOrDrag(slop: 10)
-    let result1 = press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    #expect(result1)
-    let result2 = press.release(at: Point(x: 5, y: 40))
-    #expect(result2 == .tap(Point(x: 5, y: 40)))
-    #expect(press.phase == .idle)
+    let press = play([(5, 40)])
+    #expect(press.mayTap)
+    #expect(press.release == .tap(Point(x: 5, y: 40)))
   }
 
-  @Test("a wobble within the slop is still a tap")
+  @Test("a wobble within the slop is still a tap, at the release point")
   func wobble() {
-    var press = TapOrDrag(slop: 10)
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    let result3 = press.move(to: Point(x: 9, y: 46))
-    #expect(result3 == .unchanged)
-    let result4 = press.move(to: Point(x: 3, y: 33))
-    #expect(result4 == .unchanged)
-    let result5 = press.release(at: Point(x: 3, y: 33))
-    #expect(result5 == .tap(Point(x: 3, y: 33)))
+    let press = play([(5, 40), (9, 46), (3, 33)])
+    #expect(press.moves == [.unchanged, .unchanged])
+    #expect(press.release == .tap(Point(x: 3, y: 33)))
   }
 
-  @Test("moving the slop vertically starts a drag from where it crossed the slop, so nothing jumps")
+  @Test("moving the slop down starts a drag from where it crossed the slop, so nothing jumps")
   func dragDown() {
-    var press = TapOrDrag(slop: 10)
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    let result6 = press.move(to: Point(x: 5, y: 55))
-    #expect(result6 == .dragBegan(anchorY: 50))
-    let result7 = press.move(to: Point(x: 5, y: 90))
-    #expect(result7 == .dragged)
-    let result8 = press.move(to: Point(x: 5, y: 40))
-    #expect(result8 == .dragged, "back within the slop: still a drag")
-    let result9 = press.release(at: Point(x: 5, y: 40))
-    #expect(result9 == .drag)
+    let press = play([(5, 40), (5, 55), (5, 90), (5, 40)])
+    #expect(press.moves == [.dragBegan(anchorY: 50), .dragged, .dragged], "back within the slop: still a drag")
+    #expect(press.release == .drag)
   }
 
   @Test("a drag upwards anchors above the press")
   func dragUp() {
-    var press = TapOrDrag(slop: 10)
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    let result10 = press.move(to: Point(x: 5, y: 12))
-    #expect(result10 == .dragBegan(anchorY: 30))
+    let press = play([(5, 40), (5, 12)])
+    #expect(press.moves == [.dragBegan(anchorY: 30)])
   }
 
-  @Test("moving sideways beyond the slop ends the tap without a drag; moving on vertically then drags")
+  @Test("moving sideways beyond the slop ends the tap without a drag, even back over the row")
   func sideways() {
-    var press = TapOrDrag(slop: 10)
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    let result11 = press.move(to: Point(x: 20, y: 42))
-    #expect(result11 == .tapCancelled)
-    #expect(press.phase == .movedAway)
-    let result12 = press.move(to: Point(x: 30, y: 44))
-    #expect(result12 == .unchanged)
-    let result13 = press.release(at: Point(x: 5, y: 40))
-    #expect(result13 == .nothing, "back over the row: no tap")
+    let press = play([(5, 40), (20, 42), (30, 44), (5, 40)])
+    #expect(press.moves == [.tapCancelled, .unchanged, .unchanged])
+    #expect(press.release == .nothing)
+  }
 
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    _ = press.move(to: Point(x: 20, y: 42))
-    let result14 = press.move(to: Point(x: 20, y: 60))
-    #expect(result14 == .dragBegan(anchorY: 50))
-    let result15 = press.release(at: Point(x: 20, y: 60))
-    #expect(result15 == .drag)
+  @Test("a press that moved sideways still becomes a drag when it moves the slop vertically")
+  func sidewaysThenDrag() {
+    let press = play([(5, 40), (20, 42), (20, 60)])
+    #expect(press.moves == [.tapCancelled, .dragBegan(anchorY: 50)])
+    #expect(press.release == .drag)
   }
 
   @Test("a press on gliding content highlights nothing and its release selects nothing")
   func caughtMovingContent() {
-    var press = TapOrDrag(slop: 10)
-    let result16 = press.press(at: Point(x: 5, y: 40), contentIsMoving: true)
-    #expect(!result16)
-    #expect(press.caughtMovingContent)
-    let result17 = press.release(at: Point(x: 5, y: 40))
-    #expect(result17 == .nothing)
-    // The next press on resting content is a tap again.
-    let result18 = press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    #expect(result18)
-    let result19 = press.release(at: Point(x: 5, y: 40))
-    #expect(result19 == .tap(Point(x: 5, y: 40)))
+    var rule = TapOrDrag(slop: 10)
+    let caught = play([(5, 40)], onMovingContent: true, rule: &rule)
+    #expect(!caught.mayTap)
+    #expect(caught.release == .nothing)
+    let next = play([(5, 40)], rule: &rule)
+    #expect(next.release == .tap(Point(x: 5, y: 40)), "on content at rest the next press is a tap again")
   }
 
   @Test("a press that caught gliding content can still drag it")
   func caughtThenDragged() {
-    var press = TapOrDrag(slop: 10)
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: true)
-    let result20 = press.move(to: Point(x: 5, y: 70))
-    #expect(result20 == .dragBegan(anchorY: 50))
-    let result21 = press.release(at: Point(x: 5, y: 70))
-    #expect(result21 == .drag)
+    let press = play([(5, 40), (5, 70)], onMovingContent: true)
+    #expect(press.moves == [.dragBegan(anchorY: 50)])
+    #expect(press.release == .drag)
   }
 
-  @Test("a cancelled press, or a release with no press, does nothing")
+  @Test("a cancelled press, or moves and a release with no press, do nothing")
   func cancelled() {
-    var press = TapOrDrag(slop: 10)
-    let result22 = press.move(to: Point(x: 5, y: 400))
-    #expect(result22 == .unchanged)
-    let result23 = press.release(at: Point(x: 5, y: 40))
-    #expect(result23 == .nothing)
-    press.press(at: Point(x: 5, y: 40), contentIsMoving: false)
-    press.cancel()
-    #expect(press.phase == .idle)
-    let result24 = press.release(at: Point(x: 5, y: 40))
-    #expect(result24 == .nothing)
+    var rule = TapOrDrag(slop: 10)
+    let stray = rule.move(to: Point(x: 5, y: 400))
+    #expect(stray == .unchanged)
+    rule.press(at: Point(x: 5, y: 40), contentIsMoving: false)
+    rule.cancel()
+    #expect(rule.phase == .idle)
+    let release = rule.release(at: Point(x: 5, y: 40))
+    #expect(release == .nothing)
   }
 }

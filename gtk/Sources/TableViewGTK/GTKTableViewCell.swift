@@ -14,24 +14,10 @@ import TableViewCore
 /// text at the row's width, so Chinese and English posts get their real heights.
 public final class GTKTableViewCell: GTKView {
   /// The layouts of UIKit's `UITableViewCell.CellStyle`.
-  public enum CellStyle: Hashable, Sendable {
-    /// A title only.
-    case `default`
-    /// A title with the detail below it, wrapping over as many lines as it needs.
-    case subtitle
-    /// A title on the left, the detail on the right.
-    case value1
-  }
+  public typealias CellStyle = TableViewCellStyle
 
   /// A mark at the right edge, as UIKit's `UITableViewCell.AccessoryType`.
-  public enum AccessoryType: Hashable, Sendable {
-    /// Nothing.
-    case none
-    /// ✓
-    case checkmark
-    /// ›
-    case disclosureIndicator
-  }
+  public typealias AccessoryType = TableViewCellAccessoryType
 
   /// The layout, fixed at creation.
   public let cellStyle: CellStyle
