@@ -47,6 +47,8 @@ extension GTKTableView {
   public func scrollInput(dy: Double, isWheel: Bool) {
     if isWheel {
       if touchpadY != nil { touchpadEnded() }
+      // Not `WheelAcceleration` (the terminal's jumps by a growing step per notch): here notches glide
+      // and add up to the running scroll's target, which already crosses a long list fast on a flick.
       table.scrollSmoothly(by: dy * wheelStep)
     } else {
       if touchpadY == nil { touchpadBegan() }
