@@ -8,6 +8,9 @@ let package = Package(
     .library(name: "TerminalKit", targets: ["TerminalKit"]),
     .library(name: "TableViewTerminal", targets: ["TableViewTerminal"]),
     .library(name: "DemoData", targets: ["DemoData"]),
+    .library(name: "SeededRandom", targets: ["SeededRandom"]),
+    .library(name: "TerminalTesting", targets: ["TerminalTesting"]),
+    .library(name: "TestSupport", targets: ["TestSupport"]),
     .executable(name: "tableview-bench", targets: ["tableview-bench"]),
     .executable(name: "tableview-demo", targets: ["tableview-demo"]),
   ],
@@ -18,16 +21,25 @@ let package = Package(
     .target(name: "TerminalKit"),
     // The terminal backend: views and cells the engine reuses, drawn with TerminalKit.
     .target(name: "TableViewTerminal", dependencies: ["TableViewCore", "TerminalKit"]),
-    // The demos' data sets (feed posts, fixed rows, hours, dates): standard library only, so every backend's demo
-    // shows the same data.
-    // The demos' data sets, and the date picker's model on the engine's PickerView: no backend.
-    .target(name: "DemoData", dependencies: ["TableViewCore"]),
-    .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore"]),
+    // A deterministic random number generator (SplitMix64) for demo data, benchmarks and randomized tests: not
+    // part of the engine's API.
+    .target(name: "SeededRandom"),
+    // For tests: a model terminal that applies output bytes to a screen buffer (what a terminal would show).
+    .target(name: "TerminalTesting", dependencies: ["TerminalKit"]),
+    // For end-to-end tests of both packages: running programs (the demos, tmux, Xvfb) and finding the demos.
+    .target(name: "TestSupport"),
+    // The demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the engine's
+    // PickerView: no backend, so every backend's demo shows the same data.
+    .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
+    .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom"]),
     .executableTarget(
       name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
-    .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
     .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
-    .testTarget(name: "TableViewTerminalTests", dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit"]),
+    .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+    .testTarget(
+      name: "TableViewTerminalTests",
+      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport"]),
   ]
 )

@@ -23,9 +23,13 @@ let package = Package(
         "TableViewGTK", "CGtk",
         .product(name: "TableViewCore", package: "SwiftTableView"),
         .product(name: "DemoData", package: "SwiftTableView"),
+        .product(name: "SeededRandom", package: "SwiftTableView"),
       ]),
     .testTarget(
       name: "TableViewGTKTests",
-      dependencies: ["TableViewGTK", .product(name: "TableViewCore", package: "SwiftTableView")]),
+      dependencies: [
+        "TableViewGTK", .product(name: "TableViewCore", package: "SwiftTableView"),
+        .product(name: "TestSupport", package: "SwiftTableView"),
+      ]),
   ]
 )

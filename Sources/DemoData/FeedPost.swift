@@ -1,3 +1,4 @@
+import SeededRandom
 import TableViewCore
 
 /// One post of the feed, computed from its number alone: nothing is stored, so a million rows cost nothing until

@@ -63,7 +63,7 @@ public struct HeightIndex: Sendable {
   @usableFromInline var slab: ContiguousArray<Int64> = []
   @usableFromInline var freeBlocks: ContiguousArray<Int32> = []
   @usableFromInline var root: NodeID = HeightIndex.none
-  var rng = SplitMix64(seed: 0x5EED_7AB1E)
+  var rng = PriorityGenerator(seed: 0x5EED_7AB1E)
   /// During a bulk load, the nodes appended so far, in order (see `beginBulkLoad()`).
   var bulkOrder: ContiguousArray<NodeID>?
 
@@ -114,13 +114,12 @@ public struct HeightIndex: Sendable {
   public var nodeCount: Int { nodes.count - freeNodes.count }
 }
 
-/// A tiny deterministic generator (SplitMix64) for treap priorities and tests.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+/// The treap's priorities: SplitMix64, so that the tree's shape (and so its speed) is the same on every run.
+/// Internal: the engine's API offers no random numbers (those are the `SeededRandom` library's).
+struct PriorityGenerator: Sendable {
   private var state: UInt64
-  /// Creates a generator from a seed.
-  public init(seed: UInt64) { state = seed }
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,8 +1,9 @@
 import TableViewCore
 import TerminalKit
 
-// The mouse: the wheel scrolls with acceleration, a click is a tap (the row highlights while the button is
-// down and is selected when it is released over the same row), as a finger on UITableView.
+// The mouse: the wheel scrolls with acceleration (`WheelAcceleration`), a click is a tap (the row highlights
+// while the button is down and is selected when it is released over the same row), as a finger on UITableView.
+// A press on gliding content stops it and selects nothing (`TapOrDrag`, the rule the GTK backend follows too).
 
 extension TerminalTableView {
   /// Handles a mouse event at screen coordinates. Events outside the table are ignored, except a release that
@@ -19,18 +20,33 @@ extension TerminalTableView {
       measuringLayout { table.scroll(by: delta) }
     case .press(.left):
       guard let point else { return false }
-      measuringLayout { table.touchBegan(at: point) }
+      press.slop = table.tapMoveThreshold
+      let mayTap = press.press(at: point, contentIsMoving: table.isAnimating)
+      measuringLayout {
+        table.stopScrolling()
+        if mayTap { table.touchBegan(at: point) }
+      }
     case .drag(.left):
-      let origin = screenOrigin
-      let local = Point(x: Double(event.x - origin.x), y: Double(event.y - origin.y))
-      measuringLayout { table.touchMoved(to: local) }
+      // A drag only ends the tap: a terminal scrolls with the wheel and the keys, and rows a whole cell high
+      // cannot follow a pointer smoothly.
+      switch press.move(to: local(event)) {
+      case .tapCancelled, .dragBegan: measuringLayout { table.touchCancelled() }
+      case .dragged, .unchanged: break
+      }
     case .release(.left), .release(nil):
-      let origin = screenOrigin
-      let local = Point(x: Double(event.x - origin.x), y: Double(event.y - origin.y))
-      measuringLayout { table.touchEnded(at: local) }
+      switch press.release(at: local(event)) {
+      case .tap(let at): measuringLayout { table.touchEnded(at: at) }
+      case .drag, .nothing: measuringLayout { table.touchCancelled() }
+      }
     default:
       return false
     }
     return true
+  }
+
+  /// A screen position in the table's own coordinates, also outside the table (a drag may leave it).
+  private func local(_ event: MouseEvent) -> Point {
+    let origin = screenOrigin
+    return Point(x: Double(event.x - origin.x), y: Double(event.y - origin.y))
   }
 }

@@ -26,6 +26,8 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
   /// How the mouse wheel scrolls.
   public var wheelAcceleration = WheelAcceleration()
+  /// The left button's press: a tap, or a catch of gliding content (see `TapOrDrag`).
+  var press = TapOrDrag()
   /// How long the engine took for the last input, animation frame, reload or resize, in seconds (layout,
   /// measuring and dequeuing included; drawing not).
   public private(set) var lastLayoutDuration: Double = 0
@@ -122,8 +124,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
         y: origin.y + TerminalView.cells(view.frame.minY - offset.y))
       view.render(into: &buffer, origin: at, clip: clip)
     }
-    scrollIndicator.update(
-      contentHeight: table.contentSize.height, offset: offset.y, viewportHeight: table.viewportSize.height)
+    scrollIndicator.follow(table)
   }
 
   // MARK: Coordinates

@@ -14,24 +14,10 @@ import TerminalKit
 /// selected or highlighted cell is drawn in reverse video (kept when colours are off, as with `NO_COLOR`).
 open class TerminalTableViewCell: TerminalView, ReusableView {
   /// The layouts of UIKit's `UITableViewCell.CellStyle`.
-  public enum CellStyle: Hashable, Sendable {
-    /// A text label only.
-    case `default`
-    /// A text label with a detail label below it.
-    case subtitle
-    /// A text label on the left and a detail label on the right of the same line (as in Settings).
-    case value1
-  }
+  public typealias CellStyle = TableViewCellStyle
 
   /// A mark at the right edge, as UIKit's `UITableViewCell.AccessoryType`.
-  public enum AccessoryType: Hashable, Sendable {
-    /// No accessory.
-    case none
-    /// A chevron, "›": the row leads somewhere.
-    case disclosureIndicator
-    /// A check mark, "✓".
-    case checkmark
-  }
+  public typealias AccessoryType = TableViewCellAccessoryType
 
   /// The layout, fixed at creation.
   public let cellStyle: CellStyle

@@ -165,7 +165,8 @@ public struct ScreenBuffer: Hashable, Sendable {
 
   /// Puts a character of known width (1 or 2) at a position where it fits, first breaking apart any wide
   /// character whose half it overwrites; the orphaned half becomes `brokenHalf` with that character's style.
-  mutating func place(
+  /// Public for a terminal model (`TerminalTesting`'s `ScreenModel`), which prints as a terminal does.
+  @_spi(TerminalTesting) public mutating func place(
     _ character: Character, width characterWidth: Int, x: Int, y: Int, style: Style, brokenHalf: Character = " "
   ) {
     let base = y * width
@@ -189,13 +190,15 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
-  /// Sets one cell without any wide-character bookkeeping; for ``ScreenModel``'s erase operations.
-  mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+  /// Sets one cell without any wide-character bookkeeping: for a terminal model's erase operations
+  /// (`TerminalTesting`'s `ScreenModel`), which must reproduce what a terminal does to half a wide character.
+  @_spi(TerminalTesting) public mutating func setCell(_ cell: Cell, x: Int, y: Int) {
     cells[y * width + x] = cell
   }
 
-  /// Moves every row up by one and blanks the bottom row with `style`; for ``ScreenModel``'s scrolling.
-  mutating func scrollUp(blank style: Style) {
+  /// Moves every row up by one and blanks the bottom row with `style`: for a terminal model's scrolling
+  /// (`TerminalTesting`'s `ScreenModel`).
+  @_spi(TerminalTesting) public mutating func scrollUp(blank style: Style) {
     guard height > 0 else { return }
     cells.removeFirst(width)
     cells.append(contentsOf: repeatElement(Cell(character: " ", style: style, width: 1), count: width))

@@ -37,40 +37,17 @@
 // PGTableView up to 10⁷ (10⁶ with --quick), except `reload_data` and `cells_created`, which are
 // O(N) per measurement and stop at 10⁶. Larger sizes get "—" rows.
 
-/// A deterministic pseudo-random generator (SplitMix64), so that every run measures the same
-/// rows and offsets.
-struct BenchRandom: Sendable {
-  /// The generator state.
-  private var state: UInt64
+import SeededRandom
 
-  /// Creates a generator from `seed`.
-  init(seed: UInt64) {
-    state = seed
-  }
+/// The benchmark's generator: SplitMix64, so that every run measures the same rows and offsets.
+typealias BenchRandom = SplitMix64
 
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    return Self.mix(state)
-  }
-
+extension SplitMix64 {
   /// A random integer in `0..<bound` (`bound` > 0).
-  mutating func next(below bound: Int) -> Int {
-    Int(next() % UInt64(bound))
-  }
+  mutating func next(below bound: Int) -> Int { below(bound) }
 
   /// A random double in `0..<bound`.
-  mutating func nextDouble(below bound: Double) -> Double {
-    Double(next() >> 11) * 0x1p-53 * bound
-  }
-
-  /// The SplitMix64 finaliser: a well-mixed hash of `value`.
-  static func mix(_ value: UInt64) -> UInt64 {
-    var z = value
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func nextDouble(below bound: Double) -> Double { unit() * bound }
 }
 
 /// The shared benchmark workload: viewport, row heights and size caps.

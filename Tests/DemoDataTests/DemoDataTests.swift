@@ -22,15 +22,6 @@ struct FeedPostTests {
     #expect(FeedDataSet.postTitle(post) == "\(post.author) @\(post.handle) · \(post.age) · #1,234")
     #expect(["m", "h", "d"].contains(post.age.last.map(String.init) ?? ""))
   }
-
-  @Test("the generator repeats its sequence for a seed")
-  func generator() {
-    var a = SplitMix64(seed: 42)
-    var b = SplitMix64(seed: 42)
-    #expect((0..<10).map { _ in a.next() } == (0..<10).map { _ in b.next() })
-    var c = SplitMix64(seed: 1)
-    #expect((0..<100).allSatisfy { _ in (0..<7).contains(c.below(7)) })
-  }
 }
 
 @Suite("number formatting")

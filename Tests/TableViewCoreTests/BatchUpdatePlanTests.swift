@@ -1,20 +1,15 @@
+import SeededRandom
 import Testing
 
 @testable import TableViewCore
 
-/// SplitMix64: a small deterministic generator, so that randomized tests replay exactly.
+/// SplitMix64 with the draws these tests make, so that randomized tests replay exactly.
 struct BatchUpdateTestRNG: RandomNumberGenerator {
-  private var state: UInt64
+  private var base: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { base = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { base.next() }
 
   /// A uniform integer in `range` (non-generic, so that debug builds stay fast).
   mutating func int(_ range: ClosedRange<Int>) -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import TerminalKit
+import TestSupport
 import Testing
 
 /// The demo's `--frames` mode: plain-text frames of a scripted session, no terminal needed.
@@ -7,7 +8,7 @@ import Testing
 struct DemoFramesTests {
   /// Runs the demo with `arguments` and splits its output into frames (caption line dropped).
   func frames(_ arguments: [String], input: String = "") throws -> [[String]] {
-    let result = try run(try DemoBinary.path(), arguments, input: input)
+    let result = try run(try DemoBinary.terminalDemo.path(), arguments, input: input)
     #expect(result.status == 0, "\(result.standardError)")
     var frames: [[String]] = []
     for line in result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -99,17 +100,17 @@ struct DemoFramesTests {
 
   @Test("a bad token or option is reported with exit code 2")
   func badInput() throws {
-    let token = try run(try DemoBinary.path(), ["--frames", "down,sideways"])
+    let token = try run(try DemoBinary.terminalDemo.path(), ["--frames", "down,sideways"])
     #expect(token.status == 2)
     #expect(token.standardError.contains("unknown --frames token \"sideways\""))
-    let option = try run(try DemoBinary.path(), ["--bogus"])
+    let option = try run(try DemoBinary.terminalDemo.path(), ["--bogus"])
     #expect(option.status == 2)
     #expect(option.standardError.contains("unknown option"))
   }
 
   @Test("without a terminal, or with TERM=dumb, the demo explains and exits with code 2")
   func noTerminal() throws {
-    let piped = try run(try DemoBinary.path(), [])
+    let piped = try run(try DemoBinary.terminalDemo.path(), [])
     #expect(piped.status == 2)
     #expect(piped.standardError.contains("must be a terminal"))
     #expect(piped.standardOutput.isEmpty, "no escape sequences written")

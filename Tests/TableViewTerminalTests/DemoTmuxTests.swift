@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end: the built demo in a real terminal (tmux, 100×30), driven with `send-keys` and read with
@@ -8,7 +9,7 @@ struct DemoTmuxTests {
   /// Starts the demo in a shell that reports its exit status and then waits, so the screen after it quits can
   /// be read.
   func start(_ arguments: String = "", environment: String = "") throws -> TmuxSession {
-    let demo = try DemoBinary.path()
+    let demo = try DemoBinary.terminalDemo.path()
     let command = "printf 'shell before\\n'; \(environment) '\(demo)' \(arguments); echo \"demo exited $?\"; sleep 30"
     return try TmuxSession(tmux: which("tmux")!, command: command)
   }

@@ -89,16 +89,6 @@ struct TerminalTableViewDrawingTests {
     #expect(buffer.text(row: 7) == "xxxxxxxxxxxx", "nothing below it")
   }
 
-  @Test("the scroll indicator's thumb moves from the top to the bottom of the last column")
-  func scrollIndicator() {
-    let (view, _) = makeTableView(TestFeed(sectionCount: 1, rows: 100), width: 20, height: 10, rowHeight: 1)
-    view.showsScrollIndicator = true
-    #expect(view.snapshot()[x: 19, y: 0].character == "┃")
-    view.table.contentOffset.y = view.table.maximumContentOffsetY
-    #expect(view.snapshot()[x: 19, y: 9].character == "┃")
-    #expect(view.snapshot()[x: 19, y: 0].character != "┃")
-  }
-
   @Test("CJK text stays aligned: every wide character takes its cell and a continuation")
   func cjkAlignment() {
     let feed = TestFeed(sections: [["中文English混排", "ascii only", "全角，标点。"]])

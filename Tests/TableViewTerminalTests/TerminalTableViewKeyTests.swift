@@ -197,6 +197,49 @@ struct TerminalTableViewKeyTests {
     #expect(feed.selected.count == 1)
   }
 
+  @Test("a click on gliding content stops it where it is and selects nothing; the next click selects")
+  func clickStopsGlide() {
+    let feed = TestFeed(sectionCount: 1, rows: 1_000)
+    let (view, clock) = makeTableView(feed, width: 20, height: 8, rowHeight: 1)
+    view.frame = Rect(x: 0, y: 1, width: 20, height: 8)
+    view.table.beginDragging(at: 0)
+    view.table.drag(to: -4)
+    view.table.endDragging(velocity: 200)
+    for _ in 0..<5 {
+      clock.advance(by: 1.0 / 60)
+      view.tick()
+    }
+    #expect(view.isAnimating, "the content glides")
+    let stoppedAt = view.table.contentOffset.y
+    view.handle(.mouse(MouseEvent(.press(.left), x: 4, y: 5)))
+    #expect(!view.isAnimating)
+    #expect(view.table.indexPathForHighlightedRow == nil, "the press catches the content, it does not aim at a row")
+    clock.advance(by: 0.5)
+    view.tick()
+    view.handle(.mouse(MouseEvent(.release(.left), x: 4, y: 5)))
+    #expect(view.table.contentOffset.y == stoppedAt)
+    #expect(feed.selected.isEmpty)
+    #expect(view.table.indexPathForSelectedRow == nil)
+
+    view.handle(.mouse(MouseEvent(.press(.left), x: 4, y: 5)))
+    view.handle(.mouse(MouseEvent(.release(.left), x: 4, y: 5)))
+    #expect(feed.selected.count == 1, "on content at rest a click is a tap again")
+  }
+
+  @Test("a click that moves away from its row before the release selects nothing")
+  func clickMovedAway() {
+    let feed = TestFeed(sectionCount: 1, rows: 100)
+    let (view, _) = makeTableView(feed, width: 40, height: 8, rowHeight: 1)
+    view.table.tapMoveThreshold = 3
+    view.handle(.mouse(MouseEvent(.press(.left), x: 4, y: 4)))
+    #expect(view.table.indexPathForHighlightedRow != nil)
+    view.handle(.mouse(MouseEvent(.drag(.left), x: 12, y: 4)))
+    #expect(view.table.indexPathForHighlightedRow == nil)
+    view.handle(.mouse(MouseEvent(.release(.left), x: 4, y: 4)))
+    #expect(feed.selected.isEmpty)
+    #expect(view.table.contentOffset.y == 0, "a drag does not scroll a terminal table")
+  }
+
   @Test("a resize changes the viewport and re-wraps the rows at the new width")
   func resize() {
     let feed = TestFeed(sections: [["一二三四五六七八九十", "b"]])

@@ -1,10 +1,12 @@
+import SeededRandom
+import TerminalTesting
 import Testing
 
 @testable import TerminalKit
 
 /// Random frames for round-trip tests, drawn with a mix of ASCII, CJK, emoji and combining characters.
 struct FrameGenerator {
-  var generator: SeededGenerator
+  var generator: SplitMix64
 
   static let texts = [
     "a", "Hello", "xyz", " ", "世界", "日本語", "한국", "👍", "👨‍👩‍👧", "🇯🇵", "❤️", "e\u{301}", "Ａ", "…", "─", "abc世",
@@ -61,7 +63,7 @@ struct DiffRendererTests {
 
   @Test("an unchanged frame writes nothing")
   func unchangedFrameWritesNothing() {
-    var frames = FrameGenerator(generator: SeededGenerator(seed: 1))
+    var frames = FrameGenerator(generator: SplitMix64(seed: 1))
     var buffer = ScreenBuffer(width: 20, height: 5)
     frames.scribble(on: &buffer, operations: 20)
     #expect(DiffRenderer().diff(from: buffer, to: buffer).isEmpty)
@@ -138,7 +140,7 @@ struct DiffRendererTests {
     "applying the diff to a terminal showing the previous frame yields the next frame, for random frames",
     arguments: ColorMode.allCases)
   func randomizedRoundTrip(mode: ColorMode) {
-    var frames = FrameGenerator(generator: SeededGenerator(seed: 99))
+    var frames = FrameGenerator(generator: SplitMix64(seed: 99))
     let renderer = DiffRenderer(colorMode: mode)
     for iteration in 0..<400 {
       let width = Int.random(in: 1...14, using: &frames.generator)
@@ -160,7 +162,7 @@ struct DiffRendererTests {
 
   @Test("a sequence of frames applied in turn keeps the model in step")
   func frameSequence() {
-    var frames = FrameGenerator(generator: SeededGenerator(seed: 5))
+    var frames = FrameGenerator(generator: SplitMix64(seed: 5))
     var current = ScreenBuffer(width: 30, height: 8)
     var model = ScreenModel(width: 30, height: 8)
     model.apply(DiffRenderer().fullRedraw(current))

@@ -1,3 +1,4 @@
+import TerminalTesting
 import Testing
 
 @testable import TerminalKit

@@ -1,3 +1,5 @@
+import SeededRandom
+import TerminalTesting
 import Testing
 
 @testable import TerminalKit
@@ -51,7 +53,7 @@ struct StyleTests {
 
   @Test("SGR transitions are never longer than resetting and setting everything")
   func transitionsAreShort() {
-    var generator = SeededGenerator(seed: 3)
+    var generator = SplitMix64(seed: 3)
     var frames = FrameGenerator(generator: generator)
     for _ in 0..<300 {
       let from = frames.style()

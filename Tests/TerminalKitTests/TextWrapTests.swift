@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import TerminalKit
@@ -87,7 +88,7 @@ struct TextWrapTests {
 
   @Test("randomized text never yields a line wider than the width and loses no text")
   func randomizedWrapping() {
-    var generator = SeededGenerator(seed: 2024)
+    var generator = SplitMix64(seed: 2024)
     let pieces = [
       "a", "word", "supercalifragilistic", "世界", "日本語", "。", "「", "」", "👍", "👨‍👩‍👧", "🇯🇵", "é", "e\u{301}",
       " ", " ", "  ", "\n", ",", "x", "한국", "ｱ", "Ａ",

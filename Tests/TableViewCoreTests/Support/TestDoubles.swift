@@ -1,3 +1,5 @@
+import SeededRandom
+
 @testable import TableViewCore
 
 /// A cell that records what the table did to it.

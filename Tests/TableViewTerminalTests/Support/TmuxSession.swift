@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A detached tmux session on a server of its own (`-L`), so tests run in parallel and never touch the user's
 /// tmux. The server is killed when the session is closed.

@@ -42,8 +42,10 @@ public final class GTKPickerView {
   private var bands: [UnsafeMutablePointer<GtkWidget>] = []
   private var shown: [GTKView] = []
   private var tickCallbackID: UInt32 = 0
-  private var dragComponent: Int?
-  private var dragStart: (x: Double, y: Double)?
+  /// The pointer's press on a component: a tap or a drag (see `TapOrDrag`).
+  private var press = TapOrDrag()
+  /// The component the press went down on.
+  private var pressComponent = 0
   private var tracker = VelocityTracker()
 
   /// Creates a picker view; `rowHeight` is the default row height in pixels.
@@ -204,37 +206,45 @@ public final class GTKPickerView {
     Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] x, y in
       guard let self else { return }
       // A press outside every component starts nothing (and leaves no state from the last one).
-      self.dragComponent = nil
-      self.dragStart = nil
+      self.press.cancel()
       guard let component = self.picker.component(atX: x) else { return }
       gtk_widget_grab_focus(self.widget)
       self.focusedComponent = component
-      self.dragStart = (x, y)
+      self.pressComponent = component
+      self.press.slop = self.picker.table(forComponent: component).tapMoveThreshold
+      // A wheel must come to rest on a row, so a press never only stops it (as a table's does): a tap
+      // on a turning wheel still brings its row into the band.
+      self.press.press(at: Point(x: x, y: y), contentIsMoving: false)
       self.tracker.reset()
       self.tracker.add(position: y, at: self.clock.now)
       self.setNeedsLayout()
     }
-    Signals.connect(gpointerOf(drag), "drag-update") { [weak self] _, dy in
-      guard let self, let start = self.dragStart else { return }
-      let y = start.y + dy
-      self.tracker.add(position: y, at: self.clock.now)
-      if self.dragComponent == nil, abs(dy) >= self.picker.table(forComponent: self.focusedComponent).tapMoveThreshold {
-        self.dragComponent = self.focusedComponent
-        let slop = self.picker.table(forComponent: self.focusedComponent).tapMoveThreshold
-        self.picker.beginDragging(inComponent: self.focusedComponent, at: start.y + (dy < 0 ? -slop : slop))
+    Signals.connect(gpointerOf(drag), "drag-update") { [weak self] dx, dy in
+      guard let self, self.press.phase != .idle else { return }
+      let point = Point(x: self.press.start.x + dx, y: self.press.start.y + dy)
+      self.tracker.add(position: point.y, at: self.clock.now)
+      switch self.press.move(to: point) {
+      case .dragBegan(let anchorY):
+        self.picker.beginDragging(inComponent: self.pressComponent, at: anchorY)
+        self.picker.drag(inComponent: self.pressComponent, to: point.y)
+      case .dragged:
+        self.picker.drag(inComponent: self.pressComponent, to: point.y)
+      case .tapCancelled, .unchanged:
+        return
       }
-      if let c = self.dragComponent { self.picker.drag(inComponent: c, to: y) }
       self.setNeedsLayout()
     }
     Signals.connect(gpointerOf(drag), "drag-end") { [weak self] dx, dy in
-      guard let self, let start = self.dragStart else { return }
-      if let c = self.dragComponent {
-        self.picker.endDragging(inComponent: c, velocity: -self.tracker.velocity(at: self.clock.now))
-      } else {
-        self.picker.tap(at: Point(x: start.x + dx, y: start.y + dy))
+      guard let self, self.press.phase != .idle else { return }
+      let point = Point(x: self.press.start.x + dx, y: self.press.start.y + dy)
+      switch self.press.release(at: point) {
+      case .drag:
+        self.picker.endDragging(inComponent: self.pressComponent, velocity: -self.tracker.velocity(at: self.clock.now))
+      case .tap(let at):
+        self.picker.tap(at: at)
+      case .nothing:
+        break
       }
-      self.dragComponent = nil
-      self.dragStart = nil
       self.setNeedsLayout()
     }
     gtk_widget_add_controller(widget, drag)

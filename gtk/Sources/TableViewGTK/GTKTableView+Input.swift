@@ -47,6 +47,8 @@ extension GTKTableView {
   public func scrollInput(dy: Double, isWheel: Bool) {
     if isWheel {
       if touchpadY != nil { touchpadEnded() }
+      // Not `WheelAcceleration` (the terminal's jumps by a growing step per notch): here notches glide
+      // and add up to the running scroll's target, which already crosses a long list fast on a flick.
       table.scrollSmoothly(by: dy * wheelStep)
     } else {
       if touchpadY == nil { touchpadBegan() }
@@ -102,55 +104,54 @@ extension GTKTableView {
 
   func pointerDown(x: Double, y: Double) {
     gtk_widget_grab_focus(viewport)
-    // A touch on moving content stops it and is not a tap (as on iOS): no row is selected.
-    stoppedMotion = table.isAnimating
+    let point = Point(x: x, y: y)
+    press.slop = table.tapMoveThreshold
+    // A press on moving content stops it and is not a tap (as on iOS): no row is selected.
+    let mayTap = press.press(at: point, contentIsMoving: table.isAnimating)
     table.stopScrolling()
-    dragStart = (x, y)
-    isDraggingContent = false
     dragTracker.reset()
     dragTracker.add(position: y, at: clock.now)
-    if !stoppedMotion { table.touchBegan(at: Point(x: x, y: y)) }
+    if mayTap { table.touchBegan(at: point) }
     setNeedsLayout()
   }
 
   func pointerCancelled() {
-    if isDraggingContent { table.endDragging(velocity: 0) }
-    isDraggingContent = false
-    dragStart = nil
+    if press.phase == .dragging { table.endDragging(velocity: 0) }
+    press.cancel()
     table.touchCancelled()
     setNeedsLayout()
   }
 
   func pointerMoved(dx: Double, dy: Double) {
-    guard let start = dragStart else { return }
-    let y = start.y + dy
-    dragTracker.add(position: y, at: clock.now)
-    if !isDraggingContent, abs(dy) >= table.tapMoveThreshold {
-      // The content follows from the threshold on: the slop before it is not a jump (UIKit
-      // subtracts its hysteresis the same way), the movement beyond it is followed at once.
-      isDraggingContent = true
+    guard press.phase != .idle else { return }
+    let point = Point(x: press.start.x + dx, y: press.start.y + dy)
+    dragTracker.add(position: point.y, at: clock.now)
+    switch press.move(to: point) {
+    case .dragBegan(let anchorY):
       table.touchCancelled()
-      table.beginDragging(at: start.y + (dy < 0 ? -table.tapMoveThreshold : table.tapMoveThreshold))
-    }
-    if isDraggingContent {
-      table.drag(to: y)
-    } else {
-      table.touchMoved(to: Point(x: start.x + dx, y: y))
+      table.beginDragging(at: anchorY)
+      table.drag(to: point.y)
+    case .dragged:
+      table.drag(to: point.y)
+    case .tapCancelled:
+      table.touchCancelled()
+    case .unchanged:
+      return
     }
     setNeedsLayout()
   }
 
   func pointerUp(dx: Double, dy: Double) {
-    guard let start = dragStart else { return }
-    dragStart = nil
-    if isDraggingContent {
-      isDraggingContent = false
+    guard press.phase != .idle else { return }
+    switch press.release(at: Point(x: press.start.x + dx, y: press.start.y + dy)) {
+    case .tap(let point):
+      table.touchEnded(at: point)
+    case .drag:
       // The finger's velocity is the opposite of the content offset's.
       table.endDragging(velocity: -dragTracker.velocity(at: clock.now))
-    } else if !stoppedMotion {
-      table.touchEnded(at: Point(x: start.x + dx, y: start.y + dy))
+    case .nothing:
+      table.touchCancelled()
     }
-    stoppedMotion = false
     setNeedsLayout()
   }
 

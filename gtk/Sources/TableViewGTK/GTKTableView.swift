@@ -48,14 +48,12 @@ public final class GTKTableView: TableViewHost {
   var lastCorrection: Double = 0
   var syncedSpan: Double = -1
   var dragTracker = VelocityTracker()
-  var dragStart: (x: Double, y: Double)?
-  var isDraggingContent = false
+  /// The pointer's press: a tap, a drag, or a catch of moving content (see `TapOrDrag`).
+  var press = TapOrDrag()
   /// A touchpad gesture in progress: where the virtual finger is, and its speed.
   var touchpadY: Double?
   var touchpadTracker = VelocityTracker()
   var touchpadQuietSourceID: UInt32 = 0
-  /// The pointer went down on moving content: that press stopped it and selects nothing.
-  var stoppedMotion = false
 
   /// Creates a table view (call on the main thread, after `gtk_init`).
   ///

@@ -6,38 +6,26 @@ import TableViewCore
 ///
 ///     table.register({ GTKTableViewCell(style: .subtitle) }, forCellReuseIdentifier: "post")
 ///     let cell = table.dequeueReusableCell(withIdentifier: "post", for: path, as: GTKTableViewCell.self)
-///     cell.text = "李雷 @lilei"
-///     cell.detailText = "今天我们把 reuse pool 重写了。"
+///     cell.textLabel.text = "李雷 @lilei"
+///     cell.detailTextLabel?.text = "今天我们把 reuse pool 重写了。"
+///     cell.accessoryType = .checkmark
 ///
 /// Self-sizing measures the widget with GTK (`gtk_widget_measure`): Pango lays out the wrapped
 /// text at the row's width, so Chinese and English posts get their real heights.
 public final class GTKTableViewCell: GTKView {
-  /// UIKit's cell styles.
-  public enum Style: Sendable {
-    /// A title only.
-    case `default`
-    /// A title with the detail below it, wrapping over as many lines as it needs.
-    case subtitle
-    /// A title on the left, the detail on the right.
-    case value1
-  }
+  /// The layouts of UIKit's `UITableViewCell.CellStyle`.
+  public typealias CellStyle = TableViewCellStyle
 
-  /// What the right edge shows.
-  public enum Accessory: Sendable {
-    /// Nothing.
-    case none
-    /// ✓
-    case checkmark
-    /// ›
-    case disclosureIndicator
-  }
+  /// A mark at the right edge, as UIKit's `UITableViewCell.AccessoryType`.
+  public typealias AccessoryType = TableViewCellAccessoryType
 
-  /// The cell's style.
-  public let style: Style
-  /// The title label (a `GtkLabel *`).
-  public let titleLabel: UnsafeMutablePointer<GtkWidget>
-  /// The detail label (a `GtkLabel *`), `nil` in the default style.
-  public let detailLabel: UnsafeMutablePointer<GtkWidget>?
+  /// The layout, fixed at creation.
+  public let cellStyle: CellStyle
+  /// The main text.
+  public let textLabel: GTKLabel
+  /// The secondary text (below the main text, wrapping, or on its right); `nil` in the default style. An empty
+  /// one is hidden, taking no height.
+  public let detailTextLabel: GTKLabel?
   private let accessoryLabel: UnsafeMutablePointer<GtkWidget>
 
   /// The image at the leading edge (an avatar: a coloured disc with a few letters), `nil` unless
@@ -47,8 +35,8 @@ public final class GTKTableViewCell: GTKView {
   public let imageSize: Int32
 
   /// Creates a cell; with an `imageSize` it shows an image of that side at its leading edge.
-  public init(style: Style = .default, imageSize: Int32 = 0) {
-    self.style = style
+  public init(style: CellStyle = .default, imageSize: Int32 = 0) {
+    cellStyle = style
     self.imageSize = max(0, imageSize)
     // The cell lays its labels out itself (a custom layout, not a GtkBox): a box measures a
     // wrapping label's width for every allocation, which costs milliseconds per row with long text;
@@ -56,16 +44,16 @@ public final class GTKTableViewCell: GTKView {
     let root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     gtk_widget_add_css_class(root, "stv-cell")
     gtk_widget_set_layout_manager(root, gtk_custom_layout_new(nil, cellMeasure, cellAllocate))
-    titleLabel = GTK.label(wrap: false, cssClass: "stv-title")
+    textLabel = GTKLabel(wrap: false, cssClass: "stv-title")
     switch style {
     case .default:
-      detailLabel = nil
+      detailTextLabel = nil
     case .subtitle:
-      detailLabel = GTK.label(wrap: true, cssClass: "stv-detail")
+      detailTextLabel = GTKLabel(wrap: true, cssClass: "stv-detail", hidesWhenEmpty: true)
     case .value1:
-      let detail = GTK.label(wrap: false, cssClass: "stv-value")
-      gtk_label_set_xalign(OpaquePointer(detail), 1)
-      detailLabel = detail
+      let detail = GTKLabel(wrap: false, cssClass: "stv-value", hidesWhenEmpty: true)
+      gtk_label_set_xalign(OpaquePointer(detail.widget), 1)
+      detailTextLabel = detail
     }
     accessoryLabel = GTK.label(wrap: false, cssClass: "stv-accessory")
     gtk_widget_set_visible(accessoryLabel, 0)
@@ -79,11 +67,8 @@ public final class GTKTableViewCell: GTKView {
     } else {
       imageView = nil
     }
-    gtk_widget_set_parent(titleLabel, root)
-    if let detailLabel {
-      gtk_widget_set_visible(detailLabel, 0)  // until it has a text
-      gtk_widget_set_parent(detailLabel, root)
-    }
+    gtk_widget_set_parent(textLabel.widget, root)
+    if let detailTextLabel { gtk_widget_set_parent(detailTextLabel.widget, root) }
     gtk_widget_set_parent(accessoryLabel, root)
     super.init(widget: root)
     g_object_set_data(gobject(root), GTKTableViewCell.ownerKey, Unmanaged.passUnretained(self).toOpaque())
@@ -125,12 +110,13 @@ public final class GTKTableViewCell: GTKView {
       textWidth = max(0, textWidth - w - 8)
       accessory = GtkAllocation(x: textX + textWidth + 8, y: 0, width: w, height: 0)
     }
-    let titleHeight = Self.natural(titleLabel, GTK_ORIENTATION_VERTICAL, textWidth)
+    let titleHeight = Self.natural(textLabel.widget, GTK_ORIENTATION_VERTICAL, textWidth)
     var title = GtkAllocation(x: textX, y: 0, width: textWidth, height: titleHeight)
     var detail: GtkAllocation?
     var height = titleHeight
-    if let detailLabel {
-      switch style {
+    if let detailTextLabel {
+      let detailLabel = detailTextLabel.widget
+      switch cellStyle {
       case .value1:
         let w = min(Self.natural(detailLabel, GTK_ORIENTATION_HORIZONTAL, -1), textWidth / 2)
         title.width = max(0, textWidth - w - 8)
@@ -138,7 +124,7 @@ public final class GTKTableViewCell: GTKView {
         detail = GtkAllocation(x: textX + textWidth - w, y: 0, width: w, height: h)
         height = max(height, h)
       default:
-        let h = detailText.isEmpty ? 0 : Self.natural(detailLabel, GTK_ORIENTATION_VERTICAL, textWidth)
+        let h = detailTextLabel.text.isEmpty ? 0 : Self.natural(detailLabel, GTK_ORIENTATION_VERTICAL, textWidth)
         detail = GtkAllocation(x: textX, y: titleHeight + Self.gap, width: textWidth, height: h)
         if h > 0 { height = titleHeight + Self.gap + h }
       }
@@ -160,33 +146,19 @@ public final class GTKTableViewCell: GTKView {
   func allocateChildren(width: Int32, height: Int32) {
     let frames = layout(width: width)
     var title = frames.title
-    gtk_widget_size_allocate(titleLabel, &title, -1)
+    gtk_widget_size_allocate(textLabel.widget, &title, -1)
     if let imageView, var image = frames.image { gtk_widget_size_allocate(imageView, &image, -1) }
-    if let detailLabel, gtk_widget_get_visible(detailLabel) != 0, var detail = frames.detail {
+    if let detailLabel = detailTextLabel?.widget, gtk_widget_get_visible(detailLabel) != 0, var detail = frames.detail {
       gtk_widget_size_allocate(detailLabel, &detail, -1)
     }
     if var accessory = frames.accessory { gtk_widget_size_allocate(accessoryLabel, &accessory, -1) }
   }
 
-  /// The title.
-  public var text: String = "" {
-    didSet { if text != oldValue { GTK.setText(titleLabel, text) } }
-  }
-
-  /// The detail text (ignored in the default style); an empty one is hidden, taking no height.
-  public var detailText: String = "" {
+  /// The mark at the right edge.
+  public var accessoryType: AccessoryType = .none {
     didSet {
-      guard detailText != oldValue, let detailLabel else { return }
-      GTK.setText(detailLabel, detailText)
-      if detailText.isEmpty != oldValue.isEmpty { gtk_widget_set_visible(detailLabel, detailText.isEmpty ? 0 : 1) }
-    }
-  }
-
-  /// The accessory.
-  public var accessory: Accessory = .none {
-    didSet {
-      guard accessory != oldValue else { return }
-      switch accessory {
+      guard accessoryType != oldValue else { return }
+      switch accessoryType {
       case .none: gtk_widget_set_visible(accessoryLabel, 0)
       case .checkmark:
         GTK.setText(accessoryLabel, "✓")
@@ -211,50 +183,25 @@ public final class GTKTableViewCell: GTKView {
   }
   private var imageColor: String?
   private var imageColorClass: String?
-
-  /// Sets the title's colour (a CSS colour such as "#c01c28"), or the style sheet's with `nil`.
-  public func setTitleColor(_ color: String?) {
-    guard color != titleColor else { return }
-    titleColor = color
-    if let old = titleColorClass { gtk_widget_remove_css_class(titleLabel, old) }
-    titleColorClass = color.map { GTKStyle.colorClass($0) }
-    if let new = titleColorClass { gtk_widget_add_css_class(titleLabel, new) }
-  }
-  private var titleColor: String?
-  private var titleColorClass: String?
 }
 
 /// A section header or footer as a GTK widget: a bold title and a smaller detail line, on an
 /// opaque background so that a floating header covers the rows scrolling under it.
 public final class GTKTableViewHeaderFooterView: GTKView {
-  /// The title label.
-  public let titleLabel: UnsafeMutablePointer<GtkWidget>
-  /// The detail label.
-  public let detailLabel: UnsafeMutablePointer<GtkWidget>
+  /// The main text.
+  public let textLabel: GTKLabel
+  /// The secondary line (hidden when empty).
+  public let detailTextLabel: GTKLabel
 
   /// Creates a header/footer view.
   public init() {
     let box = GTK.box(GTK_ORIENTATION_VERTICAL, spacing: 1)
     gtk_widget_add_css_class(box, "stv-header")
-    titleLabel = GTK.label(wrap: false, cssClass: "stv-title")
-    detailLabel = GTK.label(wrap: false, cssClass: "stv-detail")
-    GTK.append(box, titleLabel)
-    GTK.append(box, detailLabel)
+    textLabel = GTKLabel(wrap: false, cssClass: "stv-title")
+    detailTextLabel = GTKLabel(wrap: false, cssClass: "stv-detail", hidesWhenEmpty: true)
+    GTK.append(box, textLabel.widget)
+    GTK.append(box, detailTextLabel.widget)
     super.init(widget: box)
-  }
-
-  /// The title.
-  public var text: String = "" {
-    didSet { if text != oldValue { GTK.setText(titleLabel, text) } }
-  }
-
-  /// The detail line (hidden when empty).
-  public var detailText: String = "" {
-    didSet {
-      guard detailText != oldValue else { return }
-      GTK.setText(detailLabel, detailText)
-      gtk_widget_set_visible(detailLabel, detailText.isEmpty ? 0 : 1)
-    }
   }
 
   /// Headers are not selectable: no selection look.

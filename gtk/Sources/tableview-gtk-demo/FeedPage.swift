@@ -45,8 +45,8 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   static func show(_ post: FeedPost, in cell: GTKTableViewCell) {
     let seed = post.handle.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }
     cell.setImage(text: String(post.author.prefix(1)), color: avatarColors[abs(seed) % avatarColors.count])
-    cell.text = FeedDataSet.postTitle(post)
-    cell.detailText = post.text
+    cell.textLabel.text = FeedDataSet.postTitle(post)
+    cell.detailTextLabel?.text = post.text
   }
 
   /// The average height of a sample of posts at `width` (72 when there is nothing to sample).
@@ -71,7 +71,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: GTKTableViewCell.self)
     Self.show(FeedDataSet.post(section: indexPath.section, row: indexPath.row), in: cell)
-    cell.accessory = marked.contains(indexPath) ? .checkmark : .none
+    cell.accessoryType = marked.contains(indexPath) ? .checkmark : .none
     return cell
   }
 
@@ -80,8 +80,8 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
       let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
         as? GTKTableViewHeaderFooterView
     else { return nil }
-    header.text = FeedDataSet.headerTitle(section: section)
-    header.detailText = FeedDataSet.headerDetail(section: section, rowCount: rowCount)
+    header.textLabel.text = FeedDataSet.headerTitle(section: section)
+    header.detailTextLabel.text = FeedDataSet.headerDetail(section: section, rowCount: rowCount)
     return header
   }
 
@@ -91,7 +91,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     if isMarked { marked.remove(indexPath) } else { marked.insert(indexPath) }
     // The check mark narrows the text: measure the row again (the seed's row:changedHeight:).
     if let cell = tableView.cellForRow(at: indexPath) as? GTKTableViewCell {
-      cell.accessory = isMarked ? .none : .checkmark
+      cell.accessoryType = isMarked ? .none : .checkmark
       try? tableView.setHeight(cell.sizeThatFits(width: tableView.viewportSize.width), forRowAt: indexPath)
     }
   }

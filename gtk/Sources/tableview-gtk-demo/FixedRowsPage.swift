@@ -19,7 +19,7 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
     table.register(
       {
         let cell = GTKTableViewCell(style: .value1)
-        cell.accessory = .disclosureIndicator
+        cell.accessoryType = .disclosureIndicator
         return cell
       }, forCellReuseIdentifier: "row")
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
@@ -38,8 +38,8 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: GTKTableViewCell.self)
     let number = FixedRowsDataSet.rowNumber(section: indexPath.section, row: indexPath.row)
-    cell.text = FixedRowsDataSet.rowTitle(number: number)
-    cell.detailText = FixedRowsDataSet.rowDetail(number: number)
+    cell.textLabel.text = FixedRowsDataSet.rowTitle(number: number)
+    cell.detailTextLabel?.text = FixedRowsDataSet.rowDetail(number: number)
     return cell
   }
 
@@ -48,7 +48,7 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
       let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
         as? GTKTableViewHeaderFooterView
     else { return nil }
-    header.text = FixedRowsDataSet.headerTitle(section: section, rowCount: rowCount)
+    header.textLabel.text = FixedRowsDataSet.headerTitle(section: section, rowCount: rowCount)
     return header
   }
 

@@ -29,9 +29,9 @@ final class LoopingListPage: DemoPage, TableViewDataSource, TableViewDelegate, T
     let cell = tableView.dequeueReusableCell(withIdentifier: "hour", for: indexPath, as: GTKTableViewCell.self)
     let hour = indexPath.row
     let rgb = HoursDataSet.period(hour: hour).colour.rgb
-    cell.text = HoursDataSet.title(hour: hour)
-    cell.detailText = HoursDataSet.detail(hour: hour)
-    cell.setTitleColor(hex(rgb))
+    cell.textLabel.text = HoursDataSet.title(hour: hour)
+    cell.detailTextLabel?.text = HoursDataSet.detail(hour: hour)
+    cell.textLabel.textColor = hex(rgb)
     return cell
   }
 

@@ -1,5 +1,6 @@
 import CGtk
 import DemoData
+import SeededRandom
 import TableViewCore
 import TableViewGTK
 

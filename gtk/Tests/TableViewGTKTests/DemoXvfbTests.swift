@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end: the built `tableview-gtk-demo` in a private Xvfb server, driven with xdotool (real X input
@@ -370,7 +371,7 @@ struct DemoSelfTestTests {
   func scrollSteps() async throws {
     let server = try #require(XvfbServer.current)
     let demo = try BackgroundProcess(
-      try DemoBinary.path(), ["--self-test", "scroll-steps"],
+      try DemoBinary.gtkDemo.path(), ["--self-test", "scroll-steps"],
       environment: DemoSession.environment(display: server.display))
     defer { demo.stop() }
     let status = await demo.waitForExit(timeout: 240)
@@ -393,7 +394,8 @@ struct DemoSelfTestTests {
     let server = try #require(XvfbServer.current)
     // xdotool cannot make smooth-scroll events: the demo plays the scroll controller's calls itself.
     let demo = try BackgroundProcess(
-      try DemoBinary.path(), ["--self-test", "touchpad"], environment: DemoSession.environment(display: server.display))
+      try DemoBinary.gtkDemo.path(), ["--self-test", "touchpad"],
+      environment: DemoSession.environment(display: server.display))
     defer { demo.stop() }
     let status = await demo.waitForExit(timeout: 60)
     let output = demo.standardOutput

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A point or rectangle on the X screen.
 struct ScreenRect: Sendable, CustomStringConvertible {
@@ -33,7 +34,7 @@ final class DemoSession {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     stateFile = folder.appendingPathComponent("state.json").path
     process = try BackgroundProcess(
-      try DemoBinary.path(), arguments + ["--state-file", stateFile],
+      try DemoBinary.gtkDemo.path(), arguments + ["--state-file", stateFile],
       environment: Self.environment(display: server.display))
   }
 

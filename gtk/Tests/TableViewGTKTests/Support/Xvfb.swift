@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// A private X server (Xvfb, 1280×800×24) on a free display number, for one suite.

@@ -1,13 +1,13 @@
 /// How far one notch of the mouse wheel scrolls: a few lines for a single notch, more and more while notches
 /// arrive in a fast burst (a flick of the wheel), so a long list can be crossed quickly and a slow turn stays
-/// precise.
+/// precise. A line is whatever the backend scales it to (a terminal row is one point).
 ///
 ///     var wheel = WheelAcceleration()
 ///     wheel.delta(direction: 1, at: 0.00)   // 3
 ///     wheel.delta(direction: 1, at: 0.01)   // 4.5: same direction, within the burst interval
 ///     wheel.delta(direction: -1, at: 0.02)  // -3: a reversal starts over
 public struct WheelAcceleration: Hashable, Sendable {
-  /// The lines one notch scrolls on its own.
+  /// The lines one notch scrolls on its own (the terminal's three, as most terminal programs).
   public var linesPerNotch: Double = 3
   /// Notches closer together than this (seconds) belong to one burst.
   public var burstInterval: Double = 0.06

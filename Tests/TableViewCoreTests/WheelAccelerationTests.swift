@@ -1,8 +1,8 @@
+import TableViewCore
 import Testing
 
-@testable import TableViewTerminal
-
-@Suite("Mouse wheel acceleration")
+/// The mouse wheel: precise for a slow turn, faster and faster for a flick.
+@Suite("WheelAcceleration")
 struct WheelAccelerationTests {
   @Test("a single notch scrolls three lines; notches in a fast burst scroll more and more")
   func burst() {
@@ -28,14 +28,5 @@ struct WheelAccelerationTests {
     var last = 0.0
     for i in 0..<100 { last = wheel.delta(direction: 1, at: Double(i) * 0.001) }
     #expect(last == 3 * wheel.maximumMultiplier)
-  }
-
-  @Test("the scroll indicator's thumb is proportional and placed by the offset, at least one cell")
-  func indicator() {
-    #expect(TerminalScrollIndicator.thumb(track: 10, contentHeight: 100, offset: 0, viewportHeight: 10) == 0..<1)
-    #expect(TerminalScrollIndicator.thumb(track: 10, contentHeight: 20, offset: 10, viewportHeight: 10) == 5..<10)
-    #expect(TerminalScrollIndicator.thumb(track: 10, contentHeight: 5e6, offset: 2.5e6, viewportHeight: 10) == 5..<6)
-    #expect(TerminalScrollIndicator.thumb(track: 10, contentHeight: 8, offset: 0, viewportHeight: 10).isEmpty)
-    #expect(TerminalScrollIndicator.thumb(track: 10, contentHeight: 100, offset: -30, viewportHeight: 10) == 0..<1)
   }
 }

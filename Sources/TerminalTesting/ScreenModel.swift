@@ -1,3 +1,5 @@
+@_spi(TerminalTesting) import TerminalKit
+
 /// A model terminal that applies a byte stream to a ``ScreenBuffer``, for tests of anything that emits terminal
 /// output (such as ``DiffRenderer``).
 ///
@@ -220,15 +222,15 @@ public struct ScreenModel: Sendable {
 
   private mutating func erase(row: Int, from start: Int, to end: Int) {
     guard start < end else { return }
-    let blank = Cell(character: " ", style: Style(background: pen.background), width: 1)
+    let blank = Cell(" ", style: Style(background: pen.background))
     if start > 0 && screen[x: start, y: row].isContinuation {
       let left = screen[x: start - 1, y: row]
       screen.setCell(
-        Cell(character: ScreenModel.damagedCharacter, style: left.style, width: 1), x: start - 1, y: row)
+        Cell(ScreenModel.damagedCharacter, style: left.style), x: start - 1, y: row)
     }
     if end < screen.width && screen[x: end, y: row].isContinuation {
       let right = screen[x: end, y: row]
-      screen.setCell(Cell(character: ScreenModel.damagedCharacter, style: right.style, width: 1), x: end, y: row)
+      screen.setCell(Cell(ScreenModel.damagedCharacter, style: right.style), x: end, y: row)
     }
     for column in start..<end {
       screen.setCell(blank, x: column, y: row)

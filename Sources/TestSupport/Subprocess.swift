@@ -8,20 +8,25 @@ import Synchronization
 #endif
 
 /// What a finished process left.
-struct ProcessResult: Sendable {
-  var status: Int32
-  var standardOutput: String
-  var standardError: String
+public struct ProcessResult: Sendable {
+  /// The exit code, or 128 + the signal that ended the process.
+  public var status: Int32
+  /// Everything it wrote to standard output.
+  public var standardOutput: String
+  /// Everything it wrote to standard error.
+  public var standardError: String
 }
 
 /// A program that could not be run, or did not do what a test needed in time.
-struct SubprocessError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct SubprocessError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public let description: String
+  /// An error saying `description`.
+  public init(_ description: String) { self.description = description }
 }
 
 /// The full path of a program on `PATH`, or `nil`.
-func which(_ name: String) -> String? {
+public func which(_ name: String) -> String? {
   let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   for directory in path.split(separator: ":") {
     let candidate = "\(directory)/\(name)"
@@ -34,7 +39,8 @@ func which(_ name: String) -> String? {
 /// `output` and `errors`, and `environment` merged over the inherited environment.
 ///
 /// The child starts with no signal blocked and default dispositions: a test thread's mask (libdispatch
-/// blocks most signals) would otherwise be inherited, and an X server would never see its SIGTERM.
+/// blocks most signals) would otherwise be inherited, and an X server or a tmux server would never see its
+/// SIGTERM or SIGHUP.
 private func spawn(
   _ executable: String, _ arguments: [String], environment: [String: String], input: String, output: String,
   errors: String
@@ -86,16 +92,25 @@ private func readText(_ path: String) -> String {
 
 /// Runs a short program to its end (killing it after `timeout` seconds) and collects its output.
 ///
-/// Output goes to temporary files rather than pipes: nothing can block on a full pipe, and a daemon the
-/// program leaves behind cannot keep a pipe open.
-func run(
-  _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 60
+/// Input and output go through temporary files rather than pipes: nothing can block on a full pipe, and a
+/// daemon the program leaves behind (a tmux server) cannot keep a pipe open.
+///
+/// - Parameters:
+///   - executable: The program's path.
+///   - arguments: Its arguments.
+///   - input: Bytes for its standard input (never a terminal).
+///   - environment: Variables to set or override in the inherited environment.
+///   - timeout: Seconds before the program is killed.
+public func run(
+  _ executable: String, _ arguments: [String], input: String = "", environment: [String: String] = [:],
+  timeout: Double = 60
 ) throws -> ProcessResult {
-  let folder = try temporaryFolder("tvgtk-run")
+  let folder = try temporaryFolder("tvtest-run")
   defer { try? FileManager.default.removeItem(at: folder) }
-  let paths = ["out", "err"].map { folder.appendingPathComponent($0).path }
+  let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0).path }
+  try Data(input.utf8).write(to: URL(fileURLWithPath: paths[0]))
   let pid = try spawn(
-    executable, arguments, environment: environment, input: "/dev/null", output: paths[0], errors: paths[1])
+    executable, arguments, environment: environment, input: paths[0], output: paths[1], errors: paths[2])
   var status: Int32 = 0
   let deadline = Date().addingTimeInterval(timeout)
   while true {
@@ -110,22 +125,22 @@ func run(
     usleep(2_000)
   }
   return ProcessResult(
-    status: exitStatus(status), standardOutput: readText(paths[0]), standardError: readText(paths[1]))
+    status: exitStatus(status), standardOutput: readText(paths[1]), standardError: readText(paths[2]))
 }
 
 /// A program running in the background (an X server, the demo): started with `posix_spawn`, reaped with
 /// `waitpid`, stopped by its own process id only.
-final class BackgroundProcess: Sendable {
+public final class BackgroundProcess: Sendable {
   /// The process id.
-  let pid: pid_t
+  public let pid: pid_t
   /// What the program was, for messages.
-  let name: String
+  public let name: String
   private let folder: URL
   private let exited = Mutex<Int32?>(nil)
 
   /// Starts `executable` with `arguments`, `environment` merged over the inherited one.
-  init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-    folder = try temporaryFolder("tvgtk-bg")
+  public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    folder = try temporaryFolder("tvtest-bg")
     name = URL(fileURLWithPath: executable).lastPathComponent
     do {
       pid = try spawn(
@@ -143,7 +158,7 @@ final class BackgroundProcess: Sendable {
   }
 
   /// The exit status if the process has ended (reaping it), `nil` while it runs.
-  func exitStatusIfExited() -> Int32? {
+  public func exitStatusIfExited() -> Int32? {
     exited.withLock { status in
       if let status { return status }
       var raw: Int32 = 0
@@ -153,10 +168,10 @@ final class BackgroundProcess: Sendable {
   }
 
   /// Whether the process still runs.
-  var isRunning: Bool { exitStatusIfExited() == nil }
+  public var isRunning: Bool { exitStatusIfExited() == nil }
 
   /// Waits up to `timeout` seconds for the process to end; its exit status, or `nil` if it still runs.
-  func waitForExit(timeout: Double) async -> Int32? {
+  public func waitForExit(timeout: Double) async -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       if let status = exitStatusIfExited() { return status }
@@ -166,7 +181,7 @@ final class BackgroundProcess: Sendable {
   }
 
   /// Ends the process if it still runs: SIGTERM, then SIGKILL after two seconds.
-  func stop() {
+  public func stop() {
     guard isRunning else { return }
     kill(pid, SIGTERM)
     let deadline = Date().addingTimeInterval(2)
@@ -181,7 +196,7 @@ final class BackgroundProcess: Sendable {
   }
 
   /// Everything the process wrote to standard output so far.
-  var standardOutput: String { readText(folder.appendingPathComponent("out").path) }
+  public var standardOutput: String { readText(folder.appendingPathComponent("out").path) }
   /// Everything the process wrote to standard error so far.
-  var standardError: String { readText(folder.appendingPathComponent("err").path) }
+  public var standardError: String { readText(folder.appendingPathComponent("err").path) }
 }
