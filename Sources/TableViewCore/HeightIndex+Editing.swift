@@ -300,8 +300,13 @@ extension HeightIndex {
       change.rowsBefore += rest
       change.oldUnits = node.value
       if node.count > 1 && !(node.value == h && node.measured == measured) {
-        // Splitting a run changes the shape: the general path.
-        setHeight(ofItem: k, units: h, measured: measured)
+        // The row at either end of a run next to a chunk with room moves into that chunk in
+        // place (what measuring rows in order does, row after row); otherwise a split.
+        if !moveRowIntoNeighbourChunk(
+          k, atStart: rest == 0, atEnd: rest == node.count - 1, run: node, units: h, measured: measured)
+        {
+          setHeight(ofItem: k, units: h, measured: measured)
+        }
         return change
       }
       nodes[Int(t)].value = h
@@ -327,5 +332,93 @@ extension HeightIndex {
       }
     }
     return change
+  }
+}
+
+extension HeightIndex {
+  /// Moves item `k`, the first (`atStart`) or last (`atEnd`) row of `run`, into the chunk just
+  /// before or after it when that chunk has room, with height `h`. Two descents that add the
+  /// changes to the sums on their way; no node is made, split or merged.
+  /// - Returns: whether it did (false: no neighbouring chunk with room).
+  /// - Complexity: O(log n), plus up to 64 running sums shifted for a prepend.
+  mutating func moveRowIntoNeighbourChunk(
+    _ k: Int, atStart: Bool, atEnd: Bool, run: Node, units h: Int64, measured: Bool
+  ) -> Bool {
+    let runUnmeasured = run.measured ? 0 : 1
+    let rowUnmeasured = measured ? 0 : 1
+    if atStart, k > 0 {
+      let (t, _) = locate(k - 1)
+      guard nodes[Int(t)].kind == .chunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
+      adjust(item: k - 1, items: 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
+        let base = Int(node.value) * HeightIndex.chunkCapacity
+        let i = node.count
+        slab[base + i] = (i > 0 ? slab[base + i - 1] : 0) + h
+        if measured { node.mask |= 1 << UInt64(i) }
+        node.chunkUnits += h
+        node.count = i + 1
+      }
+      // The run now starts one item later.
+      adjust(item: k + 1, items: -1, rows: -1, units: -run.value, unmeasured: -runUnmeasured) { node, _ in
+        node.count -= 1
+      }
+      return true
+    }
+    if atEnd, k + 1 < itemCount {
+      let (t, _) = locate(k + 1)
+      guard nodes[Int(t)].kind == .chunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
+      adjust(item: k, items: -1, rows: -1, units: -run.value, unmeasured: -runUnmeasured) { node, _ in
+        node.count -= 1
+      }
+      // The chunk now starts at item k.
+      adjust(item: k, items: 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
+        let base = Int(node.value) * HeightIndex.chunkCapacity
+        var i = node.count
+        while i > 0 {
+          slab[base + i] = slab[base + i - 1] + h
+          i -= 1
+        }
+        slab[base] = h
+        node.mask = (node.mask << 1) | (measured ? 1 : 0)
+        node.chunkUnits += h
+        node.count += 1
+      }
+      return true
+    }
+    return false
+  }
+
+  /// Descends to the node holding item `k`, adding the changes of that node's contents to every
+  /// sum on the way (and to the left sums of the nodes whose left subtree holds it), then lets
+  /// `body` change the node itself by exactly as much.
+  private mutating func adjust(
+    item k: Int, items: Int, rows: Int, units: Int64, unmeasured: Int,
+    _ body: (inout Node, inout ContiguousArray<Int64>) -> Void
+  ) {
+    var t = root
+    var rest = k
+    while t != Self.none {
+      var node = nodes[Int(t)]
+      node.sumItems += items
+      node.sumRows += rows
+      node.sumUnits += units
+      node.sumUnmeasured += unmeasured
+      let leftItems = node.leftItems
+      if rest < leftItems {
+        node.leftItems += items
+        node.leftRows += rows
+        node.leftUnits += units
+        nodes[Int(t)] = node
+        t = node.left
+      } else if rest < leftItems + node.count {
+        body(&node, &slab)
+        nodes[Int(t)] = node
+        return
+      } else {
+        nodes[Int(t)] = node
+        rest -= leftItems + node.count
+        t = node.right
+      }
+    }
+    preconditionFailure("item \(k) is outside the index")
   }
 }

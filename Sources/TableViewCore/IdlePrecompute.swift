@@ -30,8 +30,8 @@
 ///
 /// ## The budget
 /// A slice measures at least one row, then starts another only when the time spent so far plus
-/// the predicted cost of a row (the larger of the last row's cost and the running average) fits
-/// the budget. A slice therefore overruns its budget only when a row costs more than predicted,
+/// the predicted cost of a row (the larger of the last row's cost and the running average) and
+/// of the layout pass that ends the slice (the last one's cost) fits the budget. A slice therefore overruns its budget only when a row costs more than predicted,
 /// and by at most that one row's cost.
 ///
 /// ## Background measuring (Texture's idea)
@@ -92,6 +92,8 @@ public final class IdlePrecompute {
 
   /// The running average cost of one row (seconds), for deciding whether another row fits.
   private var averageRowCost: Double = 0
+  /// What the layout pass at the end of the last slice cost (seconds): kept free in the budget.
+  private var layoutCost: Double = 0
   /// The generation and width of the background slice handed out and not yet published, if any.
   private var backgroundInFlight: (generation: Int, width: Double)?
 
@@ -167,7 +169,8 @@ public final class IdlePrecompute {
         remaining = false
         break
       }
-      if count > 0, clock.now - start + max(lastRowCost, averageRowCost) > budget { break }
+      // Another row fits when it and the layout pass that ends the slice both do.
+      if count > 0, clock.now - start + max(lastRowCost, averageRowCost) + layoutCost > budget { break }
       let info = table.index.info(ofItem: k)
       let rowStart = clock.now
       let units = table.measuredUnits(forItem: k, info: info, keepCell: false)
@@ -183,7 +186,11 @@ public final class IdlePrecompute {
       count += 1
     }
     if count > 0 {
-      if !table.needsReload { table.layoutIfNeeded() }
+      if !table.needsReload {
+        let layoutStart = clock.now
+        table.layoutIfNeeded()
+        layoutCost = max(0, clock.now - layoutStart)
+      }
       record(rows: count, duration: clock.now - start)
     }
     return remaining && table.dataSource != nil && !table.needsReload && table.index.unmeasuredRowCount > 0

@@ -266,6 +266,30 @@ struct HeightIndexTests {
     assertAgrees(bulk, model, rng: &probe)
   }
 
+  @Test("measuring rows in order, down and up from a measured one, packs them into chunks in place")
+  func measuringInOrderGrowsChunks() {
+    var index = HeightIndex()
+    index.appendSection(header: 256, footer: 256, rows: 2_000, rowUnits: 44 * 256, measured: false)
+    var model = Model()
+    model.sections = [ModelSection(header: 256, rows: Array(repeating: (44 * 256, false), count: 2_000), footer: 256)]
+    var rng = SplitMix64(seed: 99)
+    // The idle precompute's order: one row in the middle, then alternately below and above it.
+    let middle = 1_000
+    for step in 0..<600 {
+      let row = step % 2 == 0 ? middle + step / 2 : middle - 1 - step / 2
+      let h = Int64(20 + rng.next() % 50) * 256
+      let measured = true
+      let change = index.updateHeight(ofItem: row + 1, units: h, measured: measured)
+      #expect(change.oldUnits == 44 * 256)
+      #expect(change.rowsBefore == row)
+      model.sections[0].rows[row] = (h, measured)
+      if step % 50 == 0 { assertAgrees(index, model, rng: &rng) }
+    }
+    assertAgrees(index, model, rng: &rng)
+    // 600 rows in chunks of up to 64, two estimated runs, the header and the footer.
+    #expect(index.nodeCount <= 600 / 64 + 2 + 6)
+  }
+
   @Test("inserting estimated rows into estimated rows grows the run instead of adding nodes")
   func insertIntoRunIsFree() {
     var index = HeightIndex()
