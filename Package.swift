@@ -14,6 +14,10 @@ let package = Package(
     .executable(name: "tableview-bench", targets: ["tableview-bench"]),
     .executable(name: "tableview-demo", targets: ["tableview-demo"]),
   ],
+  dependencies: [
+    // `swift package generate-documentation` (scripts/docs.sh): the DocC catalogs in Sources/*/*.docc.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+  ],
   targets: [
     // The headless engine: standard library only.
     .target(name: "TableViewCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),

@@ -9,7 +9,11 @@ let package = Package(
     .library(name: "TableViewGTK", targets: ["TableViewGTK"]),
     .executable(name: "tableview-gtk-demo", targets: ["tableview-gtk-demo"]),
   ],
-  dependencies: [.package(name: "SwiftTableView", path: "..")],
+  dependencies: [
+    .package(name: "SwiftTableView", path: ".."),
+    // `swift package generate-documentation` (../scripts/docs.sh): the catalog in Sources/TableViewGTK.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+  ],
   targets: [
     // GTK4's C API, found with pkg-config.
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),

@@ -84,11 +84,13 @@ public struct BatchUpdate: Hashable, Sendable {
   }
 
   /// Inserts rows at `indexPaths`, index paths **after** the update.
+  /// - Complexity: amortized O(k) for k index paths.
   public mutating func insertRows(at indexPaths: [IndexPath]) {
     insertedRows += indexPaths
   }
 
   /// Deletes the rows at `indexPaths`, index paths **before** the update.
+  /// - Complexity: amortized O(k) for k index paths.
   public mutating func deleteRows(at indexPaths: [IndexPath]) {
     deletedRows += indexPaths
   }
@@ -97,6 +99,7 @@ public struct BatchUpdate: Hashable, Sendable {
   ///
   /// A reloaded row keeps its place (it moves only as the rows around it are inserted or
   /// deleted); its content and height are invalidated. Reloading a row twice is harmless.
+  /// - Complexity: amortized O(k) for k index paths.
   public mutating func reloadRows(at indexPaths: [IndexPath]) {
     reloadedRows += indexPaths
   }
@@ -107,11 +110,13 @@ public struct BatchUpdate: Hashable, Sendable {
   }
 
   /// Inserts sections at `sections`, indexes **after** the update.
+  /// - Complexity: amortized O(k) for k sections.
   public mutating func insertSections(_ sections: [Int]) {
     insertedSections += sections
   }
 
   /// Deletes the sections at `sections`, indexes **before** the update.
+  /// - Complexity: amortized O(k) for k sections.
   public mutating func deleteSections(_ sections: [Int]) {
     deletedSections += sections
   }
@@ -120,6 +125,7 @@ public struct BatchUpdate: Hashable, Sendable {
   ///
   /// A reloaded section is deleted and inserted again at its position after the update: all its
   /// rows are new and their number may change. Reloading a section twice is harmless.
+  /// - Complexity: amortized O(k) for k sections.
   public mutating func reloadSections(_ sections: [Int]) {
     reloadedSections += sections
   }

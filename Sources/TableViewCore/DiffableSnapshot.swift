@@ -98,6 +98,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
 
   /// Appends sections, empty, after the last one.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming a duplicate identifier.
+  /// - Complexity: O(*k*) for *k* identifiers.
   public mutating func appendSections(_ identifiers: [SectionID]) throws(TableViewError) {
     try insertSections(identifiers, at: sections.count)
   }
@@ -105,6 +106,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Inserts sections, empty, before a section.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming a duplicate identifier or an
   ///   unknown `beforeSection`.
+  /// - Complexity: O(*s* + *k*) for *s* sections and *k* identifiers.
   public mutating func insertSections(_ identifiers: [SectionID], beforeSection: SectionID) throws(TableViewError) {
     try insertSections(identifiers, at: try index(of: beforeSection))
   }
@@ -112,12 +114,14 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Inserts sections, empty, after a section.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming a duplicate identifier or an
   ///   unknown `afterSection`.
+  /// - Complexity: O(*s* + *k*) for *s* sections and *k* identifiers.
   public mutating func insertSections(_ identifiers: [SectionID], afterSection: SectionID) throws(TableViewError) {
     try insertSections(identifiers, at: try index(of: afterSection) + 1)
   }
 
   /// Deletes sections and their items.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown section.
+  /// - Complexity: O(*s* + *k* + *r*) for *s* sections, *k* identifiers and *r* items in the deleted sections.
   public mutating func deleteSections(_ identifiers: [SectionID]) throws(TableViewError) {
     for section in identifiers { _ = try index(of: section) }
     let doomed = Set(identifiers)
@@ -137,6 +141,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Moves a section, with its items, before another.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown section, or if both
   ///   are the same.
+  /// - Complexity: O(*s*) for *s* sections.
   public mutating func moveSection(_ section: SectionID, beforeSection: SectionID) throws(TableViewError) {
     try moveSection(section, relativeTo: beforeSection, after: false)
   }
@@ -144,12 +149,14 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Moves a section, with its items, after another.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown section, or if both
   ///   are the same.
+  /// - Complexity: O(*s*) for *s* sections.
   public mutating func moveSection(_ section: SectionID, afterSection: SectionID) throws(TableViewError) {
     try moveSection(section, relativeTo: afterSection, after: true)
   }
 
   /// Marks sections as reloaded: ``batchUpdate(from:)`` reloads them (all their rows are new).
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown section.
+  /// - Complexity: O(*k*) for *k* identifiers.
   public mutating func reloadSections(_ identifiers: [SectionID]) throws(TableViewError) {
     for section in identifiers { _ = try index(of: section) }
     reloadedSectionIdentifiers.formUnion(identifiers)
@@ -160,6 +167,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Appends items at the end of a section, by default the last one.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming a duplicate identifier or an
   ///   unknown section, or if there is no section.
+  /// - Complexity: O(*k*) for *k* identifiers.
   public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) throws(TableViewError)
   {
     let sectionIndex: Int
@@ -177,6 +185,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Inserts items before an item.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming a duplicate identifier or an
   ///   unknown `beforeItem`.
+  /// - Complexity: O(*r* + *k*) for *r* items in the section and *k* identifiers.
   public mutating func insertItems(_ identifiers: [ItemID], beforeItem: ItemID) throws(TableViewError) {
     let path = try indexPath(of: beforeItem)
     try insertItems(identifiers, section: path.section, at: path.row)
@@ -185,6 +194,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Inserts items after an item.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming a duplicate identifier or an
   ///   unknown `afterItem`.
+  /// - Complexity: O(*r* + *k*) for *r* items in the section and *k* identifiers.
   public mutating func insertItems(_ identifiers: [ItemID], afterItem: ItemID) throws(TableViewError) {
     let path = try indexPath(of: afterItem)
     try insertItems(identifiers, section: path.section, at: path.row + 1)
@@ -218,6 +228,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Moves an item before another (possibly in another section).
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown item, or if both are
   ///   the same.
+  /// - Complexity: O(*r*) for *r* items in the two sections.
   public mutating func moveItem(_ item: ItemID, beforeItem: ItemID) throws(TableViewError) {
     try moveItem(item, relativeTo: beforeItem, after: false)
   }
@@ -225,12 +236,14 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable
   /// Moves an item after another (possibly in another section).
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown item, or if both are
   ///   the same.
+  /// - Complexity: O(*r*) for *r* items in the two sections.
   public mutating func moveItem(_ item: ItemID, afterItem: ItemID) throws(TableViewError) {
     try moveItem(item, relativeTo: afterItem, after: true)
   }
 
   /// Marks items as reloaded: ``batchUpdate(from:)`` reloads their rows.
   /// - Throws: ``TableViewError/Kind/invalidArgument`` naming an unknown item.
+  /// - Complexity: O(*k*) for *k* identifiers.
   public mutating func reloadItems(_ identifiers: [ItemID]) throws(TableViewError) {
     for item in identifiers where sectionOfItem[item] == nil {
       throw TableViewError(.invalidArgument, "Unknown item identifier \(item): it is not in the snapshot")

@@ -99,6 +99,7 @@ extension HeightIndex {
   }
 
   /// Removes everything.
+  /// - Complexity: O(n)
   public mutating func removeAll() {
     nodes.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
@@ -204,6 +205,7 @@ extension HeightIndex {
   }
 
   /// Frees detached items that will not come back.
+  /// - Complexity: O(m) for the m nodes detached.
   public mutating func discard(_ detached: Detached) { freeSubtree(detached.root) }
 
   /// Inserts a section before section `s` (or at the end when `s == sectionCount`).

@@ -21,8 +21,10 @@ public final class PickerView {
   /// The row height when the delegate gives none.
   public var defaultRowHeight: Double = 1
   /// The picker's size; components share its width and all have its height.
+  /// - Complexity: a change reloads every component's table (O(components · visible rows)).
   public var size: Size = .zero { didSet { if size != oldValue { layoutComponents() } } }
   /// The clock that drives settling animations (a `ManualClock` in tests).
+  /// - Complexity: setting it is O(components).
   public var clock: any TableViewClock {
     didSet { for c in components { c.table.clock = clock } }
   }
@@ -64,6 +66,7 @@ public final class PickerView {
   /// Asks the data source and delegate for everything again, keeping selected rows where they
   /// still exist (else the nearest).
   /// - Throws: `.invalidArgument` when the data source gives no components (a picker needs one).
+  /// - Complexity: O(components · visible rows): every component's table is reloaded.
   public func reloadAllComponents() throws(TableViewError) {
     guard let dataSource else { throw TableViewError(.invalidArgument, "the picker has no data source") }
     let count = dataSource.numberOfComponents(in: self)
@@ -97,6 +100,7 @@ public final class PickerView {
 
   /// Reloads one component.
   /// - Throws: `.indexOutOfRange` for a component that does not exist.
+  /// - Complexity: as ``reloadAllComponents()``.
   public func reloadComponent(_ component: Int) throws(TableViewError) {
     try check(component)
     try reloadAllComponents()
@@ -136,6 +140,7 @@ public final class PickerView {
   }
 
   /// Registers a custom cell factory for every component.
+  /// - Complexity: O(components)
   public func register(_ factory: @escaping () -> any ReusableView, forCellReuseIdentifier identifier: String) {
     for c in components { c.table.register(factory, forCellReuseIdentifier: identifier) }
     pendingRegistrations.append((factory, identifier))
@@ -226,6 +231,7 @@ public final class PickerView {
   /// `didSelectRow`, as UIKit.
   /// - Throws: `.indexOutOfRange` for a component or row that does not exist; `.invalidArgument`
   ///   for a row outside the component's selectable range.
+  /// - Complexity: O(1) when animated; otherwise one layout pass of the component's table.
   public func selectRow(_ row: Int, inComponent component: Int, animated: Bool) throws(TableViewError) {
     try check(component)
     let c = components[component]
@@ -255,6 +261,7 @@ public final class PickerView {
 
   /// Sets whether `component` loops.
   /// - Throws: `.indexOutOfRange` for a component that does not exist.
+  /// - Complexity: O(components · visible rows): every component's table is reloaded.
   public func setLoops(_ loops: Bool, forComponent component: Int) throws(TableViewError) {
     try check(component)
     components[component].loops = loops
@@ -270,6 +277,7 @@ public final class PickerView {
   /// outside, it moves to the nearest bound and `didSelectRow` reports it.
   /// - Throws: `.indexOutOfRange` for a component that does not exist; `.invalidArgument` for a
   ///   range outside the component's rows.
+  /// - Complexity: O(1), or one layout pass of the component's table when the selection moves.
   public func setSelectableRange(_ range: ClosedRange<Int>?, forComponent component: Int) throws(TableViewError) {
     try check(component)
     let c = components[component]
@@ -312,6 +320,7 @@ public final class PickerView {
   }
 
   /// The visible rows of `component` with their positions.
+  /// - Complexity: O(visible rows of the component)
   public func rowPositions(inComponent component: Int) -> [RowPosition] {
     guard component >= 0, component < components.count, size.height > 0 else { return [] }
     let c = components[component]
@@ -328,6 +337,7 @@ public final class PickerView {
   // MARK: User input (points in the picker's coordinates)
 
   /// The component under `x`.
+  /// - Complexity: O(components)
   public func component(atX x: Double) -> Int? {
     components.firstIndex { x >= $0.x && x < $0.x + $0.width }
   }
@@ -340,6 +350,7 @@ public final class PickerView {
   }
 
   /// The finger moved to `y`.
+  /// - Complexity: one layout pass of the component's table.
   public func drag(inComponent component: Int, to y: Double) {
     guard component >= 0, component < components.count else { return }
     components[component].table.drag(to: y)
@@ -352,6 +363,7 @@ public final class PickerView {
   }
 
   /// A wheel or trackpad scroll: moves `component` and settles it on the nearest row.
+  /// - Complexity: one layout pass of the component's table.
   public func scroll(inComponent component: Int, by delta: Double) {
     guard component >= 0, component < components.count else { return }
     let c = components[component]
@@ -361,6 +373,8 @@ public final class PickerView {
   }
 
   /// Moves the selection of `component` by `delta` rows (keys), as the user would.
+  /// - Complexity: O(1); in a looping component, O(rows) at most, skipping rows outside its
+  ///   selectable range.
   public func moveSelection(inComponent component: Int, by delta: Int) {
     guard component >= 0, component < components.count else { return }
     let c = components[component]
@@ -384,6 +398,7 @@ public final class PickerView {
   }
 
   /// A tap at `point`: a selectable row is animated into the band and reported; others are ignored.
+  /// - Complexity: O(components + log n + visible sections) for n rows in the component.
   public func tap(at point: Point) {
     guard let component = component(atX: point.x) else { return }
     let c = components[component]
@@ -397,6 +412,7 @@ public final class PickerView {
   }
 
   /// Advances every component's animation; returns whether any is still moving.
+  /// - Complexity: one layout pass per animating component.
   @discardableResult
   public func tick() -> Bool {
     var moving = false
@@ -405,6 +421,7 @@ public final class PickerView {
   }
 
   /// Whether any component is animating.
+  /// - Complexity: O(components)
   public var isAnimating: Bool { components.contains { $0.table.isAnimating || $0.table.isTracking } }
 
   // MARK: Settling

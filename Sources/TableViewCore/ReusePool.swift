@@ -70,6 +70,7 @@ public struct ReusePool {
   }
 
   /// Drops pooled views beyond `limit` per identifier.
+  /// - Complexity: O(identifiers + views dropped)
   public mutating func trim(toAtMost limit: Int) {
     for i in slots.indices where slots[i].views.count > limit {
       slots[i].views.removeLast(slots[i].views.count - limit)
@@ -77,9 +78,11 @@ public struct ReusePool {
   }
 
   /// The number of pooled views, all identifiers together.
+  /// - Complexity: O(identifiers)
   public var count: Int { slots.reduce(0) { $0 + $1.views.count } }
 
   /// Empties the pool (factories stay).
+  /// - Complexity: O(pooled views)
   public mutating func removeAll() {
     for i in slots.indices { slots[i].views.removeAll() }
   }

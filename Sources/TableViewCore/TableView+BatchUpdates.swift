@@ -41,7 +41,8 @@ extension TableView {
   public static let sectionsCheckedInFull = 1_024
 
   /// Applies an update built elsewhere (e.g. by a diffable snapshot).
-  /// - Throws: as `performBatchUpdates(_:completion:)`.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func apply(_ update: BatchUpdate) throws(TableViewError) {
     if dataSourceCallDepth > 0 || inLayout {
       throw TableViewError(
@@ -244,37 +245,51 @@ extension TableView {
 
   // MARK: Single-operation conveniences (each one batch)
 
-  /// Inserts rows (indexes after the update). - Throws: as `performBatchUpdates`.
+  /// Inserts rows (indexes after the update), as one batch update.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func insertRows(at indexPaths: [IndexPath]) throws(TableViewError) {
     try performBatchUpdates { $0.insertRows(at: indexPaths) }
   }
-  /// Deletes rows (indexes before the update). - Throws: as `performBatchUpdates`.
+  /// Deletes rows (indexes before the update), as one batch update.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func deleteRows(at indexPaths: [IndexPath]) throws(TableViewError) {
     try performBatchUpdates { $0.deleteRows(at: indexPaths) }
   }
-  /// Moves a row. - Throws: as `performBatchUpdates`.
+  /// Moves a row, as one batch update.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(TableViewError) {
     try performBatchUpdates { $0.moveRow(at: indexPath, to: newIndexPath) }
   }
   /// Reloads rows: their cells are asked again and their cached heights dropped.
-  /// - Throws: as `performBatchUpdates`.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func reloadRows(at indexPaths: [IndexPath]) throws(TableViewError) {
     try performBatchUpdates { $0.reloadRows(at: indexPaths) }
   }
-  /// Inserts sections. - Throws: as `performBatchUpdates`.
+  /// Inserts sections, as one batch update.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func insertSections(_ sections: [Int]) throws(TableViewError) {
     try performBatchUpdates { $0.insertSections(sections) }
   }
-  /// Deletes sections. - Throws: as `performBatchUpdates`.
+  /// Deletes sections, as one batch update.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func deleteSections(_ sections: [Int]) throws(TableViewError) {
     try performBatchUpdates { $0.deleteSections(sections) }
   }
-  /// Moves a section. - Throws: as `performBatchUpdates`.
+  /// Moves a section, as one batch update.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func moveSection(_ section: Int, toSection newSection: Int) throws(TableViewError) {
     try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
   }
   /// Reloads sections (their row counts may change); their cached heights are dropped.
-  /// - Throws: as `performBatchUpdates`.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``.
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func reloadSections(_ sections: [Int]) throws(TableViewError) {
     try performBatchUpdates { $0.reloadSections(sections) }
   }

@@ -122,6 +122,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Ta
   /// Applies `snapshot` to the table (see ``TableView/apply(_:animatingDifferences:completion:)``);
   /// does nothing once the table is gone.
   /// - Throws: as the table's `apply`; nothing changes then.
+  /// - Complexity: as ``TableView/apply(_:animatingDifferences:completion:)``.
   @inlinable
   public func apply(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,

@@ -118,17 +118,21 @@ extension TableView {
   }
 
   /// The rows intersecting the visible area, in order.
+  /// - Complexity: O(visible rows)
   public var indexPathsForVisibleRows: [IndexPath] { visibleRows.map(\.indexPath) }
 
   /// The cells on screen, in row order.
+  /// - Complexity: O(visible rows)
   public var visibleCells: [any ReusableView] { visibleRows.map(\.view) }
 
-  /// The header and footer views on screen, with their sections.
+  /// The header views on screen, with their sections.
+  /// - Complexity: O(visible sections)
   public var visibleHeaderViews: [(section: Int, view: any ReusableView)] {
     visibleHeaders.compactMap { entry in entry.view.map { (entry.section, $0) } }
   }
 
   /// The footer views on screen, with their sections.
+  /// - Complexity: O(visible sections)
   public var visibleFooterViews: [(section: Int, view: any ReusableView)] {
     visibleFooters.compactMap { entry in entry.view.map { (entry.section, $0) } }
   }
@@ -147,6 +151,7 @@ extension TableView {
   }
 
   /// Views the table has alive: on screen, prepared, and pooled (cells and header/footer views).
+  /// - Complexity: O(visible views + identifiers registered)
   public var aliveViewCount: Int {
     visibleRows.count + preparedCells.count + cellPool.count + headerFooterPool.count
       + visibleHeaders.count(where: { $0.view != nil }) + visibleFooters.count(where: { $0.view != nil })

@@ -17,6 +17,7 @@ extension TableView {
   /// nearest to the viewport within the budget.
   /// - Returns: whether rows remain to be measured (call again when idle); `false` when the
   ///   scheduler is off or there is nothing to do until the next event.
+  /// - Complexity: as ``IdlePrecompute/runSlice()``.
   @discardableResult
   public func runIdleSlice() -> Bool {
     idleScheduler?.runSlice() ?? false
@@ -31,6 +32,7 @@ extension TableView {
   /// Applies heights measured off the owner thread by a background slice (see
   /// ``IdlePrecompute/publish(_:)``). Call on the owner thread; it never waits.
   /// - Returns: the number of rows whose height was applied (0 for stale results).
+  /// - Complexity: as ``IdlePrecompute/publish(_:)``.
   @discardableResult
   public func publishMeasuredHeights(_ result: IdlePrecompute.MeasuredHeights) -> Int {
     idleScheduler?.publish(result) ?? 0

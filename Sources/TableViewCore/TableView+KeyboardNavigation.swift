@@ -12,6 +12,8 @@ extension TableView {
   /// not loop, the selection stays and is scrolled into view.
   ///
   /// No delegate calls are made (the row is selected as by `selectRow(at:animated:scrollPosition:)`).
+  ///
+  /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and the scroll.
   public func selectAdjacentRow(by delta: Int) {
     if let current = indexPathForSelectedRow, indexPathsForVisibleRows.contains(current) {
       guard let next = row(adjacentTo: current, by: delta) else {
@@ -35,6 +37,7 @@ extension TableView {
   ///   - fraction: How much of a page: 1 for Page Up/Down, 0.5 for half a page.
   ///   - overlap: How much of the previous page stays in view, in points (e.g. 2 lines on a terminal, 40 points
   ///     on a pixel display).
+  /// - Complexity: O(visible · log n), plus the layout passes of the scroll.
   public func scrollPage(_ direction: Int, fraction: Double, overlap: Double) {
     let amount = max(1, ((viewportSize.height - overlap) * fraction).rounded(.down))
     let before = contentOffset.y
@@ -55,6 +58,8 @@ extension TableView {
 
   /// Selects the first (`first` true) or last row of the table, scrolling it to the top or the bottom with an
   /// animation (tick the table until `isAnimating` is false).
+  /// - Complexity: O(log n) for each section looked at until one with rows, plus
+  ///   ``selectRow(at:animated:scrollPosition:)``.
   public func selectEdgeRow(first: Bool) {
     guard let row = first ? firstRow : lastRow else { return }
     try? selectRow(at: row, animated: true, scrollPosition: first ? .top : .bottom)
@@ -64,6 +69,8 @@ extension TableView {
   /// one when the selection is already at its section's start (`direction` -1); empty sections are skipped. The
   /// row is scrolled to the top with an animation. Without a selection on screen, the current section is the
   /// first clear row's in view.
+  /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and
+  ///   ``selectRow(at:animated:scrollPosition:)``.
   public func selectFirstRowOfSection(_ direction: Int) {
     let current = indexPathForSelectedRow.flatMap { indexPathsForVisibleRows.contains($0) ? $0 : nil }
     guard let anchor = current ?? firstClearRow else { return }
@@ -78,6 +85,7 @@ extension TableView {
 
   /// Selects the selected row (or, without a selection, the first clear row in view) as a tap does, with the
   /// delegate's will/didSelect calls (Enter or Return); the row is scrolled into view first.
+  /// - Complexity: O(visible · log n + s · visible) for s selected rows, plus the scroll.
   public func activateSelectedRow() {
     guard let row = indexPathForSelectedRow ?? firstClearRow else { return }
     reveal(row)
@@ -85,6 +93,7 @@ extension TableView {
   }
 
   /// Deselects every row, without delegate calls (Escape).
+  /// - Complexity: O(s · visible) for s selected rows.
   public func deselectAllRows() {
     for row in indexPathsForSelectedRows { deselectRow(at: row, animated: false) }
   }
@@ -104,6 +113,7 @@ extension TableView {
 
   /// The row `delta` (±1) rows from `row`, across sections (empty ones skipped); past either end `nil`, or in a
   /// looping table the row at the other end.
+  /// - Complexity: O(log n), plus O(log n) for each empty section skipped.
   public func row(adjacentTo row: IndexPath, by delta: Int) -> IndexPath? {
     if delta > 0 {
       if row.row + 1 < numberOfRows(inSection: row.section) {
@@ -127,11 +137,13 @@ extension TableView {
   }
 
   /// The first row of the table (of its first section that has rows), or `nil` when it has none.
+  /// - Complexity: O(log n) for each section looked at until one with rows.
   public var firstRow: IndexPath? {
     (0..<numberOfSections).first { numberOfRows(inSection: $0) > 0 }.map { IndexPath(row: 0, section: $0) }
   }
 
   /// The last row of the table (of its last section that has rows), or `nil` when it has none.
+  /// - Complexity: O(log n) for each section looked at until one with rows.
   public var lastRow: IndexPath? {
     (0..<numberOfSections).reversed().first { numberOfRows(inSection: $0) > 0 }.map {
       IndexPath(row: numberOfRows(inSection: $0) - 1, section: $0)
@@ -139,6 +151,7 @@ extension TableView {
   }
 
   /// Whether all of `row` is in the visible area and not under its section's floating header.
+  /// - Complexity: O(log n)
   public func isRowClear(_ row: IndexPath) -> Bool {
     guard let rect = try? rectForRow(at: row) else { return false }
     let top = contentOffset.y
@@ -148,12 +161,14 @@ extension TableView {
   }
 
   /// The first row in view that is whole and uncovered (or, failing that, the first row in view).
+  /// - Complexity: O(visible · log n)
   public var firstClearRow: IndexPath? {
     let rows = indexPathsForVisibleRows
     return rows.first(where: isRowClear) ?? rows.first
   }
 
   /// The last row in view that is whole and uncovered (or, failing that, the last row in view).
+  /// - Complexity: O(visible · log n)
   public var lastClearRow: IndexPath? {
     let rows = indexPathsForVisibleRows
     return rows.last(where: isRowClear) ?? rows.last

@@ -7,6 +7,11 @@
 
 extension TableView {
   /// Lays out now if anything changed since the last pass.
+  ///
+  /// - Complexity: O(log n) for a pass in which no row enters or leaves (two searches; floating
+  ///   headers move); O(visible · log n) when rows enter or leave or frames changed, plus, for each
+  ///   entering row, the data source's cell and, with estimated heights, its measuring. A pending
+  ///   reload first costs what ``reloadData(keepingMeasuredHeights:)`` costs.
   public func layoutIfNeeded() {
     guard !inLayout else { return }
     if needsReload { rebuild() }
@@ -32,6 +37,7 @@ extension TableView {
   // MARK: Viewport arithmetic
 
   /// The visible rectangle in content coordinates.
+  /// - Complexity: O(1)
   public var visibleRect: Rect {
     Rect(origin: storedContentOffset, size: viewportSize)
   }

@@ -29,6 +29,7 @@ extension TableView {
   public var loopPeriod: Double { HeightIndex.points(index.totalUnits) }
 
   /// Every appearance on screen, in order from top to bottom.
+  /// - Complexity: O(visible)
   public var visibleRowAppearances: [RowAppearance] {
     let rows = max(1, index.rowCount)
     return visibleRows.map { entry in
@@ -38,6 +39,7 @@ extension TableView {
   }
 
   /// The row appearance under a point of the visible area (`nil` over a floating header or nothing).
+  /// - Complexity: O(log n + visible sections)
   public func appearanceForTouch(at point: Point) -> (indexPath: IndexPath, lap: Int)? {
     guard let path = indexPathForTouch(at: point) else { return nil }
     guard isLooping else { return (path, 0) }
@@ -46,6 +48,7 @@ extension TableView {
   }
 
   /// All cells showing `indexPath` (two or more when a short looping table repeats on screen).
+  /// - Complexity: O(visible)
   public func cells(forRowAt indexPath: IndexPath) -> [any ReusableView] {
     visibleRows.filter { $0.indexPath == indexPath }.map(\.view)
   }

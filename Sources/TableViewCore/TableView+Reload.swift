@@ -12,6 +12,9 @@ extension TableView {
   ///
   /// - Parameter keepingMeasuredHeights: keep heights already measured for sections whose row
   ///   count did not change (for a reload that changed content but not sizes).
+  /// - Complexity: O(sections) with a fixed `rowHeight` or an `estimatedRowHeight` (O(sections ·
+  ///   log n) when keeping measured heights, for every cached width); O(rows) when the delegate
+  ///   gives exact heights without an estimate, or estimates per row. Plus one layout pass.
   public func reloadData(keepingMeasuredHeights: Bool = false) {
     if dataSourceCallDepth > 0 || inLayout {
       deferredReload = true
@@ -168,6 +171,7 @@ extension TableView {
   }
 
   /// Whether `indexPath` names a row of the table.
+  /// - Complexity: O(log n)
   public func isValid(_ indexPath: IndexPath) -> Bool {
     indexPath.section >= 0 && indexPath.section < index.sectionCount && indexPath.row >= 0
       && indexPath.row < index.rowCount(inSection: indexPath.section)

@@ -41,6 +41,7 @@ extension TableView {
   public var isTracking: Bool { isDragging }
 
   /// Moves by `delta` points (a wheel or a key), clamped to the content, stopping any animation.
+  /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func scroll(by delta: Double) {
     finishAnimation(finished: false)
     setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(storedContentOffset.y + delta)))
@@ -79,6 +80,8 @@ extension TableView {
 
   /// Sets the offset, optionally animated; `completion` runs when it arrives (`true`) or is
   /// interrupted (`false`) — the callback UIScrollView lacks.
+  /// - Complexity: O(1) when animated (each frame's `tick()` lays out); otherwise one layout pass
+  ///   (see ``layoutIfNeeded()``).
   public func setContentOffset(_ offset: Point, animated: Bool, completion: ((Bool) -> Void)? = nil) {
     finishAnimation(finished: false)
     guard animated else {
@@ -99,6 +102,8 @@ extension TableView {
   /// shows the row whole). With estimated heights the rows around the target are measured first,
   /// so it lands exactly on the row.
   /// - Throws: `.indexOutOfRange` for a row that does not exist.
+  /// - Complexity: O(log n), plus, with estimated heights, measuring the unmeasured rows within a
+  ///   viewport of the row; not animated, one layout pass (see ``layoutIfNeeded()``).
   public func scrollToRow(
     at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, completion: ((Bool) -> Void)? = nil
   ) throws(TableViewError) {
@@ -201,6 +206,7 @@ extension TableView {
   }
 
   /// The finger moved to `y`: the content follows, stretching with resistance past an edge.
+  /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func drag(to y: Double) {
     guard isDragging else { return }
     let raw = dragOrigin.offset - (y - dragOrigin.touch)
@@ -265,6 +271,8 @@ extension TableView {
 
   /// Advances the running animation to the clock's time and lays out. Returns whether an
   /// animation is still running.
+  /// - Complexity: one layout pass (see ``layoutIfNeeded()``); an animated scroll with estimated
+  ///   heights may also measure rows around its target, as ``scrollToRow(at:at:animated:completion:)``.
   @discardableResult
   public func tick() -> Bool {
     guard let current = animation else { return false }

@@ -4,9 +4,11 @@
 
 extension TableView {
   /// The selected rows, in order.
+  /// - Complexity: O(s log s) for s selected rows.
   public var indexPathsForSelectedRows: [IndexPath] { selectedRows.sorted() }
 
   /// The first selected row.
+  /// - Complexity: O(s) for s selected rows.
   public var indexPathForSelectedRow: IndexPath? { selectedRows.min() }
 
   /// The row currently highlighted by a touch.
@@ -15,6 +17,8 @@ extension TableView {
   /// Selects a row programmatically (no delegate calls, as UIKit), optionally scrolling to it.
   /// In single-selection mode the previous selection is cleared.
   /// - Throws: `.indexOutOfRange` for a row that does not exist.
+  /// - Complexity: O(log n + visible), plus the scroll (see ``scrollToRow(at:at:animated:completion:)``)
+  ///   when it scrolls.
   public func selectRow(at indexPath: IndexPath, animated: Bool, scrollPosition: ScrollPosition) throws(TableViewError)
   {
     try check(indexPath, "selectRow(at:animated:scrollPosition:)")
@@ -31,6 +35,7 @@ extension TableView {
   }
 
   /// Deselects a row programmatically (no delegate calls). A row that is not selected is ignored.
+  /// - Complexity: O(visible)
   public func deselectRow(at indexPath: IndexPath, animated: Bool) {
     guard selectedRows.remove(indexPath) != nil else { return }
     setSelectedState(false, indexPath, animated: animated)
@@ -54,6 +59,7 @@ extension TableView {
   // MARK: Touches (points are in the table's own coordinates: (0, 0) is the visible top-left)
 
   /// The row under a point of the visible area, or `nil` over a floating header/footer or nothing.
+  /// - Complexity: O(log n + visible sections)
   public func indexPathForTouch(at point: Point) -> IndexPath? {
     let content = Point(x: point.x, y: point.y + storedContentOffset.y)
     for entry in visibleHeaders { if let v = entry.view, v.frame.contains(content) { return nil } }
@@ -62,6 +68,7 @@ extension TableView {
   }
 
   /// A finger (or mouse button) went down: the row under it is highlighted.
+  /// - Complexity: O(log n + visible sections)
   public func touchBegan(at point: Point) {
     cancelHighlight()
     touchStart = point
@@ -87,6 +94,7 @@ extension TableView {
 
   /// The touch ended: if it was a tap on a highlighted row, the row is selected (or, in multiple
   /// mode, toggled), subject to `willSelectRowAt`/`willDeselectRowAt`.
+  /// - Complexity: O(log n + s · visible) for s selected rows.
   public func touchEnded(at point: Point) {
     defer { touchStart = nil }
     guard touchStart != nil, let path = highlightedRow else {
@@ -105,6 +113,7 @@ extension TableView {
   }
 
   /// A complete tap at `point`.
+  /// - Complexity: O(log n + s · visible) for s selected rows.
   public func tap(at point: Point) {
     touchBegan(at: point)
     touchEnded(at: point)
@@ -118,6 +127,7 @@ extension TableView {
   }
 
   /// Selection as the user makes it, with the delegate's will/did calls.
+  /// - Complexity: O(log n + s · visible) for s selected rows.
   public func userSelect(_ path: IndexPath, lap: Int = 0) {
     guard selectionMode != .none, isValid(path) else { return }
     if selectionMode == .multiple, selectedRows.contains(path) {

@@ -152,6 +152,7 @@ extension TableView {
   /// ``height(forCellWithReuseIdentifier:at:configuration:)`` with the template cell as the
   /// backend's type `Cell` (a registered factory making another type stops the program with a
   /// message naming both).
+  /// - Complexity: as ``height(forCellWithReuseIdentifier:at:configuration:)``.
   public func height<Cell: ReusableView>(
     forCellWithReuseIdentifier identifier: String, at indexPath: IndexPath, as type: Cell.Type,
     configuration: (Cell) -> Void
@@ -189,6 +190,7 @@ extension TableView {
   }
 
   /// The number of heights in the keyed cache, all widths together.
+  /// - Complexity: O(widths kept)
   public var keyedHeightCount: Int { templateCellState.keyed.values.reduce(0) { $0 + $1.count } }
 
   /// The delegate's key capability, looked up once per delegate.

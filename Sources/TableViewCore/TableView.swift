@@ -84,6 +84,7 @@ public final class TableView {
   public var sectionFooterHeight: Double = 0 { didSet { needsReload = true } }
 
   /// A view above the first section (its height is its frame's height).
+  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var tableHeaderView: (any ReusableView)? {
     didSet {
       if let old = oldValue, old !== tableHeaderView, tableHeaderShown { host?.detach(old) }
@@ -92,6 +93,7 @@ public final class TableView {
     }
   }
   /// A view below the last section (its height is its frame's height).
+  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var tableFooterView: (any ReusableView)? {
     didSet {
       if let old = oldValue, old !== tableFooterView, tableFooterShown { host?.detach(old) }
@@ -112,6 +114,9 @@ public final class TableView {
 
   /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
   /// cache to that width's.
+  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``); a width whose
+  ///   height cache is not kept first rebuilds the geometry for it: O(sections), or O(rows) when
+  ///   the delegate gives exact heights without an estimate, or estimates per row.
   public var viewportSize: Size = .zero {
     didSet {
       guard viewportSize != oldValue else { return }
@@ -121,6 +126,7 @@ public final class TableView {
     }
   }
   /// Insets around the content (UIKit's `contentInset`): scrolling may go that far past the edges.
+  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var contentInset: EdgeInsets = .zero { didSet { geometryChanged() } }
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
@@ -154,6 +160,7 @@ public final class TableView {
 
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
+  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var contentOffset: Point {
     get { storedContentOffset }
     set { setContentOffsetNow(newValue) }
@@ -310,6 +317,7 @@ public final class TableView {
   }
 
   /// A cell for `identifier` as the backend's type `Cell` (see `dequeueReusableCell(withIdentifier:for:)`).
+  /// - Complexity: O(1)
   public func dequeueReusableCell<Cell: ReusableView>(
     withIdentifier identifier: String, for indexPath: IndexPath, as type: Cell.Type
   ) -> Cell {
@@ -330,6 +338,7 @@ public final class TableView {
   /// Dequeues served from the pool so far.
   public var cellsReused: Int { cellPool.reusedCount }
   /// Cells waiting in the pool.
+  /// - Complexity: O(identifiers registered)
   public var pooledCellCount: Int { cellPool.count }
 
   // MARK: Errors
