@@ -3,7 +3,7 @@
 extension HeightIndex {
   /// Rebuilds the tree perfectly balanced, with nodes stored breadth-first so the top levels of
   /// every descent share a few cache lines, and free slots dropped. Ends a bulk load (see
-  /// ``beginBulkLoad()``) by linking the nodes it listed.
+  /// ``beginBulkLoad(expectingSections:)``) by linking the nodes it listed.
   ///
   /// Priorities are random within bands that fall with depth: the band of a level holds the
   /// priorities that level would have if the m priorities of an ordinary treap were sorted
