@@ -177,6 +177,18 @@ extension HeightIndex {
   /// - Complexity: O(log n) plus the nodes freed.
   public mutating func removeItems(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
+    // Rows inside one run leave it in place: a fixed-height or still-estimated section cut at
+    // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
+    let (t, offset) = locate(range.lowerBound)
+    let node = nodes[Int(t)]
+    if node.kind == .run, offset + range.count <= node.count, range.count < node.count {
+      let c = range.count
+      adjust(
+        item: range.lowerBound, items: -c, rows: -c, units: -node.value * Int64(c),
+        unmeasured: node.measured ? 0 : -c
+      ) { node, _ in node.count -= c }
+      return
+    }
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     freeSubtree(middle)
     root = merge(left, right)
@@ -392,7 +404,7 @@ extension HeightIndex {
   /// Descends to the node holding item `k`, adding the changes of that node's contents to every
   /// sum on the way (and to the left sums of the nodes whose left subtree holds it), then lets
   /// `body` change the node itself by exactly as much.
-  private mutating func adjust(
+  mutating func adjust(
     item k: Int, items: Int, rows: Int, units: Int64, unmeasured: Int,
     _ body: (inout Node, inout ContiguousArray<Int64>) -> Void
   ) {
