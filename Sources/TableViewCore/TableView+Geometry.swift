@@ -196,7 +196,16 @@ extension TableView {
       : HeightIndex.points(tableHeaderUnits + change.start + change.oldUnits) <= storedContentOffset.y
     if above { correctContentOffsetY(to: storedContentOffset.y + shift) }
     let firstBelow = change.rowsBefore + (change.kind == .row ? 1 : 0)
-    for i in visibleRows.indices {
+    // Visible rows are sorted: start at the first one at or after the changed item (none, for a
+    // row measured below the screen, which is what the idle precompute mostly measures).
+    // (Mid-layout the list may be in flux: then every row is looked at.)
+    var low = 0
+    var high = settled ? visibleRows.count : 0
+    while low < high {
+      let middle = (low + high) / 2
+      if visibleRows[middle].globalRow < change.rowsBefore { low = middle + 1 } else { high = middle }
+    }
+    for i in low..<visibleRows.count {
       let g = visibleRows[i].globalRow
       if change.kind == .row, g == change.rowsBefore {
         visibleRows[i].view.frame.size.height = HeightIndex.points(units)
