@@ -1,7 +1,7 @@
 // Applying diffable snapshots: the difference between the table's current snapshot and the new
-// one (Heckel-style matching by identifier, see `DiffableSnapshot.batchUpdate(from:)`) is
-// performed as one batch update, so measured heights travel with their items through moves,
-// inserts and deletes exactly as they do through any batch update.
+// one (matching by identifier and a longest increasing subsequence, see
+// `DiffableSnapshot.batchUpdate(from:)`) is performed as one batch update, so measured heights
+// travel with their items through moves, inserts and deletes exactly as through any batch update.
 
 /// The table's current snapshot, boxed so that a non-generic table can keep a snapshot of any
 /// identifier types in one property.
