@@ -83,13 +83,15 @@ extension HeightIndex {
   /// nodes instead of O(m log m). Queries are not answered until then.
   ///
   /// - Parameter sections: how many sections are expected (room is made for three nodes each;
-  ///   clamped, so a wrong guess costs nothing but time).
+  ///   clamped, so a wrong guess costs nothing but time; pages reserved and not used are never
+  ///   touched, so they cost address space, not memory).
   public mutating func beginBulkLoad(expectingSections sections: Int = 0) {
     precondition(root == Self.none, "a bulk load starts from an empty index")
     let expected = 3 * min(max(0, sections), 1 << 22)
     bulkOrder = []
     bulkOrder!.reserveCapacity(expected)
-    nodes.reserveCapacity(expected)
+    // Room to grow by half again after the load, reserved now: growing later would copy it all.
+    nodes.reserveCapacity(expected + expected / 2 + 64)
   }
 
   mutating func makeSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) -> NodeID {

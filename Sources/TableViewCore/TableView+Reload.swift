@@ -59,9 +59,11 @@ extension TableView {
       conform(&index, to: shapes)
       for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
     } else {
-      index = HeightIndex()
-      index.beginBulkLoad(expectingSections: sectionCount)
+      // The node array is kept and refilled: a fresh one would be faulted in page by page again
+      // (most of a reload's time at a million sections).
       otherWidths.removeAll()
+      index.removeAll()
+      index.beginBulkLoad(expectingSections: sectionCount)
       widthOrder = [viewportSize.width]
       for s in 0..<sectionCount {
         appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s), to: &index)
