@@ -39,7 +39,7 @@ extension TableView {
     }
     if needsReload {
       // Never loaded: there is nothing to animate from; UIKit reloads in this case too.
-      reloadData()
+      reload()
       return
     }
     let oldCounts = (0..<index.sectionCount).map { index.rowCount(inSection: $0) }

@@ -7,12 +7,22 @@ extension TableView {
   /// estimate and are measured when they show. With a delegate giving exact heights and no
   /// estimate, every row's height is asked (O(rows)), as UIKit does.
   ///
+  /// The selection is cleared, as UIKit's `reloadData()` does (no delegate calls): the rows it
+  /// named may now hold other items.
+  ///
   /// Called from inside a data-source call (e.g. `cellForRowAt`), the reload is deferred until
   /// the current layout pass ends, and reported through `onError` as `.reentrantUpdate`.
   ///
   /// - Parameter keepingMeasuredHeights: keep heights already measured for sections whose row
   ///   count did not change (for a reload that changed content but not sizes).
   public func reloadData(keepingMeasuredHeights: Bool = false) {
+    selectedRows.removeAll()
+    highlightedRow = nil
+    reload(keepingMeasuredHeights: keepingMeasuredHeights)
+  }
+
+  /// `reloadData()` without touching the selection (a batch update on a table never loaded).
+  func reload(keepingMeasuredHeights: Bool = false) {
     if dataSourceCallDepth > 0 || inLayout {
       deferredReload = true
       needsReload = true
