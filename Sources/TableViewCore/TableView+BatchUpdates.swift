@@ -17,6 +17,12 @@ extension TableView {
   /// indexes after it, moves go from old to new. The data source must already report the new
   /// counts.
   ///
+  /// An update with no operations asks for the heights again, as UIKit's
+  /// `beginUpdates()`/`endUpdates()` does to resize rows: rows on screen take their new heights
+  /// (the delegate's, or their cells' `sizeThatFits`), rows below a changed row move, nothing
+  /// above it does. Without estimates every row is asked again; with estimates the other measured
+  /// rows are measured again when they next show.
+  ///
   /// - Throws: `.invalidUpdate` naming the section and the counts when the new counts are not the
   ///   old counts plus and minus the changes, or when operations conflict; `.reentrantUpdate`
   ///   when called from inside a data-source call or a layout pass. The table is unchanged.
@@ -26,7 +32,11 @@ extension TableView {
   ) throws(TableViewError) {
     var update = BatchUpdate()
     updates(&update)
-    try apply(update)
+    if update.isEmpty, !needsReload, dataSourceCallDepth == 0, !inLayout {
+      refreshHeights()
+    } else {
+      try apply(update)
+    }
     completion?(true)
   }
 

@@ -72,15 +72,22 @@ extension TableView {
     } else {
       height = rowHeight
     }
+    let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
+    keyedStore(units, for: keyed.key)
+    return units
+  }
+
+  /// A measured height in units; a bad one (not a positive finite number up to the maximum) is
+  /// reported and the row keeps `current`.
+  func acceptedUnits(measuring height: Double, for path: IndexPath, keeping current: Int64) -> Int64 {
     guard height.isFinite, height > 0, height <= HeightIndex.maximumHeight else {
       report(
         TableViewError(
           .invalidHeight,
-          "measured height \(height) for row \(path) is not a positive finite number; it is not cached, the row keeps its estimate \(HeightIndex.points(info.height))"
+          "measured height \(height) for row \(path) is not a positive finite number up to \(HeightIndex.maximumHeight); it is not cached, the row keeps its estimate \(HeightIndex.points(current))"
         ))
-      return info.height
+      return current
     }
-    keyedStore(HeightIndex.units(height), for: keyed.key)
     return HeightIndex.units(height)
   }
 }
