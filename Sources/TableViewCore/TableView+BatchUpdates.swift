@@ -87,6 +87,7 @@ extension TableView {
       otherWidths[width] = cache
     }
     remapVisibleViews(plan, wasLooping: wasLooping)
+    visibleRowsRemapped = true
     if let (view, screen) = anchor, isLooping, let entry = visibleRows.first(where: { $0.view === view }) {
       storedContentOffset.y = rowTop(entry.globalRow) - screen
     }

@@ -99,13 +99,22 @@ extension TableView {
     passNumber &+= 1
     inLayout = true
     defer { inLayout = false }
-    if usesEstimates, index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
+    if usesEstimates, index.unmeasuredRowCount > 0 {
+      // Rows measured smaller than their estimates shorten the content under an offset at rest:
+      // one that was within the content stays within it.
+      let resting = animation == nil && !isDragging && !isLooping
+      let within =
+        resting && storedContentOffset.y >= minimumContentOffsetY && storedContentOffset.y <= maximumContentOffsetY
+      measureRowsComingOnScreen()
+      if within { keepOffsetWithinContent() }
+    }
     let (rows, sections) = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height)
     if rows != visibleRowRange || framesDirty { updateRows(to: rows) }
     updateSupplements(to: sections)
     updateTableHeaderAndFooter()
     updatePrefetchingIfNeeded()
     framesDirty = false
+    visibleRowsRemapped = false
     for entry in preparedCells { cellPool.enqueue(entry.view) }
     preparedCells.removeAll(keepingCapacity: true)
     // The pool keeps as many cells as the most this viewport has shown: row heights that vary
@@ -121,6 +130,18 @@ extension TableView {
   func updateRows(to rows: Range<Int>) {
     swap(&rowScratch, &visibleRows)
     visibleRows.removeAll(keepingCapacity: true)
+    // Rows leaving go back to the pool before any entering row is dequeued: a jump reuses the
+    // cells it leaves instead of making new ones beside them.
+    var kept = 0
+    for j in rowScratch.indices {
+      if rows.contains(rowScratch[j].globalRow) {
+        rowScratch.swapAt(kept, j)
+        kept += 1
+      } else {
+        endDisplaying(rowScratch[j])
+      }
+    }
+    rowScratch.removeLast(rowScratch.count - kept)
     var i = 0
     var cursor = RowCursor()
     defer { rowScratchCursor = 0 }

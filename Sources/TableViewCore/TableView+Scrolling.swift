@@ -288,9 +288,10 @@ extension TableView {
       let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: rate, at: t)
       let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: rate, at: t)
       if let target, abs(v) <= ScrollPhysics.stopVelocity {
-        // The remaining distance is under UIKit's stop threshold: land exactly on the target.
+        // The remaining distance is under UIKit's stop threshold: land exactly on the target
+        // (or on the edge, when rows measured on the way shortened the content below it).
         animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: target))
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(target)))
         delegate?.tableViewDidEndDecelerating(self)
       } else if target == nil, y < minimumContentOffsetY || y > maximumContentOffsetY {
         let edge = clampedOffset(y)
@@ -313,8 +314,9 @@ extension TableView {
     case .bounce(let from, let to, let start, let duration):
       let t = (now - start) / duration
       if t >= 1 {
+        // The edge may have moved since the bounce began (rows measured on the way).
         animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: to))
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(to)))
         delegate?.tableViewDidEndDecelerating(self)
       } else {
         setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))

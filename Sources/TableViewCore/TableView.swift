@@ -243,6 +243,8 @@ public final class TableView {
 
   @exclusivity(unchecked) var needsReload = true
   @exclusivity(unchecked) var framesDirty = false
+  /// Whether a batch update moved the visible rows to new indexes since the last layout pass.
+  @exclusivity(unchecked) var visibleRowsRemapped = false
   @exclusivity(unchecked) var inLayout = false
   @exclusivity(unchecked) var dataSourceCallDepth = 0
   @exclusivity(unchecked) var deferredReload = false

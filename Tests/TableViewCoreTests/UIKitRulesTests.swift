@@ -2,6 +2,21 @@ import Testing
 
 @testable import TableViewCore
 
+/// A cell whose lifetime the test can watch: every one made is remembered weakly.
+final class CountedCells {
+  private var made: [Weak] = []
+  private struct Weak { weak var cell: TestCell? }
+
+  func make() -> TestCell {
+    let cell = TestCell()
+    made.append(Weak(cell: cell))
+    return cell
+  }
+
+  /// Cells still alive: whatever the table keeps (on screen, prepared or pooled).
+  var alive: Int { made.count(where: { $0.cell != nil }) }
+}
+
 @Suite("UIKit's rules")
 struct UIKitRulesTests {
   // MARK: reloadData
@@ -96,5 +111,109 @@ struct UIKitRulesTests {
     table.contentOffset.y = 0
     #expect(try table.rectForRow(at: IndexPath(row: 2, section: 0)).height == 60)
     #expect(table.cellForRow(at: IndexPath(row: 3, section: 0))!.frame.minY == 3 * 30 + 30)
+  }
+
+  // MARK: Estimated heights at the end
+
+  /// A self-sizing table whose estimate (50) is larger than every real height (20…30).
+  func overestimated(rows: Int = 2_000) -> (TableView, SelfSizingModel) {
+    var rng = SplitMix64(seed: 11)
+    let model = SelfSizingModel([(0..<rows).map { _ in rng.double(20...30).rounded() }])
+    let table = makeSelfSizingTable(model, estimate: 50, size: Size(width: 100, height: 300))
+    table.contentInset = EdgeInsets(top: 5, bottom: 7)
+    return (table, model)
+  }
+
+  func expectRestsWithinContent(_ table: TableView, _ how: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let max = table.contentSize.height + table.contentInset.bottom - table.viewportSize.height
+    #expect(
+      table.contentOffset.y <= max + 1e-9,
+      "\(how): offset \(table.contentOffset.y) rests past the largest offset \(max)", sourceLocation: sourceLocation)
+    #expect(table.contentOffset.y == table.maximumContentOffsetY, "\(how): at the end", sourceLocation: sourceLocation)
+    let last = table.indexPathsForVisibleRows.last
+    #expect(last == IndexPath(row: table.totalRowCount - 1, section: 0), sourceLocation: sourceLocation)
+  }
+
+  @Test("estimates larger than the rows: setting the offset to the end rests within the content once rows are measured")
+  func overestimatedEndByOffset() {
+    let (table, model) = overestimated()
+    table.contentOffset.y = table.maximumContentOffsetY
+    expectRestsWithinContent(table, "contentOffset = max")
+    withExtendedLifetime(model) {}
+  }
+
+  @Test("estimates larger than the rows: scrollToRow(last) rests within the content, animated or not")
+  func overestimatedEndByScrollToRow() throws {
+    let (table, model) = overestimated()
+    try table.scrollToRow(at: IndexPath(row: 1_999, section: 0), at: .bottom, animated: false)
+    expectRestsWithinContent(table, "scrollToRow")
+    let (animated, model2) = overestimated()
+    let clock = animated.clock as! ManualClock
+    try animated.scrollToRow(at: IndexPath(row: 1_999, section: 0), at: .bottom, animated: true)
+    while animated.isAnimating {
+      clock.advance(by: 1.0 / 60)
+      animated.tick()
+    }
+    expectRestsWithinContent(animated, "scrollToRow animated")
+    withExtendedLifetime((model, model2)) {}
+  }
+
+  @Test("estimates larger than the rows: the End key rests within the content")
+  func overestimatedEndKey() {
+    let (table, model) = overestimated()
+    let clock = table.clock as! ManualClock
+    table.selectEdgeRow(first: false)
+    while table.isAnimating {
+      clock.advance(by: 1.0 / 60)
+      table.tick()
+    }
+    expectRestsWithinContent(table, "End")
+    withExtendedLifetime(model) {}
+  }
+
+  @Test("estimates larger than the rows: a fling to the end comes to rest within the content")
+  func overestimatedFling() {
+    let (table, model) = overestimated(rows: 300)
+    defer { withExtendedLifetime(model) {} }
+    let clock = table.clock as! ManualClock
+    table.decelerate(velocity: 40_000)
+    var frames = 0
+    while table.isAnimating && frames < 10_000 {
+      clock.advance(by: 1.0 / 60)
+      table.tick()
+      frames += 1
+    }
+    expectRestsWithinContent(table, "fling")
+  }
+
+  // MARK: Cells on a long jump
+
+  @Test("on long jumps, cells leaving go back to the pool before new ones are made: alive ≤ visible + the pool's bound")
+  func jumpsReuseLeavingCells() {
+    var rng = SplitMix64(seed: 21)
+    let model = SelfSizingModel([(0..<100_000).map { _ in rng.double(20...60).rounded() }])
+    let counted = CountedCells()
+    let table = TableView()
+    table.register({ counted.make() }, forCellReuseIdentifier: "cell")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 40
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: 100, height: 400)
+    table.reloadData()
+    var mostVisible = table.visibleCells.count
+    for _ in 0..<300 {
+      if rng.int(0..<3) == 0 {
+        try? table.scrollToRow(
+          at: IndexPath(row: rng.int(0..<100_000), section: 0), at: [.top, .middle, .bottom][rng.int(0..<3)],
+          animated: false)
+      } else {
+        table.contentOffset.y = rng.double(0...table.maximumContentOffsetY)
+      }
+      mostVisible = max(mostVisible, table.visibleCells.count)
+      let bound = table.visibleCells.count + max(table.reusePoolFloor, mostVisible)
+      #expect(counted.alive <= bound, "\(counted.alive) cells alive with \(table.visibleCells.count) visible")
+      if counted.alive > bound { break }
+    }
   }
 }
