@@ -59,6 +59,11 @@ extension TableView {
       guard sections >= 0 else {
         throw TableViewError(.invalidDataSource, "numberOfSections returned \(sections) after the update")
       }
+      guard sections <= Self.maximumSectionCount else {
+        throw TableViewError(
+          .invalidDataSource,
+          "numberOfSections returned \(sections) after the update; a table holds at most \(Self.maximumSectionCount)")
+      }
       newCounts.reserveCapacity(sections)
       for s in 0..<sections {
         let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: s) }
@@ -68,8 +73,36 @@ extension TableView {
         newCounts.append(rows)
       }
     }
+    try checkHoldable(newCounts)
     let plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
     commit(plan)
+  }
+
+  /// Throws when the table could not hold `counts`: more rows than `maximumRowCount`, or, where
+  /// every fresh row takes one known height, a content that could end up taller than
+  /// `maximumContentHeight` (every row at that height on top of what is there).
+  func checkHoldable(_ counts: [Int]) throws(TableViewError) {
+    var rows = 0
+    for count in counts {
+      let (sum, overflow) = rows.addingReportingOverflow(count)
+      guard !overflow, sum <= Self.maximumRowCount else {
+        throw TableViewError(
+          .invalidUpdate,
+          "after the update the data source reports more than \(Self.maximumRowCount) rows, more than a table holds")
+      }
+      rows = sum
+    }
+    let perRow: Int64? =
+      usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
+    guard let perRow else { return }
+    let (fresh, o1) = Int64(rows).multipliedReportingOverflow(by: perRow)
+    let (total, o2) = (tableHeaderUnits + index.totalUnits + tableFooterUnits).addingReportingOverflow(fresh)
+    guard !o1, !o2, total <= Self.maximumUnits else {
+      throw TableViewError(
+        .invalidUpdate,
+        "the update could make the content (\(counts.count) sections, \(rows) rows) taller than the \(Self.maximumContentHeight) points a table holds"
+      )
+    }
   }
 
   /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
@@ -146,20 +179,36 @@ extension TableView {
     let k = idx.itemIndex(of: IndexPath(row: range.lowerBound, section: s))
     if usesEstimates {
       if estimatedRowHeights != nil {
+        let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
         idx.insertRows(
-          at: k, heights: range.map { (estimateUnits(for: IndexPath(row: $0, section: s)), false) })
+          at: k, heights: range.map { (budget.spend(estimateUnits(for: IndexPath(row: $0, section: s))), false) })
+        if budget.exceeded {
+          report(
+            TableViewError(
+              .invalidHeight,
+              "the estimated heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
+            ))
+        }
       } else {
         idx.insertRows(at: k, count: range.count, units: estimateUnits, measured: false)
       }
     } else if current, let rowHeights {
+      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
       let heights = range.map { r -> (units: Int64, measured: Bool) in
         let path = IndexPath(row: r, section: s)
         let h = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
-        return (HeightIndex.units(safeHeight(h, "row \(path)")), true)
+        return (budget.spend(HeightIndex.units(safeHeight(h, "row \(path)"))), true)
+      }
+      if budget.exceeded {
+        report(
+          TableViewError(
+            .invalidHeight,
+            "the heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
+          ))
       }
       idx.insertRows(at: k, heights: heights)
     } else {
-      idx.insertRows(at: k, count: range.count, units: HeightIndex.units(max(0, rowHeight)), measured: true)
+      idx.insertRows(at: k, count: range.count, units: fixedRowUnits, measured: true)
     }
   }
 

@@ -29,12 +29,18 @@ extension TableView {
       }
     } else {
       var fresh = HeightIndex()
+      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
       for s in 0..<index.sectionCount {
         appendSection(
-          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh)
+          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
+          budget: budget)
       }
       fresh.rebalance()
-      index = fresh
+      if budget.exceeded {
+        report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
+      } else {
+        index = fresh
+      }
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
     framesDirty = true
@@ -58,7 +64,7 @@ extension TableView {
         // The cell on screen, not a new one: UIKit's idiom changes its content in place.
         height = entry.view.sizeThatFits(width: viewportSize.width)
       } else {
-        height = rowHeight
+        height = HeightIndex.points(fixedRowUnits)
       }
       let old = index.height(ofItem: k)
       let units = acceptedUnits(measuring: height, for: path, keeping: old)

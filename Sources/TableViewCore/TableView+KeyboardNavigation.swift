@@ -105,6 +105,7 @@ extension TableView {
   /// The row `delta` (±1) rows from `row`, across sections (empty ones skipped); past either end `nil`, or in a
   /// looping table the row at the other end.
   public func row(adjacentTo row: IndexPath, by delta: Int) -> IndexPath? {
+    guard isValid(row) else { return nil }
     if delta > 0 {
       if row.row + 1 < numberOfRows(inSection: row.section) {
         return IndexPath(row: row.row + 1, section: row.section)

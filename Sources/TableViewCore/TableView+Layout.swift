@@ -19,11 +19,11 @@ extension TableView {
   }
 
   func setContentOffsetNow(_ offset: Point) {
-    guard offset.x.isFinite, offset.y.isFinite else {
+    guard let x = Sanitize.coordinate(offset.x), let y = Sanitize.coordinate(offset.y) else {
       report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
       return
     }
-    storedContentOffset = offset
+    storedContentOffset = Point(x: x, y: y)
     if isLooping { recenterIfNecessary() }
     layoutIfNeeded()
     delegate?.tableViewDidScroll(self)
@@ -40,13 +40,15 @@ extension TableView {
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
     if isLooping { return (loopingRows(top: top, bottom: bottom), 0..<0) }
     let total = index.totalUnits
-    let t = max(HeightIndex.units(top) - tableHeaderUnits, 0)
-    let b = min(HeightIndex.units(bottom) - tableHeaderUnits, total)
+    let t = max(Sanitize.units(top) - tableHeaderUnits, 0)
+    let b = min(Sanitize.units(bottom) - tableHeaderUnits, total)
     guard t < b, let first = index.info(containing: t), let last = index.info(containing: b - 1) else {
       return (0..<0, 0..<0)
     }
-    let rows = first.rowsBefore..<(last.rowsBefore + (last.kind == .row ? 1 : 0))
-    return (rows, first.section..<(last.section + 1))
+    let end = min(last.rowsBefore + (last.kind == .row ? 1 : 0), first.rowsBefore + Self.maximumVisibleRows)
+    let rows = first.rowsBefore..<max(first.rowsBefore, end)
+    let sectionEnd = min(last.section + 1, first.section + Self.maximumVisibleRows)
+    return (rows, first.section..<sectionEnd)
   }
 
   /// The frame of an item from its info.

@@ -98,7 +98,7 @@ extension TableView {
         cellPool.enqueue(cell)
       }
     } else {
-      height = rowHeight
+      height = HeightIndex.points(fixedRowUnits)
     }
     let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
     keyedStore(units, for: keyed.key)
@@ -116,6 +116,15 @@ extension TableView {
         ))
       return current
     }
-    return HeightIndex.units(height)
+    let units = HeightIndex.units(height)
+    guard tableHeaderUnits + index.totalUnits - current + units + tableFooterUnits <= Self.maximumUnits else {
+      report(
+        TableViewError(
+          .invalidHeight,
+          "measured height \(height) for row \(path) would make the content taller than the \(Self.maximumContentHeight) points a table holds; the row keeps \(HeightIndex.points(current))"
+        ))
+      return current
+    }
+    return units
   }
 }
