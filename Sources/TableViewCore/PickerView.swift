@@ -414,11 +414,17 @@ public final class PickerView {
     // More than a lap is a lap: a huge delta must not overflow the target.
     var target = current + min(max(delta, -c.rows), c.rows)
     if c.table.isLooping {
-      // Skip rows outside the range, in the direction of travel.
-      var guardSteps = c.rows
-      while !isSelectable(wrap(target, c), c) && guardSteps > 0 {
-        target += delta >= 0 ? 1 : -1
-        guardSteps -= 1
+      // Skip rows outside the range, in the direction of travel: to the range's first row (this
+      // lap's or the next) going forward, its last row (this lap's or the previous) going back.
+      // Computed, not stepped: a component may have 2⁴⁰ rows.
+      if let range = c.range, !range.contains(wrap(target, c)) {
+        let row = wrap(target, c)
+        let lapStart = target - row
+        if delta >= 0 {
+          target = lapStart + (row < range.lowerBound ? range.lowerBound : c.rows + range.lowerBound)
+        } else {
+          target = lapStart + (row > range.upperBound ? range.upperBound : range.upperBound - c.rows)
+        }
       }
     } else {
       target = nearestSelectable(target, in: c)

@@ -178,6 +178,23 @@ struct InputFuzzTests {
     #expect(picker.selectedRow(inComponent: 0) >= 0)
   }
 
+  @Test(
+    "keys in a looping component skip the rows outside its range at once, even with 2⁴⁰ rows",
+    arguments: [12, 1 << 40])
+  func loopingRangeSkip(rows: Int) throws {
+    let model = PickerModel(rows: [rows])
+    let (picker, clock) = try makePicker(model)
+    try picker.setLoops(true, forComponent: 0)
+    try picker.setSelectableRange(3...5, forComponent: 0)
+    try picker.selectRow(5, inComponent: 0, animated: false)
+    picker.moveSelection(inComponent: 0, by: 1)
+    runUntilStill(picker, clock)
+    #expect(picker.selectedRow(inComponent: 0) == 3, "forward past the range: its first row, next lap")
+    picker.moveSelection(inComponent: 0, by: -1)
+    runUntilStill(picker, clock)
+    #expect(picker.selectedRow(inComponent: 0) == 5, "back past the range: its last row, previous lap")
+  }
+
   func makeFuzzTable(_ model: NastyModel, style: TableView.Style = .plain) -> (TableView, TestHost) {
     let table = TableView(style: style)
     let host = TestHost()
