@@ -135,6 +135,8 @@ public struct BatchUpdatePlan: Sendable {
 
   /// How old rows and sections map to new ones.
   let mapping: BatchUpdateMapping
+  /// The rows of the inserted and reloaded sections after the update, by new index.
+  let freshSectionRowCounts: [Int: Int]
   /// The row counts known before and after the update: every section's when the plan was made
   /// from arrays, the touched sections' otherwise.
   private let oldCounts: KnownRowCounts
@@ -142,6 +144,7 @@ public struct BatchUpdatePlan: Sendable {
 
   init(_ validation: BatchUpdateValidation, oldCounts: KnownRowCounts, newCounts: KnownRowCounts) {
     mapping = validation.mapping
+    freshSectionRowCounts = validation.freshSectionRowCounts
     oldSectionCount = validation.oldSectionCount
     newSectionCount = validation.newSectionCount
     self.oldCounts = oldCounts
@@ -215,6 +218,24 @@ public struct BatchUpdatePlan: Sendable {
   /// - Complexity: O(1).
   public func isReloaded(old oldIndexPath: IndexPath) -> Bool {
     mapping.reloadedRows.contains(oldIndexPath)
+  }
+
+  /// The number of rows after the update, given the number before and the old row counts;
+  /// `Int.max` when it would not fit in an `Int` (a data source reporting absurd counts).
+  /// - Complexity: O(k) for k operations, plus a count asked per deleted or reloaded section.
+  func rowCountAfter(rowCountBefore: Int, oldRowCount: (Int) -> Int) -> Int {
+    var total = rowCountBefore
+    var overflow = false
+    func add(_ rows: Int) {
+      let (sum, o) = total.addingReportingOverflow(rows)
+      total = sum
+      overflow = overflow || o
+    }
+    for rows in freshSectionRowCounts.values { add(rows) }
+    for section in mapping.deletedSections.union(mapping.reloadedSections) { add(-oldRowCount(section)) }
+    for rows in mapping.removedRows.values { add(-rows.count) }
+    for rows in mapping.addedRows.values { add(rows.count) }
+    return overflow ? .max : total
   }
 
   // MARK: Reference applier

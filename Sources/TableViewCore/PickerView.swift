@@ -18,11 +18,35 @@ public final class PickerView {
   public weak var dataSource: (any PickerViewDataSource)?
   /// Titles, cells, sizes and selection callbacks.
   public weak var delegate: (any PickerViewDelegate)?
-  /// The row height when the delegate gives none.
+  /// The row height when the delegate gives none. Row heights (this one or the delegate's) are
+  /// taken within 0.25…`HeightIndex.maximumHeight`; a NaN or infinite one is reported and this
+  /// default (or 1) is used.
   public var defaultRowHeight: Double = 1
-  /// The picker's size; components share its width and all have its height.
+  /// The picker's size; components share its width and all have its height. A size with a NaN or
+  /// infinite dimension is refused (reported, the size stays as it was); negative dimensions are
+  /// taken as 0 and huge ones as `TableView.maximumContentHeight`.
   /// - Complexity: a change reloads every component's table (O(components · visible rows)).
-  public var size: Size = .zero { didSet { if size != oldValue { layoutComponents() } } }
+  public var size: Size = .zero {
+    didSet {
+      guard let width = Sanitize.coordinate(size.width), let height = Sanitize.coordinate(size.height) else {
+        report(TableViewError(.invalidArgument, "picker size \(size) is not finite; ignored"))
+        size = oldValue
+        return
+      }
+      size = Size(width: max(0, width), height: max(0, height))
+      if size != oldValue { layoutComponents() }
+    }
+  }
+  /// Called with every error the picker reports without throwing (a bad size, row height or count).
+  public var onError: ((TableViewError) -> Void)?
+  /// The most recent errors reported through `onError` (at most 16).
+  public private(set) var reportedErrors: [TableViewError] = []
+
+  func report(_ error: TableViewError) {
+    reportedErrors.append(error)
+    if reportedErrors.count > 16 { reportedErrors.removeFirst(reportedErrors.count - 16) }
+    onError?(error)
+  }
   /// The clock that drives settling animations (a `ManualClock` in tests).
   /// - Complexity: setting it is O(components).
   public var clock: any TableViewClock {
@@ -87,10 +111,13 @@ public final class PickerView {
     }
     for (c, component) in components.enumerated() {
       let rows = dataSource.pickerView(self, numberOfRowsInComponent: c)
-      component.rows = max(0, rows)
-      if rows < 0 {
-        component.table.report(
-          TableViewError(.invalidDataSource, "numberOfRowsInComponent(\(c)) returned \(rows); treated as 0"))
+      component.rows = min(max(0, rows), TableView.maximumRowCount)
+      if rows < 0 || rows > TableView.maximumRowCount {
+        report(
+          TableViewError(
+            .invalidDataSource,
+            "numberOfRowsInComponent(\(c)) returned \(rows); treated as \(component.rows) (a component holds 0…\(TableView.maximumRowCount))"
+          ))
       }
       if let range = component.range, range.upperBound >= component.rows { component.range = nil }
       component.selected = component.rows == 0 ? -1 : min(max(component.selected, 0), component.rows - 1)
@@ -161,8 +188,13 @@ public final class PickerView {
     let defaultWidth = size.width / Double(components.count)
     var x = 0.0
     for (c, component) in components.enumerated() {
-      component.rowHeight = max(0.25, delegate?.pickerView(self, rowHeightForComponent: c) ?? defaultRowHeight)
-      component.width = max(0, delegate?.pickerView(self, widthForComponent: c) ?? defaultWidth)
+      component.rowHeight = acceptedRowHeight(delegate?.pickerView(self, rowHeightForComponent: c), component: c)
+      let width = delegate?.pickerView(self, widthForComponent: c) ?? defaultWidth
+      component.width = Sanitize.coordinate(width).map { max(0, $0) } ?? defaultWidth
+      if !width.isFinite {
+        report(
+          TableViewError(.invalidArgument, "width \(width) for component \(c) is not finite; using \(defaultWidth)"))
+      }
       component.x = x
       x += component.width
       for (factory, identifier) in pendingRegistrations {
@@ -182,6 +214,18 @@ public final class PickerView {
     }
   }
 
+  /// A row height within 0.25…`HeightIndex.maximumHeight`; a NaN or infinite one is reported and
+  /// the default is used.
+  func acceptedRowHeight(_ asked: Double?, component c: Int) -> Double {
+    let fallback = defaultRowHeight.isFinite ? min(max(0.25, defaultRowHeight), HeightIndex.maximumHeight) : 1
+    guard let asked else { return fallback }
+    guard asked.isFinite else {
+      report(TableViewError(.invalidHeight, "row height \(asked) for component \(c) is not finite; using \(fallback)"))
+      return fallback
+    }
+    return min(max(0.25, asked), HeightIndex.maximumHeight)
+  }
+
   func applyLimits(_ c: Component) {
     guard !c.table.isLooping, c.rows > 0 else {
       c.table.scrollLimits = nil
@@ -196,7 +240,7 @@ public final class PickerView {
 
   /// The (virtual) row nearest the band at offset `y`.
   func virtualRow(atOffset y: Double, in c: Component) -> Int {
-    Int(((y + bandTop(c)) / c.rowHeight).rounded())
+    Sanitize.int(((y + bandTop(c)) / c.rowHeight).rounded())
   }
 
   func wrap(_ v: Int, _ c: Component) -> Int { c.rows == 0 ? 0 : v - TableView.floorDivide(v, c.rows) * c.rows }
@@ -381,13 +425,20 @@ public final class PickerView {
     guard c.rows > 0 else { return }
     let current =
       (c.table.isAnimating ? c.pendingTarget : nil) ?? virtualRow(atOffset: c.table.contentOffset.y, in: c)
-    var target = current + delta
+    // More than a lap is a lap: a huge delta must not overflow the target.
+    var target = current + min(max(delta, -c.rows), c.rows)
     if c.table.isLooping {
-      // Skip rows outside the range, in the direction of travel.
-      var guardSteps = c.rows
-      while !isSelectable(wrap(target, c), c) && guardSteps > 0 {
-        target += delta >= 0 ? 1 : -1
-        guardSteps -= 1
+      // Skip rows outside the range, in the direction of travel: to the range's first row (this
+      // lap's or the next) going forward, its last row (this lap's or the previous) going back.
+      // Computed, not stepped: a component may have 2⁴⁰ rows.
+      if let range = c.range, !range.contains(wrap(target, c)) {
+        let row = wrap(target, c)
+        let lapStart = target - row
+        if delta >= 0 {
+          target = lapStart + (row < range.lowerBound ? range.lowerBound : c.rows + range.lowerBound)
+        } else {
+          target = lapStart + (row > range.upperBound ? range.upperBound : range.upperBound - c.rows)
+        }
       }
     } else {
       target = nearestSelectable(target, in: c)

@@ -17,6 +17,12 @@ extension TableView {
   /// indexes after it, moves go from old to new. The data source must already report the new
   /// counts.
   ///
+  /// An update with no operations asks for the heights again, as UIKit's
+  /// `beginUpdates()`/`endUpdates()` does to resize rows: rows on screen take their new heights
+  /// (the delegate's, or their cells' `sizeThatFits`), rows below a changed row move, nothing
+  /// above it does. Without estimates every row is asked again; with estimates the other measured
+  /// rows are measured again when they next show.
+  ///
   /// - Throws: `.invalidUpdate` naming the section and the counts when the new counts are not the
   ///   old counts plus and minus the changes, or when operations conflict; `.reentrantUpdate`
   ///   when called from inside a data-source call or a layout pass. The table is unchanged.
@@ -30,7 +36,11 @@ extension TableView {
   ) throws(TableViewError) {
     var update = BatchUpdate()
     updates(&update)
-    try apply(update)
+    if update.isEmpty, !needsReload, dataSourceCallDepth == 0, !inLayout {
+      refreshHeights()
+    } else {
+      try apply(update)
+    }
     completion?(true)
   }
 
@@ -50,7 +60,7 @@ extension TableView {
     }
     if needsReload {
       // Never loaded: there is nothing to animate from; UIKit reloads in this case too.
-      reloadData()
+      reload()
       return
     }
     var newSectionCount = 0
@@ -58,6 +68,12 @@ extension TableView {
       newSectionCount = askingDataSource { dataSource.numberOfSections(in: self) }
       guard newSectionCount >= 0 else {
         throw TableViewError(.invalidDataSource, "numberOfSections returned \(newSectionCount) after the update")
+      }
+      guard newSectionCount <= Self.maximumSectionCount else {
+        throw TableViewError(
+          .invalidDataSource,
+          "numberOfSections returned \(newSectionCount) after the update; a table holds at most \(Self.maximumSectionCount)"
+        )
       }
     }
     func newRowCount(_ s: Int) throws(TableViewError) -> Int {
@@ -83,7 +99,31 @@ extension TableView {
         oldSectionCount: index.sectionCount, newSectionCount: newSectionCount,
         oldRowCount: { index.rowCount(inSection: $0) }, newRowCount: newRowCount)
     }
+    try checkHoldable(
+      rows: plan.rowCountAfter(rowCountBefore: index.rowCount, oldRowCount: { index.rowCount(inSection: $0) }))
     commit(plan)
+  }
+
+  /// Throws when the table could not hold `rows` rows after an update: more rows than
+  /// `maximumRowCount`, or, where every fresh row takes one known height, a content that could
+  /// end up taller than `maximumContentHeight` (every row at that height on top of what is there).
+  func checkHoldable(rows: Int) throws(TableViewError) {
+    guard rows <= Self.maximumRowCount else {
+      throw TableViewError(
+        .invalidUpdate,
+        "after the update the data source reports more than \(Self.maximumRowCount) rows, more than a table holds")
+    }
+    let perRow: Int64? =
+      usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
+    guard let perRow else { return }
+    let (fresh, o1) = Int64(rows).multipliedReportingOverflow(by: perRow)
+    let (total, o2) = (tableHeaderUnits + index.totalUnits + tableFooterUnits).addingReportingOverflow(fresh)
+    guard !o1, !o2, total <= Self.maximumUnits else {
+      throw TableViewError(
+        .invalidUpdate,
+        "the update could make the content (\(rows) rows) taller than the \(Self.maximumContentHeight) points a table holds"
+      )
+    }
   }
 
   /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
@@ -102,6 +142,7 @@ extension TableView {
       otherWidths[width] = cache
     }
     remapVisibleViews(plan, wasLooping: wasLooping, oldRowsPerLap: oldRowsPerLap)
+    visibleRowsRemapped = true
     if let (view, screen) = anchor, isLooping, let entry = visibleRows.first(where: { $0.view === view }) {
       storedContentOffset.y = rowTop(entry.globalRow) - screen
     }
@@ -160,20 +201,36 @@ extension TableView {
     let k = idx.itemIndex(of: IndexPath(row: range.lowerBound, section: s))
     if usesEstimates {
       if estimatedRowHeights != nil {
+        let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
         idx.insertRows(
-          at: k, heights: range.map { (estimateUnits(for: IndexPath(row: $0, section: s)), false) })
+          at: k, heights: range.map { (budget.spend(estimateUnits(for: IndexPath(row: $0, section: s))), false) })
+        if budget.exceeded {
+          report(
+            TableViewError(
+              .invalidHeight,
+              "the estimated heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
+            ))
+        }
       } else {
         idx.insertRows(at: k, count: range.count, units: estimateUnits, measured: false)
       }
     } else if current, let rowHeights {
+      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
       let heights = range.map { r -> (units: Int64, measured: Bool) in
         let path = IndexPath(row: r, section: s)
         let h = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
-        return (HeightIndex.units(safeHeight(h, "row \(path)")), true)
+        return (budget.spend(HeightIndex.units(safeHeight(h, "row \(path)"))), true)
+      }
+      if budget.exceeded {
+        report(
+          TableViewError(
+            .invalidHeight,
+            "the heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
+          ))
       }
       idx.insertRows(at: k, heights: heights)
     } else {
-      idx.insertRows(at: k, count: range.count, units: HeightIndex.units(max(0, rowHeight)), measured: true)
+      idx.insertRows(at: k, count: range.count, units: fixedRowUnits, measured: true)
     }
   }
 

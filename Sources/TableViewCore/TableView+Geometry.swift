@@ -109,7 +109,8 @@ extension TableView {
   /// The row at `point` (content coordinates), or `nil` over a header, footer or nothing.
   /// - Complexity: O(log n)
   public func indexPathForRow(at point: Point) -> IndexPath? {
-    var y = HeightIndex.units(point.y) - tableHeaderUnits
+    guard point.y.isFinite else { return nil }
+    var y = Sanitize.units(point.y) - tableHeaderUnits
     if isLooping { y -= Self.floorDivide(y, index.totalUnits) * index.totalUnits }
     guard point.x >= 0, point.x < max(viewportSize.width, 1), let info = index.info(containing: y),
       info.kind == .row
@@ -160,12 +161,21 @@ extension TableView {
   /// Changes one row's height (the seed's `row:changedHeight:`) in O(log n): only the cells
   /// below it move. When the row is entirely above the visible area, the content offset moves
   /// with it so that nothing on screen moves.
-  /// - Throws: `.indexOutOfRange` or `.invalidHeight`, leaving the table unchanged.
+  /// - Throws: `.indexOutOfRange` or `.invalidHeight` (also for a height that would make the
+  ///   content taller than `maximumContentHeight`), leaving the table unchanged.
   /// - Complexity: O(log n + visible)
   public func setHeight(_ height: Double, forRowAt indexPath: IndexPath) throws(TableViewError) {
     try HeightIndex.validate(height, "row \(indexPath)")
-    try applyHeight(
-      HeightIndex.units(height), toItem: itemIndex(of: indexPath, "setHeight(_:forRowAt:)"), measured: true)
+    let k = try itemIndex(of: indexPath, "setHeight(_:forRowAt:)")
+    let units = HeightIndex.units(height)
+    guard tableHeaderUnits + index.totalUnits - index.height(ofItem: k) + units + tableFooterUnits <= Self.maximumUnits
+    else {
+      throw TableViewError(
+        .invalidHeight,
+        "height \(height) for row \(indexPath) would make the content taller than the \(Self.maximumContentHeight) points a table holds"
+      )
+    }
+    applyHeight(units, toItem: k, measured: true)
     layoutIfNeeded()
   }
 

@@ -115,6 +115,7 @@ extension TableView {
   /// looping table the row at the other end.
   /// - Complexity: O(log n), plus O(log n) for each empty section skipped.
   public func row(adjacentTo row: IndexPath, by delta: Int) -> IndexPath? {
+    guard isValid(row) else { return nil }
     if delta > 0 {
       if row.row + 1 < numberOfRows(inSection: row.section) {
         return IndexPath(row: row.row + 1, section: row.section)

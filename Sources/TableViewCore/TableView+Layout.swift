@@ -24,11 +24,11 @@ extension TableView {
   }
 
   func setContentOffsetNow(_ offset: Point) {
-    guard offset.x.isFinite, offset.y.isFinite else {
+    guard let x = Sanitize.coordinate(offset.x), let y = Sanitize.coordinate(offset.y) else {
       report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
       return
     }
-    storedContentOffset = offset
+    storedContentOffset = Point(x: x, y: y)
     if isLooping { recenterIfNecessary() }
     layoutIfNeeded()
     delegate?.tableViewDidScroll(self)
@@ -46,13 +46,15 @@ extension TableView {
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
     if isLooping { return (loopingRows(top: top, bottom: bottom), 0..<0) }
     let total = index.totalUnits
-    let t = max(HeightIndex.units(top) - tableHeaderUnits, 0)
-    let b = min(HeightIndex.units(bottom) - tableHeaderUnits, total)
+    let t = max(Sanitize.units(top) - tableHeaderUnits, 0)
+    let b = min(Sanitize.units(bottom) - tableHeaderUnits, total)
     guard t < b, let first = index.info(containing: t), let last = index.info(containing: b - 1) else {
       return (0..<0, 0..<0)
     }
-    let rows = first.rowsBefore..<(last.rowsBefore + (last.kind == .row ? 1 : 0))
-    return (rows, first.section..<(last.section + 1))
+    let end = min(last.rowsBefore + (last.kind == .row ? 1 : 0), first.rowsBefore + Self.maximumVisibleRows)
+    let rows = first.rowsBefore..<max(first.rowsBefore, end)
+    let sectionEnd = min(last.section + 1, first.section + Self.maximumVisibleRows)
+    return (rows, first.section..<sectionEnd)
   }
 
   /// The frame of an item from its info.
@@ -105,13 +107,22 @@ extension TableView {
     passNumber &+= 1
     inLayout = true
     defer { inLayout = false }
-    if usesEstimates, index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
+    if usesEstimates, index.unmeasuredRowCount > 0 {
+      // Rows measured smaller than their estimates shorten the content under an offset at rest:
+      // one that was within the content stays within it.
+      let resting = animation == nil && !isDragging && !isLooping
+      let within =
+        resting && storedContentOffset.y >= minimumContentOffsetY && storedContentOffset.y <= maximumContentOffsetY
+      measureRowsComingOnScreen()
+      if within { keepOffsetWithinContent() }
+    }
     let (rows, sections) = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height)
     if rows != visibleRowRange || framesDirty { updateRows(to: rows) }
     updateSupplements(to: sections)
     updateTableHeaderAndFooter()
     updatePrefetchingIfNeeded()
     framesDirty = false
+    visibleRowsRemapped = false
     for entry in preparedCells { cellPool.enqueue(entry.view) }
     preparedCells.removeAll(keepingCapacity: true)
     // The pool keeps as many cells as the most this viewport has shown: row heights that vary
@@ -127,6 +138,18 @@ extension TableView {
   func updateRows(to rows: Range<Int>) {
     swap(&rowScratch, &visibleRows)
     visibleRows.removeAll(keepingCapacity: true)
+    // Rows leaving go back to the pool before any entering row is dequeued: a jump reuses the
+    // cells it leaves instead of making new ones beside them.
+    var kept = 0
+    for j in rowScratch.indices {
+      if rows.contains(rowScratch[j].globalRow) {
+        rowScratch.swapAt(kept, j)
+        kept += 1
+      } else {
+        endDisplaying(rowScratch[j])
+      }
+    }
+    rowScratch.removeLast(rowScratch.count - kept)
     var i = 0
     var cursor = RowCursor()
     defer { rowScratchCursor = 0 }

@@ -43,7 +43,7 @@ extension TableView {
   public func appearanceForTouch(at point: Point) -> (indexPath: IndexPath, lap: Int)? {
     guard let path = indexPathForTouch(at: point) else { return nil }
     guard isLooping else { return (path, 0) }
-    let y = HeightIndex.units(point.y + storedContentOffset.y)
+    let y = Sanitize.units(point.y + storedContentOffset.y)
     return (path, Int(Self.floorDivide(y, index.totalUnits)))
   }
 
@@ -68,8 +68,8 @@ extension TableView {
   func loopingRows(top: Double, bottom: Double) -> Range<Int> {
     let period = index.totalUnits
     let rowsPerLap = index.rowCount
-    let t = HeightIndex.units(top)
-    let b = HeightIndex.units(bottom)
+    let t = Sanitize.units(top)
+    let b = Sanitize.units(bottom)
     guard t < b else { return 0..<0 }
     let lapTop = Self.floorDivide(t, period)
     let lapBottom = Self.floorDivide(b - 1, period)
@@ -78,7 +78,7 @@ extension TableView {
     else { return 0..<0 }
     let v0 = Int(lapTop) * rowsPerLap + first.rowsBefore
     let v1 = Int(lapBottom) * rowsPerLap + last.rowsBefore + (last.kind == .row ? 1 : 0)
-    return v0..<max(v0, v1)
+    return v0..<max(v0, min(v1, v0 + Self.maximumVisibleRows))
   }
 
   /// The index path and frame of virtual row `v` of a looping table.
@@ -101,12 +101,19 @@ extension TableView {
   /// whole number of laps. Invisible, and O(visible).
   func recenterIfNecessary() {
     let period = index.totalUnits
-    let y = HeightIndex.units(storedContentOffset.y)
+    let y = Sanitize.units(storedContentOffset.y)
     guard y < -period || y > 2 * period else { return }
     let laps = Self.floorDivide(y, period)
     let shiftUnits = laps * period
     let shift = HeightIndex.points(shiftUnits)
-    let rowShift = Int(laps) * index.rowCount
+    let (rowShift, overflow) = Int(laps).multipliedReportingOverflow(by: index.rowCount)
+    guard !overflow else {
+      // So many laps away that no row on screen can stay: start over in the first lap.
+      while let entry = visibleRows.popLast() { endDisplaying(entry) }
+      visibleRowRange = 0..<0
+      correctContentOffsetY(to: storedContentOffset.y - shift)
+      return
+    }
     correctContentOffsetY(to: storedContentOffset.y - shift)
     for i in visibleRows.indices {
       visibleRows[i].globalRow -= rowShift

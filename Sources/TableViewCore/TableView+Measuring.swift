@@ -10,6 +10,7 @@ extension TableView {
     guard !first.isEmpty else { return }
     let anchor = first.contains(visibleRowRange.lowerBound) ? visibleRowRange.lowerBound : first.lowerBound
     let anchorOnScreen = rowTop(anchor) - storedContentOffset.y
+    retireRowsOnJump(to: first)
     var budget = 100_000  // a defence against a delegate whose heights never settle
     while budget > 0 {
       budget -= 1
@@ -23,6 +24,33 @@ extension TableView {
       correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen)
       framesDirty = true
     }
+  }
+
+  /// Moves an offset that measuring left past an edge back to that edge, measuring the rows this
+  /// brings on screen. This is a scroll, not a correction: the content on screen moves to fill
+  /// the viewport, as UIKit's does when its content shrinks under it.
+  func keepOffsetWithinContent() {
+    for _ in 0..<100 {
+      let clamped = clampedOffset(storedContentOffset.y)
+      guard clamped != storedContentOffset.y else { return }
+      storedContentOffset.y = clamped
+      framesDirty = true
+      if index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
+    }
+  }
+
+  /// On a jump (no row on screen is in `rows`), takes the visible rows off screen before rows are
+  /// measured, so that the cells measuring dequeues are the ones the jump leaves behind. Rows that
+  /// stay in view are left alone: measuring may move them, and they keep their cells. After a
+  /// batch update the rows on screen may be anywhere until the rows around them are measured:
+  /// they stay too.
+  func retireRowsOnJump(to rows: Range<Int>) {
+    guard !visibleRowsRemapped, let firstRow = visibleRows.first?.globalRow, let lastRow = visibleRows.last?.globalRow,
+      lastRow < rows.lowerBound || firstRow >= rows.upperBound
+    else { return }
+    while let entry = visibleRows.popLast() { endDisplaying(entry) }
+    visibleRowRange = 0..<0
+    framesDirty = true
   }
 
   /// The first unmeasured (virtual) row in `rows`, and its item index.
@@ -70,17 +98,33 @@ extension TableView {
         cellPool.enqueue(cell)
       }
     } else {
-      height = rowHeight
+      height = HeightIndex.points(fixedRowUnits)
     }
+    let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
+    keyedStore(units, for: keyed.key)
+    return units
+  }
+
+  /// A measured height in units; a bad one (not a positive finite number up to the maximum) is
+  /// reported and the row keeps `current`.
+  func acceptedUnits(measuring height: Double, for path: IndexPath, keeping current: Int64) -> Int64 {
     guard height.isFinite, height > 0, height <= HeightIndex.maximumHeight else {
       report(
         TableViewError(
           .invalidHeight,
-          "measured height \(height) for row \(path) is not a positive finite number; it is not cached, the row keeps its estimate \(HeightIndex.points(info.height))"
+          "measured height \(height) for row \(path) is not a positive finite number up to \(HeightIndex.maximumHeight); it is not cached, the row keeps its estimate \(HeightIndex.points(current))"
         ))
-      return info.height
+      return current
     }
-    keyedStore(HeightIndex.units(height), for: keyed.key)
-    return HeightIndex.units(height)
+    let units = HeightIndex.units(height)
+    guard tableHeaderUnits + index.totalUnits - current + units + tableFooterUnits <= Self.maximumUnits else {
+      report(
+        TableViewError(
+          .invalidHeight,
+          "measured height \(height) for row \(path) would make the content taller than the \(Self.maximumContentHeight) points a table holds; the row keeps \(HeightIndex.points(current))"
+        ))
+      return current
+    }
+    return units
   }
 }

@@ -7,6 +7,9 @@ extension TableView {
   /// estimate and are measured when they show. With a delegate giving exact heights and no
   /// estimate, every row's height is asked (O(rows)), as UIKit does.
   ///
+  /// The selection is cleared, as UIKit's `reloadData()` does (no delegate calls): the rows it
+  /// named may now hold other items.
+  ///
   /// Called from inside a data-source call (e.g. `cellForRowAt`), the reload is deferred until
   /// the current layout pass ends, and reported through `onError` as `.reentrantUpdate`.
   ///
@@ -16,6 +19,13 @@ extension TableView {
   ///   log n) when keeping measured heights, for every cached width); O(rows) when the delegate
   ///   gives exact heights without an estimate, or estimates per row. Plus one layout pass.
   public func reloadData(keepingMeasuredHeights: Bool = false) {
+    selectedRows.removeAll()
+    highlightedRow = nil
+    reload(keepingMeasuredHeights: keepingMeasuredHeights)
+  }
+
+  /// `reloadData()` without touching the selection (a batch update on a table never loaded).
+  func reload(keepingMeasuredHeights: Bool = false) {
     if dataSourceCallDepth > 0 || inLayout {
       deferredReload = true
       needsReload = true
@@ -36,11 +46,7 @@ extension TableView {
     idleScheduler?.tableDidChange()
     prefetchState.reset()
     removeAllVisibleViews()
-    usesEstimates =
-      estimatedRowHeight > 0 || estimatedRowHeights != nil
-      || (rowHeight == Self.automaticDimension)
-    estimateUnits = HeightIndex.units(
-      estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight > 0 ? rowHeight : 44))
+    acceptRowHeights()
     updateTableHeaderFooterUnits()
     var sectionCount = 0
     if let dataSource {
@@ -48,14 +54,26 @@ extension TableView {
       if sectionCount < 0 {
         report(TableViewError(.invalidDataSource, "numberOfSections returned \(sectionCount); treated as 0"))
         sectionCount = 0
+      } else if sectionCount > Self.maximumSectionCount {
+        report(
+          TableViewError(
+            .invalidDataSource,
+            "numberOfSections returned \(sectionCount); a table holds at most \(Self.maximumSectionCount) sections: nothing is shown"
+          ))
+        sectionCount = 0
       }
     }
+    var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
+    shapes.reserveCapacity(sectionCount)
+    for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
+    if let refusal = refusal(of: shapes) {
+      report(refusal)
+      shapes.removeAll()
+    }
     let keep = keepingMeasuredHeights && usesEstimates && estimatedRowHeights == nil
+    let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
     if keep {
       // Keep measured rows of sections whose count did not change, in every width's cache.
-      var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
-      shapes.reserveCapacity(sectionCount)
-      for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
       conform(&index, to: shapes)
       for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
     } else {
@@ -65,12 +83,75 @@ extension TableView {
       index.removeAll()
       index.beginBulkLoad(expectingSections: sectionCount)
       widthOrder = [viewportSize.width]
-      for s in 0..<sectionCount {
-        appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s), to: &index)
+      for (s, shape) in shapes.enumerated() {
+        appendSection(s, rows: shape.rows, header: shape.header, footer: shape.footer, to: &index, budget: budget)
       }
       index.rebalance()
     }
+    if budget.exceeded || tableHeaderUnits + index.totalUnits + tableFooterUnits > Self.maximumUnits {
+      report(tallerThanTable(sections: shapes.count, rows: shapes.reduce(0) { $0 + $1.rows }))
+      index = HeightIndex()
+      otherWidths.removeAll()
+    }
     clampSelection()
+  }
+
+  /// Takes `rowHeight` and `estimatedRowHeight` as this reload will use them, reporting those
+  /// outside their domains (see their documentation).
+  func acceptRowHeights() {
+    var estimate = estimatedRowHeight
+    if estimate.isNaN || estimate > HeightIndex.maximumHeight {
+      report(
+        TableViewError(
+          .invalidHeight,
+          "estimatedRowHeight \(estimate) is not a number up to \(HeightIndex.maximumHeight); using 44"))
+      estimate = 44
+    }
+    usesEstimates = estimate > 0 || estimatedRowHeights != nil || rowHeight == Self.automaticDimension
+    var fixed = rowHeight == Self.automaticDimension ? 44 : rowHeight
+    if !(fixed >= 0 && fixed <= HeightIndex.maximumHeight) {
+      report(
+        TableViewError(
+          .invalidHeight,
+          "rowHeight \(fixed) is not a height in 0…\(HeightIndex.maximumHeight) (or automaticDimension); using 44"))
+      fixed = 44
+    }
+    fixedRowUnits = HeightIndex.units(fixed)
+    estimateUnits = HeightIndex.units(estimate > 0 ? estimate : (fixed > 0 ? fixed : 44))
+  }
+
+  /// Why a table of `shapes` cannot be held (too many rows, or taller than
+  /// `maximumContentHeight` where every row's height is known upfront), or `nil`.
+  func refusal(of shapes: [(rows: Int, header: Int64, footer: Int64)]) -> TableViewError? {
+    var rows = 0
+    var units = tableHeaderUnits + tableFooterUnits
+    // One height for every row, when the mode has one: the total is known before building.
+    let perRow: Int64? =
+      usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
+    for shape in shapes {
+      let (sum, overflow) = rows.addingReportingOverflow(shape.rows)
+      guard !overflow, sum <= Self.maximumRowCount else {
+        return TableViewError(
+          .invalidDataSource,
+          "the data source reports more than \(Self.maximumRowCount) rows, more than a table holds: nothing is shown")
+      }
+      rows = sum
+      units += shape.header + shape.footer
+      if let perRow {
+        let (rowUnits, o1) = Int64(shape.rows).multipliedReportingOverflow(by: perRow)
+        let (total, o2) = units.addingReportingOverflow(rowUnits)
+        guard !o1, !o2, total <= Self.maximumUnits else { return tallerThanTable(sections: shapes.count, rows: rows) }
+        units = total
+      }
+    }
+    return units <= Self.maximumUnits ? nil : tallerThanTable(sections: shapes.count, rows: rows)
+  }
+
+  func tallerThanTable(sections: Int, rows: Int) -> TableViewError {
+    TableViewError(
+      .invalidDataSource,
+      "the content (\(sections) sections, \(rows) rows) would be taller than the \(Self.maximumContentHeight) points a table holds: nothing is shown; give fewer rows or smaller heights"
+    )
   }
 
   /// Makes `idx` have `shapes`' sections, keeping the measured rows of every section whose row
@@ -89,18 +170,20 @@ extension TableView {
     }
   }
 
-  /// Appends section `s` to `idx` with the row heights the current mode calls for.
-  func appendSection(_ s: Int, rows: Int, header: Int64, footer: Int64, to idx: inout HeightIndex) {
+  /// Appends section `s` to `idx` with the row heights the current mode calls for. Heights asked
+  /// row by row are spent from `budget`; once it is exceeded the rest are 0 (the caller refuses).
+  func appendSection(
+    _ s: Int, rows: Int, header: Int64, footer: Int64, to idx: inout HeightIndex, budget: HeightBudget
+  ) {
+    budget.spend(header + footer)
     if usesEstimates {
       if let estimatedRowHeights {
         let heights = (0..<rows).lazy.map { r -> (units: Int64, measured: Bool) in
           let path = IndexPath(row: r, section: s)
           let h = self.askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
-          return (
-            HeightIndex.units(
-              self.safeHeight(h, "the estimated height of row \(path)", fallback: self.estimatedUnitsPoints)),
-            false
-          )
+          let units = HeightIndex.units(
+            self.safeHeight(h, "the estimated height of row \(path)", fallback: self.estimatedUnitsPoints))
+          return (budget.spend(units), false)
         }
         idx.appendSection(header: header, footer: footer, rows: heights)
       } else {
@@ -110,12 +193,11 @@ extension TableView {
       let units = (0..<rows).lazy.map { r -> Int64 in
         let path = IndexPath(row: r, section: s)
         let h = self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
-        return HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0))
+        return budget.spend(HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0)))
       }
       idx.appendSection(header: header, footer: footer, rowUnits: units)
     } else {
-      idx.appendSection(
-        header: header, footer: footer, rows: rows, rowUnits: HeightIndex.units(max(0, rowHeight)), measured: true)
+      idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: fixedRowUnits, measured: true)
     }
   }
 
@@ -206,11 +288,18 @@ extension TableView {
       // A width never seen: same structure, every row back to its estimate (or asked again).
       var fresh = HeightIndex()
       fresh.beginBulkLoad(expectingSections: index.sectionCount)
+      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
       for s in 0..<index.sectionCount {
         appendSection(
-          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh)
+          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
+          budget: budget)
       }
       fresh.rebalance()
+      if budget.exceeded {
+        // Taller than a table holds at this width: keep the previous width's heights.
+        report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
+        fresh = otherWidths[oldWidth] ?? index
+      }
       index = fresh
     }
     widthOrder.removeAll { $0 == newWidth }
@@ -225,4 +314,25 @@ extension TableView {
 
   /// The widths whose height caches are kept, the current one last.
   public var cachedWidths: [Double] { widthOrder }
+}
+
+/// What is left of the content height a table holds, spent row by row while heights are asked, so
+/// that a sum of heights is never computed beyond what 64 bits hold.
+final class HeightBudget {
+  private var remaining: Int64
+  /// Whether some height did not fit.
+  private(set) var exceeded = false
+
+  init(_ units: Int64) { remaining = units }
+
+  /// Spends `units` and returns them, or returns 0 once they do not fit.
+  @discardableResult
+  func spend(_ units: Int64) -> Int64 {
+    guard !exceeded, units <= remaining else {
+      exceeded = true
+      return 0
+    }
+    remaining -= units
+    return units
+  }
 }

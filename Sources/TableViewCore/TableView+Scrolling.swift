@@ -43,6 +43,7 @@ extension TableView {
   /// Moves by `delta` points (a wheel or a key), clamped to the content, stopping any animation.
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func scroll(by delta: Double) {
+    guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scroll(by: NaN); ignored")) }
     finishAnimation(finished: false)
     setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(storedContentOffset.y + delta)))
   }
@@ -53,6 +54,9 @@ extension TableView {
   /// `ScrollPhysics.stopVelocity` just stops the content, as fingers resting on a touchpad do.
   public func decelerate(velocity: Double) {
     finishAnimation(finished: false)
+    guard let velocity = Sanitize.velocity(velocity) else {
+      return report(TableViewError(.invalidArgument, "decelerate(velocity: \(velocity)): not finite; ignored"))
+    }
     guard abs(velocity) > ScrollPhysics.stopVelocity else { return }
     animation = .decelerate(
       from: storedContentOffset.y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
@@ -62,6 +66,8 @@ extension TableView {
   /// the running one was going (a mouse wheel's notch: notches in quick succession add up, and the
   /// content glides rather than jumps). Clamped to the content.
   public func scrollSmoothly(by delta: Double) {
+    guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scrollSmoothly(by: NaN); ignored")) }
+    let delta = min(max(delta, -Sanitize.maximumCoordinate), Sanitize.maximumCoordinate)
     var from = storedContentOffset.y
     if case .decelerate(_, _, _, _, let target?) = animation { from = target }
     let target = clampedOffset(from + delta)
@@ -89,7 +95,11 @@ extension TableView {
       completion?(true)
       return
     }
-    let y = offset.y
+    guard let y = Sanitize.coordinate(offset.y), offset.x.isFinite else {
+      report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
+      completion?(false)
+      return
+    }
     animation = .scroll(
       from: storedContentOffset.y, target: { y }, start: clock.now, duration: scrollAnimationDuration,
       completion: completion)
@@ -199,6 +209,9 @@ extension TableView {
 
   /// A drag began with the finger at `y`.
   public func beginDragging(at y: Double) {
+    guard let y = Sanitize.coordinate(y) else {
+      return report(TableViewError(.invalidArgument, "beginDragging(at: \(y)): not finite; ignored"))
+    }
     finishAnimation(finished: false)
     touchCancelled()
     isDragging = true
@@ -209,6 +222,9 @@ extension TableView {
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func drag(to y: Double) {
     guard isDragging else { return }
+    guard let y = Sanitize.coordinate(y) else {
+      return report(TableViewError(.invalidArgument, "drag(to: \(y)): not finite; ignored"))
+    }
     let raw = dragOrigin.offset - (y - dragOrigin.touch)
     var offset = raw
     if isLooping {
@@ -233,6 +249,7 @@ extension TableView {
   /// towards larger offsets): decelerate, or bounce back if past an edge.
   public func endDragging(velocity: Double) {
     guard isDragging else { return }
+    let velocity = Sanitize.velocity(velocity) ?? 0
     isDragging = false
     let y = storedContentOffset.y
     if y < minimumContentOffsetY || y > maximumContentOffsetY {
@@ -296,9 +313,10 @@ extension TableView {
       let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: rate, at: t)
       let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: rate, at: t)
       if let target, abs(v) <= ScrollPhysics.stopVelocity {
-        // The remaining distance is under UIKit's stop threshold: land exactly on the target.
+        // The remaining distance is under UIKit's stop threshold: land exactly on the target
+        // (or on the edge, when rows measured on the way shortened the content below it).
         animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: target))
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(target)))
         delegate?.tableViewDidEndDecelerating(self)
       } else if target == nil, y < minimumContentOffsetY || y > maximumContentOffsetY {
         let edge = clampedOffset(y)
@@ -321,8 +339,9 @@ extension TableView {
     case .bounce(let from, let to, let start, let duration):
       let t = (now - start) / duration
       if t >= 1 {
+        // The edge may have moved since the bounce began (rows measured on the way).
         animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: to))
+        setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(to)))
         delegate?.tableViewDidEndDecelerating(self)
       } else {
         setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))

@@ -119,7 +119,7 @@ extension TableView {
       if let item { storeTemplateHeight(units, item: item) }
       return HeightIndex.points(units)
     }
-    let fallback = rowHeight > 0 ? rowHeight : 44
+    let fallback = rowHeight > 0 && rowHeight <= HeightIndex.maximumHeight ? rowHeight : 44
     guard let cell = templateCell(for: identifier) else {
       templateCellState.fellBack = true
       report(

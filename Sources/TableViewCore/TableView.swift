@@ -73,10 +73,14 @@ public final class TableView {
   weak var estimatedRowHeights: (any TableViewEstimatedRowHeights)?
   weak var sectionHeights: (any TableViewSectionHeights)?
 
-  /// The height of every row when the delegate gives none (or `automaticDimension`).
+  /// The height of every row when the delegate gives none (or `automaticDimension`). A height
+  /// that is NaN, infinite, negative (but `automaticDimension`) or above
+  /// `HeightIndex.maximumHeight` is reported (`.invalidHeight`) at the next reload and 44 is used.
   public var rowHeight: Double = 44 { didSet { needsReload = true } }
-  /// An estimate for rows not yet measured; 0 means no estimates (every height is known upfront).
-  /// With an estimate, `reloadData()` is O(sections) and rows are measured when they show.
+  /// An estimate for rows not yet measured; 0 (or less) means no estimates (every height is known
+  /// upfront). With an estimate, `reloadData()` is O(sections) and rows are measured when they
+  /// show. NaN, ∞ or an estimate above `HeightIndex.maximumHeight` is reported (`.invalidHeight`)
+  /// at the next reload and 44 is used.
   public var estimatedRowHeight: Double = 0 { didSet { needsReload = true } }
   /// The height of section headers when the delegate gives none.
   public var sectionHeaderHeight: Double = 0 { didSet { needsReload = true } }
@@ -114,11 +118,22 @@ public final class TableView {
 
   /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
   /// cache to that width's.
+  ///
+  /// A size with a NaN or infinite dimension is refused: reported (`.invalidArgument`) and the
+  /// size stays as it was. Negative dimensions are taken as 0, and dimensions above
+  /// `maximumContentHeight` as that.
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``); a width whose
   ///   height cache is not kept first rebuilds the geometry for it: O(sections), or O(rows) when
   ///   the delegate gives exact heights without an estimate, or estimates per row.
   public var viewportSize: Size = .zero {
     didSet {
+      guard let width = Sanitize.coordinate(viewportSize.width), let height = Sanitize.coordinate(viewportSize.height)
+      else {
+        report(TableViewError(.invalidArgument, "viewport size \(viewportSize) is not finite; ignored"))
+        viewportSize = oldValue
+        return
+      }
+      viewportSize = Size(width: max(0, width), height: max(0, height))
       guard viewportSize != oldValue else { return }
       if viewportSize.height < oldValue.height { visibleHighWater = 0 }
       if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
@@ -127,7 +142,21 @@ public final class TableView {
   }
   /// Insets around the content (UIKit's `contentInset`): scrolling may go that far past the edges.
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
-  public var contentInset: EdgeInsets = .zero { didSet { geometryChanged() } }
+  /// Insets with a NaN or infinite edge are refused: reported (`.invalidArgument`) and the insets
+  /// stay as they were; edges beyond ±`maximumContentHeight` are taken as that.
+  public var contentInset: EdgeInsets = .zero {
+    didSet {
+      guard let top = Sanitize.coordinate(contentInset.top), let left = Sanitize.coordinate(contentInset.left),
+        let bottom = Sanitize.coordinate(contentInset.bottom), let right = Sanitize.coordinate(contentInset.right)
+      else {
+        report(TableViewError(.invalidArgument, "content inset \(contentInset) is not finite; ignored"))
+        contentInset = oldValue
+        return
+      }
+      contentInset = EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+      geometryChanged()
+    }
+  }
 
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var storedContentOffset: Point = .zero
@@ -160,14 +189,20 @@ public final class TableView {
 
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
+  ///
+  /// An offset with a NaN or infinite coordinate is refused (reported as `.invalidArgument`);
+  /// coordinates beyond ±`maximumContentHeight` are taken as that.
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var contentOffset: Point {
     get { storedContentOffset }
     set { setContentOffsetNow(newValue) }
   }
 
-  /// The most views kept in the reuse pool per identifier, beyond the number on screen.
-  public var reusePoolFloor = 4
+  /// The most views kept in the reuse pool per identifier, beyond the number on screen (a
+  /// negative value is taken as 0).
+  public var reusePoolFloor = 4 {
+    didSet { reusePoolFloor = max(0, reusePoolFloor) }
+  }
 
   /// Called with every error the table reports without throwing (bad heights from a delegate,
   /// a reentrant `reloadData()`, a data source that changed its counts silently…).
@@ -199,6 +234,8 @@ public final class TableView {
   /// Whether rows are measured lazily (estimated heights).
   @exclusivity(unchecked) var usesEstimates = false
   var estimateUnits: Int64 = 0
+  /// `rowHeight` in units as the last reload accepted it.
+  var fixedRowUnits: Int64 = HeightIndex.units(44)
 
   // MARK: Visible state
 
@@ -250,6 +287,8 @@ public final class TableView {
 
   @exclusivity(unchecked) var needsReload = true
   @exclusivity(unchecked) var framesDirty = false
+  /// Whether a batch update moved the visible rows to new indexes since the last layout pass.
+  @exclusivity(unchecked) var visibleRowsRemapped = false
   @exclusivity(unchecked) var inLayout = false
   @exclusivity(unchecked) var dataSourceCallDepth = 0
   @exclusivity(unchecked) var deferredReload = false
@@ -267,8 +306,20 @@ public final class TableView {
   @exclusivity(unchecked) var isDragging = false
   var dragOrigin: (touch: Double, offset: Double) = (0, 0)
 
-  /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`).
-  public var decelerationRate = ScrollPhysics.normalDecelerationRate
+  /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
+  /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is
+  /// refused, reported (`.invalidArgument`), and the rate stays as it was.
+  public var decelerationRate = ScrollPhysics.normalDecelerationRate {
+    didSet {
+      guard decelerationRate > 0, decelerationRate < 1 else {
+        report(
+          TableViewError(
+            .invalidArgument, "deceleration rate \(decelerationRate) is not between 0 and 1 (exclusive); ignored"))
+        decelerationRate = oldValue
+        return
+      }
+    }
+  }
   /// Whether scrolling past an edge stretches and bounces back.
   public var bounces = true
   /// Overrides the range scrolling settles in (a picker's selectable rows); `nil` derives it from

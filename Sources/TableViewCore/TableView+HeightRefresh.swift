@@ -1,0 +1,87 @@
+// UIKit's beginUpdates()/endUpdates() idiom for resizing rows: an update with no operations asks
+// for the heights again. The first row on screen is the anchor, so a row that changed moves only
+// what is below it, and rows above the screen that changed move nothing that is shown.
+
+extension TableView {
+  /// Asks for every height again after an empty batch update.
+  ///
+  /// - Without estimates, every row's height is asked of the delegate again (O(rows), as
+  ///   `reloadData()`), and section header and footer heights too.
+  /// - With estimates, rows on screen are measured again now (the delegate's height, or the cell on
+  ///   screen's `sizeThatFits`), and every other measured row goes back to being an estimate at its
+  ///   current height: it is measured again when it next comes on screen (or by the idle
+  ///   precompute). Heights kept under a height-cache key stay: a key names the content.
+  func refreshHeights() {
+    idleScheduler?.tableDidChange()
+    let anchor = visibleRows.first.map { ($0.globalRow, rowTop($0.globalRow) - storedContentOffset.y) }
+    if usesEstimates {
+      remeasureVisibleRows()
+      for width in Array(otherWidths.keys) {
+        var cache = otherWidths.removeValue(forKey: width)!
+        Self.markMeasuredRowsEstimated(in: &cache, except: [])
+        otherWidths[width] = cache
+      }
+      if sectionHeights != nil {
+        for s in 0..<index.sectionCount {
+          index.setHeight(ofItem: index.itemIndex(ofHeader: s), units: headerUnits(s))
+          index.setHeight(ofItem: index.itemIndex(ofFooter: s), units: footerUnits(s))
+        }
+      }
+    } else {
+      var fresh = HeightIndex()
+      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
+      for s in 0..<index.sectionCount {
+        appendSection(
+          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
+          budget: budget)
+      }
+      fresh.rebalance()
+      if budget.exceeded {
+        report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
+      } else {
+        index = fresh
+      }
+    }
+    if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
+    framesDirty = true
+    if storedContentOffset.y > maximumContentOffsetY { storedContentOffset.y = maximumContentOffsetY }
+    layoutIfNeeded()
+  }
+
+  /// Measures the rows on screen again (each row once, even when a looping table shows it twice)
+  /// and marks every other measured row of the current width as an estimate.
+  func remeasureVisibleRows() {
+    var measuredItems = Set<Int>()
+    for entry in visibleRows {
+      let k = index.itemIndex(of: entry.indexPath)
+      guard measuredItems.insert(k).inserted else { continue }
+      let path = entry.indexPath
+      let key = keyedLookup(forRowAt: path).key
+      let height: Double
+      if let rowHeights {
+        height = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+      } else if rowHeight == Self.automaticDimension {
+        // The cell on screen, not a new one: UIKit's idiom changes its content in place.
+        height = entry.view.sizeThatFits(width: viewportSize.width)
+      } else {
+        height = HeightIndex.points(fixedRowUnits)
+      }
+      let old = index.height(ofItem: k)
+      let units = acceptedUnits(measuring: height, for: path, keeping: old)
+      keyedStore(units, for: key)
+      index.setHeight(ofItem: k, units: units, measured: true)
+    }
+    Self.markMeasuredRowsEstimated(in: &index, except: measuredItems)
+  }
+
+  /// Marks every measured row of `idx` but `kept` as unmeasured at its current height, so it is
+  /// measured again when it shows, without the content changing height meanwhile.
+  /// - Complexity: O(measured rows · log n)
+  static func markMeasuredRowsEstimated(in idx: inout HeightIndex, except kept: Set<Int>) {
+    var next = idx.firstMeasuredRowItem(from: 0)
+    while let k = next {
+      if !kept.contains(k) { idx.setHeight(ofItem: k, units: idx.height(ofItem: k), measured: false) }
+      next = idx.firstMeasuredRowItem(from: k + 1)
+    }
+  }
+}
