@@ -88,7 +88,10 @@ extension TableView {
   /// The touch ended: if it was a tap on a highlighted row, the row is selected (or, in multiple
   /// mode, toggled), subject to `willSelectRowAt`/`willDeselectRowAt`.
   public func touchEnded(at point: Point) {
-    defer { touchStart = nil }
+    defer {
+      touchStart = nil
+      settleIfPastEdge()
+    }
     guard touchStart != nil, let path = highlightedRow else {
       cancelHighlight()
       return
@@ -98,10 +101,12 @@ extension TableView {
     userSelect(path, lap: touched.lap)
   }
 
-  /// The touch was cancelled (e.g. it became a scroll).
+  /// The touch was cancelled (e.g. it became a scroll). Content a press held past an edge springs
+  /// back (a drag that follows stops that at once and picks the content up where it is).
   public func touchCancelled() {
     cancelHighlight()
     touchStart = nil
+    settleIfPastEdge()
   }
 
   /// A complete tap at `point`.
