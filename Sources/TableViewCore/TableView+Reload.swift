@@ -33,9 +33,7 @@ extension TableView {
     idleScheduler?.tableDidChange()
     prefetchState.reset()
     removeAllVisibleViews()
-    usesEstimates =
-      estimatedRowHeight > 0 || estimatedRowHeights != nil
-      || (rowHeight == Self.automaticDimension)
+    forgetDelegateHeightMethods()
     estimateUnits = HeightIndex.units(
       estimatedRowHeight > 0 ? estimatedRowHeight : (rowHeight > 0 ? rowHeight : 44))
     updateTableHeaderFooterUnits()
@@ -47,12 +45,19 @@ extension TableView {
         sectionCount = 0
       }
     }
-    let keep = keepingMeasuredHeights && usesEstimates && estimatedRowHeights == nil
+    let rowCounts = (0..<sectionCount).map(rowCountFromDataSource)
+    // The first row tells whether the delegate gives per-row estimates (it is asked again below
+    // when it does), which decides the mode.
+    let perRowEstimates = rowCounts.firstIndex { $0 > 0 }.flatMap { s in
+      delegateEstimatedHeight(forRowAt: IndexPath(row: 0, section: s))
+    }
+    usesEstimates = estimatedRowHeight > 0 || perRowEstimates != nil || rowHeight == Self.automaticDimension
+    let keep = keepingMeasuredHeights && usesEstimates && perRowEstimates == nil
     if keep {
       // Keep measured rows of sections whose count did not change, in every width's cache.
       var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
       shapes.reserveCapacity(sectionCount)
-      for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
+      for s in 0..<sectionCount { shapes.append((rowCounts[s], headerUnits(s), footerUnits(s))) }
       conform(&index, to: shapes)
       for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
     } else {
@@ -61,7 +66,7 @@ extension TableView {
       otherWidths.removeAll()
       widthOrder = [viewportSize.width]
       for s in 0..<sectionCount {
-        appendSection(s, rows: rowCountFromDataSource(s), header: headerUnits(s), footer: footerUnits(s), to: &index)
+        appendSection(s, rows: rowCounts[s], header: headerUnits(s), footer: footerUnits(s), to: &index)
       }
       index.rebalance()
     }
@@ -101,10 +106,10 @@ extension TableView {
       } else {
         idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
       }
-    } else if let rowHeights {
+    } else if rows > 0, let first = delegateHeight(forRowAt: IndexPath(row: 0, section: s)), let rowHeights {
       let units = (0..<rows).lazy.map { r -> Int64 in
         let path = IndexPath(row: r, section: s)
-        let h = self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        let h = r == 0 ? first : self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
         return HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0))
       }
       idx.appendSection(header: header, footer: footer, rowUnits: units)
@@ -128,13 +133,13 @@ extension TableView {
   }
 
   func headerUnits(_ s: Int) -> Int64 {
-    let h = sectionHeights.map { p in askingDataSource { p.tableView(self, heightForHeaderInSection: s) } }
-    return HeightIndex.units(safeHeight(h ?? sectionHeaderHeight, "the header of section \(s)"))
+    let h = delegateHeight(forHeaderInSection: s) ?? sectionHeaderHeight
+    return HeightIndex.units(safeHeight(h, "the header of section \(s)"))
   }
 
   func footerUnits(_ s: Int) -> Int64 {
-    let h = sectionHeights.map { p in askingDataSource { p.tableView(self, heightForFooterInSection: s) } }
-    return HeightIndex.units(safeHeight(h ?? sectionFooterHeight, "the footer of section \(s)"))
+    let h = delegateHeight(forFooterInSection: s) ?? sectionFooterHeight
+    return HeightIndex.units(safeHeight(h, "the footer of section \(s)"))
   }
 
   /// A height checked for NaN, infinity and negatives; a bad one is reported and replaced.
