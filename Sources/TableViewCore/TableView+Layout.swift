@@ -265,13 +265,13 @@ extension TableView {
     attachedThisPass = false
     for i in visibleHeaders.indices {
       guard let view = visibleHeaders[i].view else { continue }
-      let rect = rectForHeader(inSection: visibleHeaders[i].section)
+      let rect = headerRect(visibleHeaders[i].section)
       if view.frame != rect { view.frame = rect }
       if raise { host?.bringToFront(view) }
     }
     for i in visibleFooters.indices {
       guard let view = visibleFooters[i].view else { continue }
-      let rect = rectForFooter(inSection: visibleFooters[i].section)
+      let rect = footerRect(visibleFooters[i].section)
       if view.frame != rect { view.frame = rect }
       if raise { host?.bringToFront(view) }
     }

@@ -92,7 +92,7 @@ struct DelegateHeightsTests {
   }
 
   @Test("heightForHeaderInSection alone sizes the headers; footers keep sectionFooterHeight")
-  func headerHeightsAreUsed() {
+  func headerHeightsAreUsed() throws {
     let table = TableView()
     table.sectionFooterHeight = 7
     table.register({ TestCell() }, forCellReuseIdentifier: "cell")
@@ -102,8 +102,8 @@ struct DelegateHeightsTests {
     table.rowHeight = 10
     table.viewportSize = Size(width: 100, height: 200)
     table.reloadData()
-    #expect(table.rectForHeader(inSection: 1).height == 31)
-    #expect(table.rectForFooter(inSection: 1).height == 7)
+    #expect(try table.rectForHeader(inSection: 1).height == 31)
+    #expect(try table.rectForFooter(inSection: 1).height == 7)
     let expected: Double = 30 + 31 + 2 * 7 + 6 * 10
     #expect(table.contentSize.height == expected)
   }
