@@ -14,6 +14,10 @@
 /// footer heights, `sectionHeaderHeight` and `sectionFooterHeight`. The table learns which ones the
 /// delegate implements from the first call it makes after each reload (the defaults tell it), so it
 /// never asks a row's height just to find out the delegate has none.
+///
+/// Write the methods in the class that adopts the protocol: Swift calls a protocol's methods through
+/// the adopting class, so a method a subclass adds later is not seen (unlike Objective-C's
+/// `respondsToSelector:`); a subclass overrides one the superclass already has.
 public protocol TableViewDelegate: AnyObject {
   /// The height of the row. Asked for every row on `reloadData()` unless the table has
   /// estimates, in which case it is asked when the row is about to show.
