@@ -229,9 +229,9 @@ extension TableView {
       var result = ContiguousArray<VisibleSupplement>()
       for entry in list {
         if !plan.isSectionReloaded(old: entry.section), let s = plan.newSection(forOld: entry.section) {
-          result.append(VisibleSupplement(section: s, view: entry.view))
-        } else if let view = entry.view {
-          retireSupplement(view)
+          result.append(VisibleSupplement(section: s, view: entry.view, isFooter: entry.isFooter))
+        } else {
+          retireSupplement(entry)
         }
       }
       result.sort { $0.section < $1.section }

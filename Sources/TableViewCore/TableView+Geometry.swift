@@ -135,14 +135,14 @@ extension TableView {
   /// The cells on screen, in row order.
   public var visibleCells: [any ReusableView] { visibleRows.map(\.view) }
 
-  /// The header and footer views on screen, with their sections.
-  public var visibleHeaderViews: [(section: Int, view: any ReusableView)] {
-    visibleHeaders.compactMap { entry in entry.view.map { (entry.section, $0) } }
+  /// The header views on screen, with their sections.
+  public var visibleHeaderViews: [SectionView] {
+    visibleHeaders.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
   /// The footer views on screen, with their sections.
-  public var visibleFooterViews: [(section: Int, view: any ReusableView)] {
-    visibleFooters.compactMap { entry in entry.view.map { (entry.section, $0) } }
+  public var visibleFooterViews: [SectionView] {
+    visibleFooters.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
   /// The cell showing `indexPath`, or `nil` when the row is not on screen.

@@ -19,6 +19,20 @@ extension TableView {
     public var view: any ReusableView
   }
 
+  /// A section's header or footer view on screen.
+  public struct SectionView {
+    /// The section.
+    public var section: Int
+    /// The view showing its header or footer.
+    public var view: any ReusableView
+
+    /// The header or footer `view` of `section`.
+    public init(section: Int, view: any ReusableView) {
+      self.section = section
+      self.view = view
+    }
+  }
+
   /// Which appearance of a row: its index path and the lap of the loop it is shown in (0 in a table that
   /// does not loop), as a looping table can show the same row twice.
   public struct LoopedIndexPath: Hashable, Sendable {

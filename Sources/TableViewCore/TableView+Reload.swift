@@ -157,8 +157,8 @@ extension TableView {
   func removeAllVisibleViews() {
     while let entry = visibleRows.popLast() { endDisplaying(entry) }
     visibleRowRange = 0..<0
-    for entry in visibleHeaders { if let v = entry.view { retireSupplement(v) } }
-    for entry in visibleFooters { if let v = entry.view { retireSupplement(v) } }
+    for entry in visibleHeaders { retireSupplement(entry) }
+    for entry in visibleFooters { retireSupplement(entry) }
     visibleHeaders.removeAll(keepingCapacity: true)
     visibleFooters.removeAll(keepingCapacity: true)
     visibleSectionRange = 0..<0

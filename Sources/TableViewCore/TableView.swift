@@ -200,6 +200,8 @@ public final class TableView {
   struct VisibleSupplement {
     var section: Int
     var view: (any ReusableView)?
+    /// A footer's view (else a header's), for the delegate's display calls.
+    var isFooter: Bool
   }
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var visibleRows: ContiguousArray<VisibleRow> = []

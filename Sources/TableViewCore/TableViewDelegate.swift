@@ -61,6 +61,14 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)?
   /// A view for the footer of `section`.
   func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> (any ReusableView)?
+  /// The header view of `section` is about to be shown.
+  func tableView(_ tableView: TableView, willDisplayHeaderView view: any ReusableView, forSection section: Int)
+  /// The footer view of `section` is about to be shown.
+  func tableView(_ tableView: TableView, willDisplayFooterView view: any ReusableView, forSection section: Int)
+  /// The header view of `section` stopped showing (it scrolled away, or its section was deleted or reloaded).
+  func tableView(_ tableView: TableView, didEndDisplayingHeaderView view: any ReusableView, forSection section: Int)
+  /// The footer view of `section` stopped showing.
+  func tableView(_ tableView: TableView, didEndDisplayingFooterView view: any ReusableView, forSection section: Int)
   /// The content offset changed.
   func tableViewDidScroll(_ tableView: TableView)
   /// A drag is about to end with `velocity` (points per second): `targetContentOffset` holds
@@ -136,6 +144,20 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? { nil }
   /// No footer view.
   public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> (any ReusableView)? { nil }
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, willDisplayHeaderView view: any ReusableView, forSection section: Int) {
+  }
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, willDisplayFooterView view: any ReusableView, forSection section: Int) {
+  }
+  /// Does nothing.
+  public func tableView(
+    _ tableView: TableView, didEndDisplayingHeaderView view: any ReusableView, forSection section: Int
+  ) {}
+  /// Does nothing.
+  public func tableView(
+    _ tableView: TableView, didEndDisplayingFooterView view: any ReusableView, forSection section: Int
+  ) {}
   /// Does nothing.
   public func tableViewDidScroll(_ tableView: TableView) {}
   /// Leaves the target alone.
