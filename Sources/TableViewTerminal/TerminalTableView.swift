@@ -144,7 +144,8 @@ public final class TerminalTableView: TerminalView, TableViewHost {
 
   /// A screen cell as a point in the table's own coordinates (the visible top-left is (0, 0)), or `nil` outside
   /// the table.
-  public func point(fromScreen x: Int, _ y: Int) -> Point? {
+  public func point(fromScreen cell: CellPoint) -> Point? {
+    let (x, y) = (cell.x, cell.y)
     let origin = screenOrigin
     let (width, height) = (cellSize.width, cellSize.height)
     guard x >= origin.x, x < origin.x + width, y >= origin.y, y < origin.y + height else { return nil }

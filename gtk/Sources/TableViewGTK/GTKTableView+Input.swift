@@ -35,7 +35,7 @@ extension GTKTableView {
 
     let keys = gtk_event_controller_key_new()!
     Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
-      self?.handleKey(keyval, state) ?? false
+      self?.handleKey(keyval, modifiers: state) ?? false
     }
     gtk_widget_add_controller(viewport, keys)
   }
@@ -162,7 +162,7 @@ extension GTKTableView {
   /// or the previous section and of the next one, Enter selects like a click, Escape clears.
   /// - Returns: Whether the key was used.
   @discardableResult
-  public func handleKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+  public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
     // Ctrl and Alt combinations belong to the application (shortcuts), not to the table.
     if state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0 { return false }
     switch Int32(keyval) {
