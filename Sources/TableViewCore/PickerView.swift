@@ -105,6 +105,9 @@ public final class PickerView {
   /// The number of components.
   public var numberOfComponents: Int { components.count }
 
+  /// The picker's width shared equally by its components: a component's width when the delegate gives none.
+  public var equalComponentWidth: Double { size.width / Double(max(1, components.count)) }
+
   /// The number of rows in `component` (0 for one that does not exist).
   public func numberOfRows(inComponent component: Int) -> Int {
     component >= 0 && component < components.count ? components[component].rows : 0
@@ -153,11 +156,10 @@ public final class PickerView {
   /// scroll limits from the selectable range, and the selected rows centred.
   func layoutComponents() {
     guard !components.isEmpty else { return }
-    let defaultWidth = size.width / Double(components.count)
     var x = 0.0
     for (c, component) in components.enumerated() {
       component.rowHeight = max(0.25, delegate?.pickerView(self, rowHeightForComponent: c) ?? defaultRowHeight)
-      component.width = max(0, delegate?.pickerView(self, widthForComponent: c) ?? defaultWidth)
+      component.width = max(0, delegate?.pickerView(self, widthForComponent: c) ?? equalComponentWidth)
       component.x = x
       x += component.width
       for (factory, identifier) in pendingRegistrations {
