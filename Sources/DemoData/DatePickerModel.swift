@@ -74,7 +74,7 @@ public final class DatePickerModel: PickerViewDataSource, PickerViewDelegate {
   }
 
   /// "2026", "November", "22".
-  public func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String {
+  public func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
     DatePickerData.title(row: row, component: component)
   }
 
@@ -83,9 +83,9 @@ public final class DatePickerModel: PickerViewDataSource, PickerViewDelegate {
     rowHeight ?? pickerView.defaultRowHeight
   }
 
-  /// `componentWidths[component]`.
-  public func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double? {
-    component < componentWidths.count ? componentWidths[component] : nil
+  /// `componentWidths[component]`, or an equal share.
+  public func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
+    component < componentWidths.count ? componentWidths[component] : pickerView.equalComponentWidth
   }
 
   /// Counts the change, moves the day range after a month or year change, tells `onChange`.

@@ -136,6 +136,9 @@ public final class PickerView {
   /// The number of components.
   public var numberOfComponents: Int { components.count }
 
+  /// The picker's width shared equally by its components: a component's width when the delegate gives none.
+  public var equalComponentWidth: Double { size.width / Double(max(1, components.count)) }
+
   /// The number of rows in `component` (0 for one that does not exist).
   public func numberOfRows(inComponent component: Int) -> Int {
     component >= 0 && component < components.count ? components[component].rows : 0
@@ -185,15 +188,15 @@ public final class PickerView {
   /// scroll limits from the selectable range, and the selected rows centred.
   func layoutComponents() {
     guard !components.isEmpty else { return }
-    let defaultWidth = size.width / Double(components.count)
     var x = 0.0
     for (c, component) in components.enumerated() {
       component.rowHeight = acceptedRowHeight(delegate?.pickerView(self, rowHeightForComponent: c), component: c)
-      let width = delegate?.pickerView(self, widthForComponent: c) ?? defaultWidth
-      component.width = Sanitize.coordinate(width).map { max(0, $0) } ?? defaultWidth
+      let width = delegate?.pickerView(self, widthForComponent: c) ?? equalComponentWidth
+      component.width = Sanitize.coordinate(width).map { max(0, $0) } ?? equalComponentWidth
       if !width.isFinite {
         report(
-          TableViewError(.invalidArgument, "width \(width) for component \(c) is not finite; using \(defaultWidth)"))
+          TableViewError(
+            .invalidArgument, "width \(width) for component \(c) is not finite; using \(equalComponentWidth)"))
       }
       component.x = x
       x += component.width

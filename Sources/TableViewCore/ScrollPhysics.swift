@@ -19,6 +19,17 @@ public enum ScrollPhysics {
     return sign * (1 - 1 / (x * constant / dimension + 1)) * dimension
   }
 
+  /// The overshoot that `rubberBand(overshoot:dimension:constant:)` stretches to `stretched`: where a
+  /// finger would have to be for the content to show where it is, so that a drag begun on content
+  /// resting past an edge picks it up without a jump.
+  public static func overshoot(rubberBanded stretched: Double, dimension: Double, constant: Double = 0.55) -> Double {
+    guard dimension > 0, constant > 0 else { return 0 }
+    let sign: Double = stretched < 0 ? -1 : 1
+    // The stretch never reaches `dimension`; past it there is no finite overshoot.
+    let y = min(abs(stretched) / dimension, 1 - 1e-9)
+    return sign * (1 / (1 - y) - 1) * dimension / constant
+  }
+
   /// The distance a fling at `velocity` points per second travels before it stops.
   public static func projectedDistance(velocity: Double, rate: Double) -> Double {
     velocity / 1000 * rate / (1 - rate)

@@ -188,8 +188,7 @@ extension TableView {
         let k = idx.itemIndex(of: path)
         if usesEstimates {
           idx.setHeight(ofItem: k, units: estimateUnits(for: path), measured: false)
-        } else if current, let rowHeights {
-          let h = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        } else if current, let h = delegateHeight(forRowAt: path) {
           idx.setHeight(ofItem: k, units: HeightIndex.units(safeHeight(h, "row \(path)")), measured: true)
         }
       }
@@ -214,11 +213,13 @@ extension TableView {
       } else {
         idx.insertRows(at: k, count: range.count, units: estimateUnits, measured: false)
       }
-    } else if current, let rowHeights {
+    } else if current, let first = delegateHeight(forRowAt: IndexPath(row: range.lowerBound, section: s)),
+      let rowHeights
+    {
       let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
       let heights = range.map { r -> (units: Int64, measured: Bool) in
         let path = IndexPath(row: r, section: s)
-        let h = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        let h = r == range.lowerBound ? first : askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
         return (budget.spend(HeightIndex.units(safeHeight(h, "row \(path)"))), true)
       }
       if budget.exceeded {
@@ -236,8 +237,7 @@ extension TableView {
 
   /// The estimate for one row: the delegate's per-row estimate, or `estimatedRowHeight`.
   func estimateUnits(for path: IndexPath) -> Int64 {
-    guard let estimatedRowHeights else { return estimateUnits }
-    let h = askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
+    guard let h = delegateEstimatedHeight(forRowAt: path) else { return estimateUnits }
     return HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints))
   }
 
@@ -287,9 +287,9 @@ extension TableView {
       var result = ContiguousArray<VisibleSupplement>()
       for entry in list {
         if !plan.isSectionReloaded(old: entry.section), let s = plan.newSection(forOld: entry.section) {
-          result.append(VisibleSupplement(section: s, view: entry.view))
-        } else if let view = entry.view {
-          retireSupplement(view)
+          result.append(VisibleSupplement(section: s, view: entry.view, isFooter: entry.isFooter))
+        } else {
+          retireSupplement(entry)
         }
       }
       result.sort { $0.section < $1.section }

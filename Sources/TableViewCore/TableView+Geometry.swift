@@ -82,8 +82,14 @@ extension TableView {
   /// Where the header of `section` is shown now: in the plain style, the header of the section
   /// at the top edge floats there until the end of its section pushes it up.
   /// - Complexity: O(log n)
-  public func rectForHeader(inSection section: Int) -> Rect {
-    guard section >= 0, section < index.sectionCount else { return .zero }
+  /// - Throws: `.indexOutOfRange` for a section that does not exist, as `rectForRow(at:)`.
+  public func rectForHeader(inSection section: Int) throws(TableViewError) -> Rect {
+    try check(section: section, "rectForHeader(inSection:)")
+    return headerRect(section)
+  }
+
+  /// `rectForHeader(inSection:)` for a section known to exist.
+  func headerRect(_ section: Int) -> Rect {
     var rect = frame(of: index.info(ofItem: index.itemIndex(ofHeader: section)))
     guard style == .plain, rect.height > 0 else { return rect }
     let pin = storedContentOffset.y + contentInset.top
@@ -95,8 +101,14 @@ extension TableView {
   /// Where the footer of `section` is shown now: in the plain style it floats at the bottom edge
   /// while its section is on screen, never above its section's header.
   /// - Complexity: O(log n)
-  public func rectForFooter(inSection section: Int) -> Rect {
-    guard section >= 0, section < index.sectionCount else { return .zero }
+  /// - Throws: `.indexOutOfRange` for a section that does not exist, as `rectForRow(at:)`.
+  public func rectForFooter(inSection section: Int) throws(TableViewError) -> Rect {
+    try check(section: section, "rectForFooter(inSection:)")
+    return footerRect(section)
+  }
+
+  /// `rectForFooter(inSection:)` for a section known to exist.
+  func footerRect(_ section: Int) -> Rect {
     let info = index.info(ofItem: index.itemIndex(ofFooter: section))
     var rect = frame(of: info)
     guard style == .plain, rect.height > 0 else { return rect }
@@ -128,14 +140,14 @@ extension TableView {
 
   /// The header views on screen, with their sections.
   /// - Complexity: O(visible sections)
-  public var visibleHeaderViews: [(section: Int, view: any ReusableView)] {
-    visibleHeaders.compactMap { entry in entry.view.map { (entry.section, $0) } }
+  public var visibleHeaderViews: [SectionView] {
+    visibleHeaders.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
   /// The footer views on screen, with their sections.
   /// - Complexity: O(visible sections)
-  public var visibleFooterViews: [(section: Int, view: any ReusableView)] {
-    visibleFooters.compactMap { entry in entry.view.map { (entry.section, $0) } }
+  public var visibleFooterViews: [SectionView] {
+    visibleFooters.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
   /// The cell showing `indexPath`, or `nil` when the row is not on screen.

@@ -21,7 +21,9 @@ extension TableView {
         Self.markMeasuredRowsEstimated(in: &cache, except: [])
         otherWidths[width] = cache
       }
-      if sectionHeights != nil {
+      if delegate != nil,
+        delegateHeights.mayImplement(.headerHeight) || delegateHeights.mayImplement(.footerHeight)
+      {
         for s in 0..<index.sectionCount {
           index.setHeight(ofItem: index.itemIndex(ofHeader: s), units: headerUnits(s))
           index.setHeight(ofItem: index.itemIndex(ofFooter: s), units: footerUnits(s))
@@ -29,6 +31,7 @@ extension TableView {
       }
     } else {
       var fresh = HeightIndex()
+      fresh.beginBulkLoad(expectingSections: index.sectionCount)
       let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
       for s in 0..<index.sectionCount {
         appendSection(
@@ -58,8 +61,8 @@ extension TableView {
       let path = entry.indexPath
       let key = keyedLookup(forRowAt: path).key
       let height: Double
-      if let rowHeights {
-        height = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+      if let delegateHeight = delegateHeight(forRowAt: path) {
+        height = delegateHeight
       } else if rowHeight == Self.automaticDimension {
         // The cell on screen, not a new one: UIKit's idiom changes its content in place.
         height = entry.view.sizeThatFits(width: viewportSize.width)

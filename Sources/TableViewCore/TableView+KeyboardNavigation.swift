@@ -4,41 +4,67 @@
 // header counts as hidden. A backend maps its keys to these calls; nothing here knows about keys.
 
 extension TableView {
+  /// A direction through the rows in index-path order (across sections).
+  public enum RowDirection: Sendable {
+    /// Towards the first row (the arrow up).
+    case previous
+    /// Towards the last row (the arrow down).
+    case next
+
+    /// -1 or 1: the step through the rows.
+    var step: Int { self == .next ? 1 : -1 }
+  }
+
+  /// One end of the table.
+  public enum Edge: Sendable {
+    /// The first row of the first section that has rows.
+    case first
+    /// The last row of the last section that has rows.
+    case last
+  }
+
+  /// Which way the content moves under the visible area.
+  public enum ScrollDirection: Sendable {
+    /// Towards the top of the content (smaller offsets: Page Up).
+    case up
+    /// Towards the bottom of the content (larger offsets: Page Down).
+    case down
+  }
+
   // MARK: Moving the selection
 
-  /// Selects the row `delta` rows (±1) from the selection (across sections; a looping table wraps from its last
-  /// row to its first and back), scrolling the least that shows it whole. When the selection is not on screen,
-  /// the first (`delta` > 0) or last clear row in view is selected instead. At either end of a table that does
+  /// Selects the row before or after the selection (across sections; a looping table wraps from its last row to
+  /// its first and back), scrolling the least that shows it whole. When the selection is not on screen, the first
+  /// (`.next`) or last (`.previous`) fully visible row is selected instead. At either end of a table that does
   /// not loop, the selection stays and is scrolled into view.
   ///
   /// No delegate calls are made (the row is selected as by `selectRow(at:animated:scrollPosition:)`).
-  ///
   /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and the scroll.
-  public func selectAdjacentRow(by delta: Int) {
+  public func selectAdjacentRow(_ direction: RowDirection) {
     if let current = indexPathForSelectedRow, indexPathsForVisibleRows.contains(current) {
-      guard let next = row(adjacentTo: current, by: delta) else {
+      guard let next = row(adjacentTo: current, direction: direction) else {
         reveal(current)
         return
       }
       selectAndReveal(next)
-    } else if let row = delta > 0 ? firstClearRow : lastClearRow {
+    } else if let row = direction == .next ? firstFullyVisibleRow : lastFullyVisibleRow {
       selectAndReveal(row)
     }
   }
 
-  /// Scrolls by `fraction` of a page in `direction` (-1 up, 1 down); a selection on screen stays at the same
-  /// height of the visible area (and becomes the first or last row when the content cannot move further).
+  /// Scrolls by `fraction` of a page in `direction`; a selection on screen stays at the same height of the
+  /// visible area (and becomes the first or last row when the content cannot move further).
   ///
   /// A page is the viewport's height less `overlap`, so that the last lines of one page are still in view on the
   /// next; the distance is rounded down to whole points, and is at least 1.
   ///
   /// - Parameters:
-  ///   - direction: -1 to scroll up, 1 to scroll down.
+  ///   - direction: `.up` (Page Up) or `.down` (Page Down).
   ///   - fraction: How much of a page: 1 for Page Up/Down, 0.5 for half a page.
   ///   - overlap: How much of the previous page stays in view, in points (e.g. 2 lines on a terminal, 40 points
   ///     on a pixel display).
   /// - Complexity: O(visible · log n), plus the layout passes of the scroll.
-  public func scrollPage(_ direction: Int, fraction: Double, overlap: Double) {
+  public func scrollPage(_ direction: ScrollDirection, fraction: Double, overlap: Double) {
     let amount = max(1, ((viewportSize.height - overlap) * fraction).rounded(.down))
     let before = contentOffset.y
     var screenY: Double?
@@ -47,47 +73,47 @@ extension TableView {
     {
       screenY = max(0, rect.minY - before)
     }
-    scroll(by: Double(direction) * amount)
+    scroll(by: direction == .down ? amount : -amount)
     guard let screenY else { return }
     if contentOffset.y == before {
-      if let edge = direction > 0 ? lastRow : firstRow { selectAndReveal(edge) }
-    } else if let row = clearRow(nearScreenY: screenY, direction: direction) {
+      if let edge = direction == .down ? lastRow : firstRow { selectAndReveal(edge) }
+    } else if let row = fullyVisibleRow(nearScreenY: screenY, direction: direction) {
       selectAndReveal(row)
     }
   }
 
-  /// Selects the first (`first` true) or last row of the table, scrolling it to the top or the bottom with an
+  /// Selects the first or last row of the table (Home, End), scrolling it to the top or the bottom with an
   /// animation (tick the table until `isAnimating` is false).
   /// - Complexity: O(log n) for each section looked at until one with rows, plus
   ///   ``selectRow(at:animated:scrollPosition:)``.
-  public func selectEdgeRow(first: Bool) {
-    guard let row = first ? firstRow : lastRow else { return }
-    try? selectRow(at: row, animated: true, scrollPosition: first ? .top : .bottom)
+  public func selectEdgeRow(_ edge: Edge) {
+    guard let row = edge == .first ? firstRow : lastRow else { return }
+    try? selectRow(at: row, animated: true, scrollPosition: edge == .first ? .top : .bottom)
   }
 
-  /// Selects the first row of the next section (`direction` 1), or of the current section, or of the previous
-  /// one when the selection is already at its section's start (`direction` -1); empty sections are skipped. The
-  /// row is scrolled to the top with an animation. Without a selection on screen, the current section is the
-  /// first clear row's in view.
+  /// Selects the first row of the next section (`.next`), or of the current section, or of the previous one when
+  /// the selection is already at its section's start (`.previous`); empty sections are skipped. The row is
+  /// scrolled to the top with an animation. Without a selection on screen, the current section is that of the
+  /// first fully visible row.
   /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and
   ///   ``selectRow(at:animated:scrollPosition:)``.
-  public func selectFirstRowOfSection(_ direction: Int) {
+  public func selectFirstRowOfSection(_ direction: RowDirection) {
     let current = indexPathForSelectedRow.flatMap { indexPathsForVisibleRows.contains($0) ? $0 : nil }
-    guard let anchor = current ?? firstClearRow else { return }
+    guard let anchor = current ?? firstFullyVisibleRow else { return }
     var section = anchor.section
-    if direction > 0 || anchor.row == 0 { section += direction }
+    if direction == .next || anchor.row == 0 { section += direction.step }
     while section >= 0, section < numberOfSections, numberOfRows(inSection: section) == 0 {
-      section += direction
+      section += direction.step
     }
     guard section >= 0, section < numberOfSections else { return }
     try? selectRow(at: IndexPath(row: 0, section: section), animated: true, scrollPosition: .top)
   }
 
-  /// Selects the selected row (or, without a selection, the first clear row in view) as a tap does, with the
+  /// Selects the selected row (or, without a selection, the first fully visible row) as a tap does, with the
   /// delegate's will/didSelect calls (Enter or Return); the row is scrolled into view first.
   /// - Complexity: O(visible · log n + s · visible) for s selected rows, plus the scroll.
   public func activateSelectedRow() {
-    guard let row = indexPathForSelectedRow ?? firstClearRow else { return }
+    guard let row = indexPathForSelectedRow ?? firstFullyVisibleRow else { return }
     reveal(row)
     userSelect(row)
   }
@@ -111,12 +137,12 @@ extension TableView {
 
   // MARK: Finding rows
 
-  /// The row `delta` (±1) rows from `row`, across sections (empty ones skipped); past either end `nil`, or in a
-  /// looping table the row at the other end.
+  /// The row before or after `row`, across sections (empty ones skipped); past either end `nil`, or in a looping
+  /// table the row at the other end; `nil` for a row that is not in the table.
   /// - Complexity: O(log n), plus O(log n) for each empty section skipped.
-  public func row(adjacentTo row: IndexPath, by delta: Int) -> IndexPath? {
+  public func row(adjacentTo row: IndexPath, direction: RowDirection) -> IndexPath? {
     guard isValid(row) else { return nil }
-    if delta > 0 {
+    if direction == .next {
       if row.row + 1 < numberOfRows(inSection: row.section) {
         return IndexPath(row: row.row + 1, section: row.section)
       }
@@ -151,37 +177,37 @@ extension TableView {
     }
   }
 
-  /// Whether all of `row` is in the visible area and not under its section's floating header.
+  /// Whether all of the row is in the visible area and not under its section's floating header.
   /// - Complexity: O(log n)
-  public func isRowClear(_ row: IndexPath) -> Bool {
+  public func isRowFullyVisible(at row: IndexPath) -> Bool {
     guard let rect = try? rectForRow(at: row) else { return false }
     let top = contentOffset.y
-    let header = rectForHeader(inSection: row.section)
+    let header = headerRect(row.section)
     let covered = header.height > 0 && header.maxY > rect.minY && header.minY < rect.maxY
     return rect.minY >= top && rect.maxY <= top + viewportSize.height && !covered
   }
 
   /// The first row in view that is whole and uncovered (or, failing that, the first row in view).
   /// - Complexity: O(visible · log n)
-  public var firstClearRow: IndexPath? {
+  public var firstFullyVisibleRow: IndexPath? {
     let rows = indexPathsForVisibleRows
-    return rows.first(where: isRowClear) ?? rows.first
+    return rows.first { isRowFullyVisible(at: $0) } ?? rows.first
   }
 
   /// The last row in view that is whole and uncovered (or, failing that, the last row in view).
   /// - Complexity: O(visible · log n)
-  public var lastClearRow: IndexPath? {
+  public var lastFullyVisibleRow: IndexPath? {
     let rows = indexPathsForVisibleRows
-    return rows.last(where: isRowClear) ?? rows.last
+    return rows.last { isRowFullyVisible(at: $0) } ?? rows.last
   }
 
-  /// The row at height `screenY` of the visible area, or the nearest clear row in `direction` from there.
-  func clearRow(nearScreenY screenY: Double, direction: Int) -> IndexPath? {
+  /// The row at height `screenY` of the visible area, or the nearest fully visible row in `direction` from there.
+  func fullyVisibleRow(nearScreenY screenY: Double, direction: ScrollDirection) -> IndexPath? {
     let rows = indexPathsForVisibleRows
-    if let row = indexPathForTouch(at: Point(x: 0, y: screenY)), isRowClear(row) { return row }
+    if let row = indexPathForTouch(at: Point(x: 0, y: screenY)), isRowFullyVisible(at: row) { return row }
     let top = contentOffset.y
-    let candidates = rows.filter(isRowClear)
-    if direction > 0 {
+    let candidates = rows.filter { isRowFullyVisible(at: $0) }
+    if direction == .down {
       return candidates.first { (try? rectForRow(at: $0).minY - top).map { $0 >= screenY } ?? false }
         ?? candidates.last ?? rows.last
     }

@@ -271,8 +271,19 @@ extension TableView {
     cellPool.enqueue(entry.view)
   }
 
-  func retireSupplement(_ view: any ReusableView) {
+  /// Takes a header's or footer's view off screen, back to the pool, and tells the delegate.
+  func retireSupplement(_ entry: VisibleSupplement) {
+    guard let view = entry.view else { return }
     host?.detach(view)
+    if let delegate {
+      askingDataSource {
+        if entry.isFooter {
+          delegate.tableView(self, didEndDisplayingFooterView: view, forSection: entry.section)
+        } else {
+          delegate.tableView(self, didEndDisplayingHeaderView: view, forSection: entry.section)
+        }
+      }
+    }
     headerFooterPool.enqueue(view)
   }
 
@@ -280,10 +291,10 @@ extension TableView {
 
   func updateSupplements(to sections: Range<Int>) {
     if sections != visibleSectionRange || framesDirty {
-      sync(&visibleHeaders, to: sections) { s in
+      sync(&visibleHeaders, to: sections, footers: false) { s in
         delegate.flatMap { d in askingDataSource { d.tableView(self, viewForHeaderInSection: s) } }
       }
-      sync(&visibleFooters, to: sections) { s in
+      sync(&visibleFooters, to: sections, footers: true) { s in
         delegate.flatMap { d in askingDataSource { d.tableView(self, viewForFooterInSection: s) } }
       }
       visibleSectionRange = sections
@@ -294,27 +305,28 @@ extension TableView {
     attachedThisPass = false
     for i in visibleHeaders.indices {
       guard let view = visibleHeaders[i].view else { continue }
-      let rect = rectForHeader(inSection: visibleHeaders[i].section)
+      let rect = headerRect(visibleHeaders[i].section)
       if view.frame != rect { view.frame = rect }
       if raise { host?.bringToFront(view) }
     }
     for i in visibleFooters.indices {
       guard let view = visibleFooters[i].view else { continue }
-      let rect = rectForFooter(inSection: visibleFooters[i].section)
+      let rect = footerRect(visibleFooters[i].section)
       if view.frame != rect { view.frame = rect }
       if raise { host?.bringToFront(view) }
     }
   }
 
   private func sync(
-    _ list: inout ContiguousArray<VisibleSupplement>, to sections: Range<Int>, make: (Int) -> (any ReusableView)?
+    _ list: inout ContiguousArray<VisibleSupplement>, to sections: Range<Int>, footers: Bool,
+    make: (Int) -> (any ReusableView)?
   ) {
     swap(&supplementScratch, &list)
     list.removeAll(keepingCapacity: true)
     var i = 0
     for s in sections {
       while i < supplementScratch.count, supplementScratch[i].section < s {
-        if let v = supplementScratch[i].view { retireSupplement(v) }
+        retireSupplement(supplementScratch[i])
         i += 1
       }
       if i < supplementScratch.count, supplementScratch[i].section == s {
@@ -325,12 +337,21 @@ extension TableView {
         if let view {
           host?.attach(view)
           attachedThisPass = true
+          if let delegate {
+            askingDataSource {
+              if footers {
+                delegate.tableView(self, willDisplayFooterView: view, forSection: s)
+              } else {
+                delegate.tableView(self, willDisplayHeaderView: view, forSection: s)
+              }
+            }
+          }
         }
-        list.append(VisibleSupplement(section: s, view: view))
+        list.append(VisibleSupplement(section: s, view: view, isFooter: footers))
       }
     }
     while i < supplementScratch.count {
-      if let v = supplementScratch[i].view { retireSupplement(v) }
+      retireSupplement(supplementScratch[i])
       i += 1
     }
     supplementScratch.removeAll(keepingCapacity: true)

@@ -19,6 +19,35 @@ extension TableView {
     public var view: any ReusableView
   }
 
+  /// A section's header or footer view on screen.
+  public struct SectionView {
+    /// The section.
+    public var section: Int
+    /// The view showing its header or footer.
+    public var view: any ReusableView
+
+    /// The header or footer `view` of `section`.
+    public init(section: Int, view: any ReusableView) {
+      self.section = section
+      self.view = view
+    }
+  }
+
+  /// Which appearance of a row: its index path and the lap of the loop it is shown in (0 in a table that
+  /// does not loop), as a looping table can show the same row twice.
+  public struct LoopedIndexPath: Hashable, Sendable {
+    /// The row.
+    public var indexPath: IndexPath
+    /// Which lap of the loop (0 in a table that does not loop).
+    public var lap: Int
+
+    /// A row's appearance in `lap`.
+    public init(indexPath: IndexPath, lap: Int) {
+      self.indexPath = indexPath
+      self.lap = lap
+    }
+  }
+
   /// Whether the table is looping right now: `loops` is set, it has one section, and its rows
   /// have some height.
   public var isLooping: Bool {
@@ -40,11 +69,11 @@ extension TableView {
 
   /// The row appearance under a point of the visible area (`nil` over a floating header or nothing).
   /// - Complexity: O(log n + visible sections)
-  public func appearanceForTouch(at point: Point) -> (indexPath: IndexPath, lap: Int)? {
+  public func appearanceForTouch(at point: Point) -> LoopedIndexPath? {
     guard let path = indexPathForTouch(at: point) else { return nil }
-    guard isLooping else { return (path, 0) }
+    guard isLooping else { return LoopedIndexPath(indexPath: path, lap: 0) }
     let y = Sanitize.units(point.y + storedContentOffset.y)
-    return (path, Int(Self.floorDivide(y, index.totalUnits)))
+    return LoopedIndexPath(indexPath: path, lap: Int(Self.floorDivide(y, index.totalUnits)))
   }
 
   /// All cells showing `indexPath` (two or more when a short looping table repeats on screen).

@@ -84,8 +84,8 @@ extension TableView {
     let keyed = keyedLookup(forRowAt: path)  // a row whose key is known is not measured again
     if let units = keyed.units { return units }
     let height: Double
-    if let rowHeights {
-      height = askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+    if let h = delegateHeight(forRowAt: path) {
+      height = h
     } else if rowHeight == Self.automaticDimension {
       guard let cell = makeCell(for: path) else { return info.height }
       height = cell.sizeThatFits(width: viewportSize.width)

@@ -46,6 +46,7 @@ extension TableView {
     idleScheduler?.tableDidChange()
     prefetchState.reset()
     removeAllVisibleViews()
+    forgetDelegateHeightMethods()
     acceptRowHeights()
     updateTableHeaderFooterUnits()
     var sectionCount = 0
@@ -66,11 +67,21 @@ extension TableView {
     var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
     shapes.reserveCapacity(sectionCount)
     for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
+    // The first row tells whether the delegate gives per-row estimates (it is asked again below
+    // when it does), which decides the mode.
+    let firstRowSection = shapes.firstIndex { $0.rows > 0 }
+    let perRowEstimates = firstRowSection.flatMap { s in
+      delegateEstimatedHeight(forRowAt: IndexPath(row: 0, section: s))
+    }
+    if perRowEstimates != nil { usesEstimates = true }
+    // Likewise whether it gives row heights, so the total is judged before anything is built.
+    let probedRowHeight =
+      usesEstimates ? nil : firstRowSection.flatMap { s in delegateHeight(forRowAt: IndexPath(row: 0, section: s)) }
     if let refusal = refusal(of: shapes) {
       report(refusal)
       shapes.removeAll()
     }
-    let keep = keepingMeasuredHeights && usesEstimates && estimatedRowHeights == nil
+    let keep = keepingMeasuredHeights && usesEstimates && perRowEstimates == nil
     let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
     if keep {
       // Keep measured rows of sections whose count did not change, in every width's cache.
@@ -84,7 +95,9 @@ extension TableView {
       index.beginBulkLoad(expectingSections: sectionCount)
       widthOrder = [viewportSize.width]
       for (s, shape) in shapes.enumerated() {
-        appendSection(s, rows: shape.rows, header: shape.header, footer: shape.footer, to: &index, budget: budget)
+        appendSection(
+          s, rows: shape.rows, header: shape.header, footer: shape.footer, to: &index, budget: budget,
+          firstRowHeight: s == firstRowSection ? probedRowHeight : nil)
       }
       index.rebalance()
     }
@@ -107,7 +120,8 @@ extension TableView {
           "estimatedRowHeight \(estimate) is not a number up to \(HeightIndex.maximumHeight); using 44"))
       estimate = 44
     }
-    usesEstimates = estimate > 0 || estimatedRowHeights != nil || rowHeight == Self.automaticDimension
+    // Per-row estimates from the delegate switch this on too, once the first row is asked.
+    usesEstimates = estimate > 0 || rowHeight == Self.automaticDimension
     var fixed = rowHeight == Self.automaticDimension ? 44 : rowHeight
     if !(fixed >= 0 && fixed <= HeightIndex.maximumHeight) {
       report(
@@ -172,8 +186,10 @@ extension TableView {
 
   /// Appends section `s` to `idx` with the row heights the current mode calls for. Heights asked
   /// row by row are spent from `budget`; once it is exceeded the rest are 0 (the caller refuses).
+  /// `firstRowHeight`: the delegate's height for row 0, when it was already asked.
   func appendSection(
-    _ s: Int, rows: Int, header: Int64, footer: Int64, to idx: inout HeightIndex, budget: HeightBudget
+    _ s: Int, rows: Int, header: Int64, footer: Int64, to idx: inout HeightIndex, budget: HeightBudget,
+    firstRowHeight: Double? = nil
   ) {
     budget.spend(header + footer)
     if usesEstimates {
@@ -189,10 +205,12 @@ extension TableView {
       } else {
         idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
       }
-    } else if let rowHeights {
+    } else if rows > 0, let first = firstRowHeight ?? delegateHeight(forRowAt: IndexPath(row: 0, section: s)),
+      let rowHeights
+    {
       let units = (0..<rows).lazy.map { r -> Int64 in
         let path = IndexPath(row: r, section: s)
-        let h = self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        let h = r == 0 ? first : self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
         return budget.spend(HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0)))
       }
       idx.appendSection(header: header, footer: footer, rowUnits: units)
@@ -215,13 +233,13 @@ extension TableView {
   }
 
   func headerUnits(_ s: Int) -> Int64 {
-    let h = sectionHeights.map { p in askingDataSource { p.tableView(self, heightForHeaderInSection: s) } }
-    return HeightIndex.units(safeHeight(h ?? sectionHeaderHeight, "the header of section \(s)"))
+    let h = delegateHeight(forHeaderInSection: s) ?? sectionHeaderHeight
+    return HeightIndex.units(safeHeight(h, "the header of section \(s)"))
   }
 
   func footerUnits(_ s: Int) -> Int64 {
-    let h = sectionHeights.map { p in askingDataSource { p.tableView(self, heightForFooterInSection: s) } }
-    return HeightIndex.units(safeHeight(h ?? sectionFooterHeight, "the footer of section \(s)"))
+    let h = delegateHeight(forFooterInSection: s) ?? sectionFooterHeight
+    return HeightIndex.units(safeHeight(h, "the footer of section \(s)"))
   }
 
   /// A height checked for NaN, infinity and negatives; a bad one is reported and replaced.
@@ -239,8 +257,8 @@ extension TableView {
   func removeAllVisibleViews() {
     while let entry = visibleRows.popLast() { endDisplaying(entry) }
     visibleRowRange = 0..<0
-    for entry in visibleHeaders { if let v = entry.view { retireSupplement(v) } }
-    for entry in visibleFooters { if let v = entry.view { retireSupplement(v) } }
+    for entry in visibleHeaders { retireSupplement(entry) }
+    for entry in visibleFooters { retireSupplement(entry) }
     visibleHeaders.removeAll(keepingCapacity: true)
     visibleFooters.removeAll(keepingCapacity: true)
     visibleSectionRange = 0..<0

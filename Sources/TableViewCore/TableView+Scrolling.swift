@@ -215,7 +215,27 @@ extension TableView {
     finishAnimation(finished: false)
     touchCancelled()
     isDragging = true
-    dragOrigin = (y, storedContentOffset.y)
+    dragOrigin = (y, unstretchedOffset(storedContentOffset.y))
+  }
+
+  /// The offset a drag would have to reach for the rubber band to show `y`: `y` itself within the
+  /// content. Past an edge (a press caught a bounce) the drag starts from there, so the content does
+  /// not jump under the finger.
+  func unstretchedOffset(_ y: Double) -> Double {
+    guard bounces, !isLooping else { return y }
+    let edge = clampedOffset(y)
+    guard y != edge else { return y }
+    return edge + ScrollPhysics.overshoot(rubberBanded: y - edge, dimension: viewportSize.height)
+  }
+
+  /// Springs back to the nearest edge when a touch ends with the content held past it (a press
+  /// caught a bounce and did not drag), as UIScrollView does; nothing otherwise.
+  func settleIfPastEdge() {
+    guard !isDragging, animation == nil, !isLooping else { return }
+    let y = storedContentOffset.y
+    let edge = clampedOffset(y)
+    guard y != edge else { return }
+    animation = .bounce(from: y, to: edge, start: clock.now, duration: 0.4)
   }
 
   /// The finger moved to `y`: the content follows, stretching with resistance past an edge.

@@ -96,7 +96,10 @@ extension TableView {
   /// mode, toggled), subject to `willSelectRowAt`/`willDeselectRowAt`.
   /// - Complexity: O(log n + s · visible) for s selected rows.
   public func touchEnded(at point: Point) {
-    defer { touchStart = nil }
+    defer {
+      touchStart = nil
+      settleIfPastEdge()
+    }
     guard touchStart != nil, let path = highlightedRow else {
       cancelHighlight()
       return
@@ -106,10 +109,12 @@ extension TableView {
     userSelect(path, lap: touched.lap)
   }
 
-  /// The touch was cancelled (e.g. it became a scroll).
+  /// The touch was cancelled (e.g. it became a scroll). Content a press held past an edge springs
+  /// back (a drag that follows stops that at once and picks the content up where it is).
   public func touchCancelled() {
     cancelHighlight()
     touchStart = nil
+    settleIfPastEdge()
   }
 
   /// A complete tap at `point`.

@@ -52,13 +52,11 @@ public final class TableView {
     didSet { needsReload = true }
   }
 
-  /// Receives display, selection and scrolling callbacks. Its optional capabilities (row
-  /// heights, estimates, section heights) are detected here, once.
+  /// Receives display, selection and scrolling callbacks, and gives heights. Which of its height
+  /// methods it implements is learned once per reload (see `TableViewDelegate`).
   public weak var delegate: (any TableViewDelegate)? {
     didSet {
-      rowHeights = delegate as? any TableViewRowHeights
-      estimatedRowHeights = delegate as? any TableViewEstimatedRowHeights
-      sectionHeights = delegate as? any TableViewSectionHeights
+      forgetDelegateHeightMethods()
       needsReload = true
     }
   }
@@ -69,9 +67,8 @@ public final class TableView {
   /// The backend that attaches views to the screen.
   public weak var host: (any TableViewHost)?
 
-  weak var rowHeights: (any TableViewRowHeights)?
-  weak var estimatedRowHeights: (any TableViewEstimatedRowHeights)?
-  weak var sectionHeights: (any TableViewSectionHeights)?
+  /// Which height methods the delegate implements, as far as the table has learned since the last reload.
+  var delegateHeights = DelegateHeightCapabilities()
 
   /// The height of every row when the delegate gives none (or `automaticDimension`). A height
   /// that is NaN, infinite, negative (but `automaticDimension`) or above
@@ -247,6 +244,8 @@ public final class TableView {
   struct VisibleSupplement {
     var section: Int
     var view: (any ReusableView)?
+    /// A footer's view (else a header's), for the delegate's display calls.
+    var isFooter: Bool
   }
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var visibleRows: ContiguousArray<VisibleRow> = []

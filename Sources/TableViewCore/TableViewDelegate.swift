@@ -1,10 +1,35 @@
-/// Display, selection and highlight callbacks, and header/footer views, as `UITableViewDelegate`.
-/// Every method has a default, so a delegate implements only what it needs.
+/// Heights, display, selection and highlight callbacks, and header/footer views, as
+/// `UITableViewDelegate`. Every method has a default, so a delegate implements only what it needs,
+/// with UIKit's names:
 ///
-/// Heights are asked through the separate capability protocols (`TableViewRowHeights`,
-/// `TableViewEstimatedRowHeights`, `TableViewSectionHeights`): the table checks which ones the
-/// delegate adopts once, when it is set, never on the scroll path.
+///     final class Feed: TableViewDataSource, TableViewDelegate {
+///       func tableView(_ t: TableView, heightForRowAt p: IndexPath) -> Double { heights[p.row] }
+///       func tableView(_ t: TableView, didSelectRowAt p: IndexPath) { open(p) }
+///       …
+///     }
+///
+/// The height methods are optional as in UIKit: without `heightForRowAt` rows are the table's
+/// `rowHeight` tall (or self-sized) and the table keeps no per-row memory; without
+/// `estimatedHeightForRowAt` the table's `estimatedRowHeight` applies; without the header and
+/// footer heights, `sectionHeaderHeight` and `sectionFooterHeight`. The table learns which ones the
+/// delegate implements from the first call it makes after each reload (the defaults tell it), so it
+/// never asks a row's height just to find out the delegate has none.
+///
+/// Write the methods in the class that adopts the protocol: Swift calls a protocol's methods through
+/// the adopting class, so a method a subclass adds later is not seen (unlike Objective-C's
+/// `respondsToSelector:`); a subclass overrides one the superclass already has.
 public protocol TableViewDelegate: AnyObject {
+  /// The height of the row. Asked for every row on `reloadData()` unless the table has
+  /// estimates, in which case it is asked when the row is about to show.
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+  /// An estimate of the row's height, used until the row is measured; asked for every row on
+  /// `reloadData()` (O(rows)), so prefer the table's `estimatedRowHeight` (O(sections)) when one
+  /// number will do.
+  func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double
+  /// The height of the header of `section`.
+  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
+  /// The height of the footer of `section`.
+  func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
   /// A cell is about to be shown for `indexPath`.
   func tableView(_ tableView: TableView, willDisplay cell: any ReusableView, forRowAt indexPath: IndexPath)
   /// A cell stopped showing `indexPath` (it scrolled away, or its row was deleted or reloaded).
@@ -36,6 +61,14 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)?
   /// A view for the footer of `section`.
   func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> (any ReusableView)?
+  /// The header view of `section` is about to be shown.
+  func tableView(_ tableView: TableView, willDisplayHeaderView view: any ReusableView, forSection section: Int)
+  /// The footer view of `section` is about to be shown.
+  func tableView(_ tableView: TableView, willDisplayFooterView view: any ReusableView, forSection section: Int)
+  /// The header view of `section` stopped showing (it scrolled away, or its section was deleted or reloaded).
+  func tableView(_ tableView: TableView, didEndDisplayingHeaderView view: any ReusableView, forSection section: Int)
+  /// The footer view of `section` stopped showing.
+  func tableView(_ tableView: TableView, didEndDisplayingFooterView view: any ReusableView, forSection section: Int)
   /// The content offset changed.
   func tableViewDidScroll(_ tableView: TableView)
   /// A drag is about to end with `velocity` (points per second): `targetContentOffset` holds
@@ -51,6 +84,26 @@ public protocol TableViewDelegate: AnyObject {
 }
 
 extension TableViewDelegate {
+  /// The table's `rowHeight` (the table then knows the delegate gives no row heights).
+  public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    tableView.delegateUsedDefault(.rowHeight)
+    return tableView.rowHeight
+  }
+  /// The table's `estimatedRowHeight` (the table then knows the delegate gives no per-row estimates).
+  public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
+    tableView.delegateUsedDefault(.estimatedRowHeight)
+    return tableView.estimatedRowHeight
+  }
+  /// The table's `sectionHeaderHeight` (the table then knows the delegate gives no header heights).
+  public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+    tableView.delegateUsedDefault(.headerHeight)
+    return tableView.sectionHeaderHeight
+  }
+  /// The table's `sectionFooterHeight` (the table then knows the delegate gives no footer heights).
+  public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double {
+    tableView.delegateUsedDefault(.footerHeight)
+    return tableView.sectionFooterHeight
+  }
   /// Does nothing.
   public func tableView(_ tableView: TableView, willDisplay cell: any ReusableView, forRowAt indexPath: IndexPath) {}
   /// Does nothing.
@@ -92,6 +145,20 @@ extension TableViewDelegate {
   /// No footer view.
   public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> (any ReusableView)? { nil }
   /// Does nothing.
+  public func tableView(_ tableView: TableView, willDisplayHeaderView view: any ReusableView, forSection section: Int) {
+  }
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, willDisplayFooterView view: any ReusableView, forSection section: Int) {
+  }
+  /// Does nothing.
+  public func tableView(
+    _ tableView: TableView, didEndDisplayingHeaderView view: any ReusableView, forSection section: Int
+  ) {}
+  /// Does nothing.
+  public func tableView(
+    _ tableView: TableView, didEndDisplayingFooterView view: any ReusableView, forSection section: Int
+  ) {}
+  /// Does nothing.
   public func tableViewDidScroll(_ tableView: TableView) {}
   /// Leaves the target alone.
   public func tableViewWillEndDragging(_ tableView: TableView, velocity: Double, targetContentOffset: inout Double) {}
@@ -101,35 +168,4 @@ extension TableViewDelegate {
   public func tableViewDidEndDecelerating(_ tableView: TableView) {}
   /// Does nothing.
   public func tableViewDidEndScrollingAnimation(_ tableView: TableView) {}
-}
-
-/// Optional capability: an exact height for every row. Without it, rows are `rowHeight` tall
-/// and the table keeps no per-row memory.
-public protocol TableViewRowHeights: AnyObject {
-  /// The height of the row. Asked for every row on `reloadData()` unless the table also has
-  /// estimates, in which case it is asked only when the row is about to show.
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
-}
-
-/// Optional capability: a per-row estimate, asked on `reloadData()` (O(rows)); prefer the
-/// table's `estimatedRowHeight` (O(sections)) when one number will do.
-public protocol TableViewEstimatedRowHeights: AnyObject {
-  /// An estimate of the row's height, used until the row is measured.
-  func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> Double
-}
-
-/// Optional capability: per-section header and footer heights (otherwise `sectionHeaderHeight`
-/// and `sectionFooterHeight`).
-public protocol TableViewSectionHeights: AnyObject {
-  /// The height of the header of `section`.
-  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
-  /// The height of the footer of `section`.
-  func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
-}
-
-extension TableViewSectionHeights {
-  /// The table's `sectionFooterHeight`.
-  public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double {
-    tableView.sectionFooterHeight
-  }
 }

@@ -79,7 +79,7 @@ open class TerminalLabel: TerminalView {
   }
 
   open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    let (width, height) = cellSize
+    let (width, height) = (cellSize.width, cellSize.height)
     for (row, line) in lines(forWidth: width).prefix(height).enumerated() {
       let y = origin.y + row
       guard y >= clip.y, y < clip.maxY else { continue }

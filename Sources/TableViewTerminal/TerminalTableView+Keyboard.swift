@@ -32,22 +32,22 @@ extension TerminalTableView {
   public func handleKey(_ event: KeyEvent) -> Bool {
     let control = event.modifiers.contains(.control)
     switch event.key {
-    case .up: moveSelection(by: -1)
-    case .down: moveSelection(by: 1)
-    case .pageUp: page(-1, fraction: 1)
-    case .pageDown: page(1, fraction: 1)
-    case .home: selectEdge(first: true)
-    case .end: selectEdge(first: false)
+    case .up: moveSelection(.previous)
+    case .down: moveSelection(.next)
+    case .pageUp: page(.up, fraction: 1)
+    case .pageDown: page(.down, fraction: 1)
+    case .home: selectEdge(.first)
+    case .end: selectEdge(.last)
     case .enter: activateSelection()
     case .escape: clearSelection()
-    case .character("k") where !control: moveSelection(by: -1)
-    case .character("j") where !control: moveSelection(by: 1)
-    case .character("u") where control: page(-1, fraction: 0.5)
-    case .character("d") where control: page(1, fraction: 0.5)
+    case .character("k") where !control: moveSelection(.previous)
+    case .character("j") where !control: moveSelection(.next)
+    case .character("u") where control: page(.up, fraction: 0.5)
+    case .character("d") where control: page(.down, fraction: 0.5)
     case .character("y") where control: measuringLayout { table.scroll(by: -1) }
     case .character("e") where control: measuringLayout { table.scroll(by: 1) }
-    case .character("[") where !control: jumpToSection(-1)
-    case .character("]") where !control: jumpToSection(1)
+    case .character("[") where !control: jumpToSection(.previous)
+    case .character("]") where !control: jumpToSection(.next)
     default: return false
     }
     return true
@@ -55,29 +55,29 @@ extension TerminalTableView {
 
   // MARK: The engine's navigation, timed
 
-  /// Selects the row `delta` rows (±1) from the selection (see `TableView.selectAdjacentRow(by:)`).
-  func moveSelection(by delta: Int) {
-    measuringLayout { table.selectAdjacentRow(by: delta) }
+  /// Selects the row before or after the selection (see `TableView.selectAdjacentRow(_:)`).
+  func moveSelection(_ direction: TableView.RowDirection) {
+    measuringLayout { table.selectAdjacentRow(direction) }
   }
 
   /// Scrolls by `fraction` of a page in `direction`, two lines of the previous page staying in view; a selection
   /// on screen keeps its place (see `TableView.scrollPage(_:fraction:overlap:)`).
-  func page(_ direction: Int, fraction: Double) {
+  func page(_ direction: TableView.ScrollDirection, fraction: Double) {
     measuringLayout { table.scrollPage(direction, fraction: fraction, overlap: 2) }
   }
 
   /// Selects the first or last row, scrolling there with an animation.
-  func selectEdge(first: Bool) {
-    measuringLayout { table.selectEdgeRow(first: first) }
+  func selectEdge(_ edge: TableView.Edge) {
+    measuringLayout { table.selectEdgeRow(edge) }
   }
 
   /// Selects the first row of the next, this or the previous section (see
   /// `TableView.selectFirstRowOfSection(_:)`).
-  func jumpToSection(_ direction: Int) {
+  func jumpToSection(_ direction: TableView.RowDirection) {
     measuringLayout { table.selectFirstRowOfSection(direction) }
   }
 
-  /// Enter: the selected row (or the first clear row in view) is selected as by a tap.
+  /// Enter: the selected row (or the first fully visible row) is selected as by a tap.
   func activateSelection() {
     measuringLayout { table.activateSelectedRow() }
   }
@@ -88,5 +88,5 @@ extension TerminalTableView {
   }
 
   /// Whether all of `row` is on screen and not under its section's floating header.
-  func isClear(_ row: IndexPath) -> Bool { table.isRowClear(row) }
+  func isRowFullyVisible(at row: IndexPath) -> Bool { table.isRowFullyVisible(at: row) }
 }

@@ -11,7 +11,7 @@ extension TerminalTableView {
   /// - Returns: Whether the table used the event.
   @discardableResult
   public func handleMouse(_ event: MouseEvent) -> Bool {
-    let point = point(fromScreen: event.x, event.y)
+    let point = point(fromScreen: CellPoint(x: event.x, y: event.y))
     switch event.kind {
     case .scrollDown, .scrollUp:
       guard point != nil else { return false }

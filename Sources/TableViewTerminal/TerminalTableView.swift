@@ -39,7 +39,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   public override var frame: Rect {
     didSet {
       guard frame.size != oldValue.size else { return }
-      let (width, height) = cellSize
+      let (width, height) = (cellSize.width, cellSize.height)
       measuringLayout {
         table.viewportSize = Size(width: Double(width), height: Double(height))
         // As UIKit, the first layout loads the data.
@@ -112,7 +112,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   // MARK: Layout and drawing
 
   public override func layoutSubviews() {
-    let (width, height) = cellSize
+    let (width, height) = (cellSize.width, cellSize.height)
     scrollIndicator.frame = Rect(x: Double(width - 1), y: 0, width: 1, height: Double(height))
   }
 
@@ -144,9 +144,10 @@ public final class TerminalTableView: TerminalView, TableViewHost {
 
   /// A screen cell as a point in the table's own coordinates (the visible top-left is (0, 0)), or `nil` outside
   /// the table.
-  public func point(fromScreen x: Int, _ y: Int) -> Point? {
+  public func point(fromScreen cell: CellPoint) -> Point? {
+    let (x, y) = (cell.x, cell.y)
     let origin = screenOrigin
-    let (width, height) = cellSize
+    let (width, height) = (cellSize.width, cellSize.height)
     guard x >= origin.x, x < origin.x + width, y >= origin.y, y < origin.y + height else { return nil }
     return Point(x: Double(x - origin.x), y: Double(y - origin.y))
   }

@@ -148,7 +148,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   // MARK: Drawing
 
   open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    let (width, height) = cellSize
+    let (width, height) = (cellSize.width, cellSize.height)
     if accessoryType != .none {
       let x = origin.x + width - TerminalView.cells(layoutMargins.right) - 1
       let y = origin.y + TerminalView.cells(layoutMargins.top)
@@ -165,7 +165,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
 
   open override func drawOverlay(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
     guard isSelected || isHighlighted, !selectionAttributes.isEmpty else { return }
-    let (width, height) = cellSize
+    let (width, height) = (cellSize.width, cellSize.height)
     let rows = height - (showsSeparator && height > 1 ? 1 : 0)
     let attributes = selectionAttributes
     buffer.updateStyle(in: CellRect(x: origin.x, y: origin.y, width: width, height: rows), clip: clip) {

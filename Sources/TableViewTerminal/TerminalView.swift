@@ -37,8 +37,8 @@ open class TerminalView {
   }
 
   /// The frame's size rounded to whole cells.
-  public var cellSize: (width: Int, height: Int) {
-    (Self.cells(frame.width), Self.cells(frame.height))
+  public var cellSize: CellSize {
+    CellSize(width: Self.cells(frame.width), height: Self.cells(frame.height))
   }
 
   /// Rounds a coordinate in points to the nearest cell; halves round down, so that rows of equal fractional

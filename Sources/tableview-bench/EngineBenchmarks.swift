@@ -12,7 +12,7 @@ final class BenchCell: ReusableView {
 
 /// A one-section table model of `rows` rows with the workload's heights; its count follows
 /// inserts and deletes, and its width chooses portrait or landscape heights.
-final class BenchModel: TableViewDataSource, TableViewDelegate, TableViewRowHeights {
+final class BenchModel: TableViewDataSource, TableViewDelegate {
   var rows: Int
   init(rows: Int) { self.rows = rows }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }

@@ -5,7 +5,7 @@ import TerminalKit
 
 /// A list that never ends: the engine's looping table over the hours of a day. Rows have
 /// different heights; scrolling past 23:00 brings 00:00 again, in constant memory.
-final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelegate, TableViewRowHeights {
+final class LoopingListScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let catalogEntry = DemoCatalogEntry(
     name: "loop", aliases: ["looping", "3"], title: { _ in "Looping list" }, make: { LoopingListScreen(context: $0) })
 

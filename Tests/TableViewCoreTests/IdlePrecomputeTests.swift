@@ -5,7 +5,7 @@ import Testing
 
 /// One section of items (by identifier) whose heights the delegate gives, estimated at 50;
 /// measuring a row advances the injected clock by its cost, as real measuring takes time.
-final class CostlyModel: TableViewDataSource, TableViewDelegate, TableViewRowHeights, TableViewSectionHeights {
+final class CostlyModel: TableViewDataSource, TableViewDelegate {
   var ids: [Int]
   var heights: [Int: Double]
   /// 1/1024 s a row by default: a binary fraction, so sums on the clock are exact.

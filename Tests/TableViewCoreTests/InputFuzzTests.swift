@@ -26,7 +26,7 @@ extension SplitMix64 {
 
 /// A data source and delegate whose every answer may be nasty: counts, row heights, estimates,
 /// section header and footer heights.
-final class NastyModel: TableViewDataSource, TableViewDelegate, TableViewSectionHeights {
+final class NastyModel: TableViewDataSource, TableViewDelegate {
   var sectionCount = 3
   var rowCounts: [Int: Int] = [:]
   var defaultRows = 50
@@ -48,16 +48,8 @@ final class NastyModel: TableViewDataSource, TableViewDelegate, TableViewSection
   func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double { footerHeight(section) }
 }
 
-/// The same, with heights from the delegate (`heightForRowAt`).
-final class NastyHeightsModel: TableViewRowHeights {
-  let model: NastyModel
-  init(_ model: NastyModel) { self.model = model }
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { model.height(indexPath) }
-}
-
-final class NastyDelegateHeights: TableViewDataSource, TableViewDelegate, TableViewRowHeights,
-  TableViewEstimatedRowHeights
-{
+/// The same, with row heights and estimates from the delegate (`heightForRowAt`, `estimatedHeightForRowAt`).
+final class NastyDelegateHeights: TableViewDataSource, TableViewDelegate {
   let model: NastyModel
   var estimate: (IndexPath) -> Double = { _ in 30 }
   init(_ model: NastyModel) { self.model = model }
@@ -272,8 +264,8 @@ struct InputFuzzTests {
       case 12: _ = try? table.rectForRow(at: path())
       case 13: _ = try? table.rect(forSection: rng.input(0..<4))
       case 14:
-        _ = table.rectForHeader(inSection: rng.input(0..<4))
-        _ = table.rectForFooter(inSection: rng.input(0..<4))
+        _ = try? table.rectForHeader(inSection: rng.input(0..<4))
+        _ = try? table.rectForFooter(inSection: rng.input(0..<4))
       case 15: try? table.setHeight(rng.input(1...80), forRowAt: path())
       case 16: table.scroll(by: rng.input(-500...500))
       case 17: table.scrollSmoothly(by: rng.input(-500...500))
@@ -283,8 +275,10 @@ struct InputFuzzTests {
         table.drag(to: rng.input(-300...600))
         table.endDragging(velocity: rng.input(-5_000...5_000))
       case 20: table.tap(at: point())
-      case 21: table.scrollPage(rng.input(-1..<2), fraction: rng.input(0...1), overlap: rng.input(0...40))
-      case 22: table.selectAdjacentRow(by: rng.input(-1..<2))
+      case 21:
+        table.scrollPage(
+          rng.input(0..<2) == 0 ? .up : .down, fraction: rng.input(0...1), overlap: rng.input(0...40))
+      case 22: table.selectAdjacentRow(rng.input(0..<2) == 0 ? .previous : .next)
       case 23:
         let sections = rng.input(0..<5)
         let rows = rng.input(0..<80)
@@ -334,7 +328,7 @@ struct InputFuzzTests {
         table.touchMoved(to: point())
         table.touchEnded(at: point())
       case 37:
-        _ = table.row(adjacentTo: path(), by: rng.input(-1..<2))
+        _ = table.row(adjacentTo: path(), direction: rng.input(0..<2) == 0 ? .previous : .next)
         _ = table.projectedOffset(velocity: rng.input(-5_000...5_000))
       case 38: table.widthCacheLimit = rng.input(1..<4)
       default: table.tapMoveThreshold = rng.input(0...20)

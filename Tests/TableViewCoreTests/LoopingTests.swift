@@ -96,7 +96,7 @@ struct LoopingTests {
     // A tap names the appearance it hit.
     table.contentOffset.y = 0
     let tapped = table.appearanceForTouch(at: Point(x: 5, y: 95))  // second lap, row 0 (90…130)
-    #expect(tapped?.indexPath == IndexPath(row: 0, section: 0) && tapped?.lap == 1)
+    #expect(tapped == TableView.LoopedIndexPath(indexPath: IndexPath(row: 0, section: 0), lap: 1))
     table.tap(at: Point(x: 5, y: 95))
     #expect(model.selected == [IndexPath(row: 0, section: 0)])
     #expect(table.cells(forRowAt: IndexPath(row: 0, section: 0)).allSatisfy { ($0 as! TestCell).isSelected })

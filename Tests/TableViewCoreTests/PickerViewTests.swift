@@ -20,7 +20,7 @@ final class PickerModel: PickerViewDataSource, PickerViewDelegate {
   }
   func numberOfComponents(in pickerView: PickerView) -> Int { rows.count }
   func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { rows[component] }
-  func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String { "r\(row)" }
+  func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? { "r\(row)" }
   func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double { heights[component] }
   func pickerView(_ pickerView: PickerView, didSelectRow row: Int, inComponent component: Int) {
     selections.append((row, component))

@@ -10,44 +10,44 @@ struct SectionTests {
     let model = TestModel(sections: [[40, 40, 40, 40, 40], [40, 40, 40, 40, 40], [40]], header: 20)
     let (table, _) = makeTable(model, size: Size(width: 100, height: 100))
     table.contentOffset.y = 50
-    #expect(table.rectForHeader(inSection: 0).minY == 50, "floats at the top edge")
+    #expect(try table.rectForHeader(inSection: 0).minY == 50, "floats at the top edge")
     #expect(table.visibleHeaderViews.first?.view.frame.minY == 50)
     table.contentOffset.y = 190
-    #expect(table.rectForHeader(inSection: 0).minY == 190)
+    #expect(try table.rectForHeader(inSection: 0).minY == 190)
     table.contentOffset.y = 210
-    #expect(table.rectForHeader(inSection: 0).minY == 200, "pushed: its bottom meets the end of section 0")
-    #expect(table.rectForHeader(inSection: 1).minY == 220)
+    #expect(try table.rectForHeader(inSection: 0).minY == 200, "pushed: its bottom meets the end of section 0")
+    #expect(try table.rectForHeader(inSection: 1).minY == 220)
     table.contentOffset.y = 230
-    #expect(table.rectForHeader(inSection: 1).minY == 230)
+    #expect(try table.rectForHeader(inSection: 1).minY == 230)
     #expect(table.visibleHeaderViews.map(\.section) == [1])
   }
 
   @Test("with a top inset the header sticks below the inset")
-  func stickyHeaderWithInset() {
+  func stickyHeaderWithInset() throws {
     let model = TestModel(sections: [[40, 40, 40, 40, 40]], header: 20)
     let (table, _) = makeTable(model, size: Size(width: 100, height: 100))
     table.contentInset = EdgeInsets(top: 30)
     table.contentOffset.y = 10
-    #expect(table.rectForHeader(inSection: 0).minY == 40)
+    #expect(try table.rectForHeader(inSection: 0).minY == 40)
   }
 
   @Test("in the grouped style nothing floats")
-  func groupedDoesNotFloat() {
+  func groupedDoesNotFloat() throws {
     let model = TestModel(sections: [[40, 40, 40, 40, 40], [40]], header: 20, footer: 10)
     let (table, _) = makeTable(model, style: .grouped, size: Size(width: 100, height: 100))
     table.contentOffset.y = 50
-    #expect(table.rectForHeader(inSection: 0).minY == 0)
-    #expect(table.rectForFooter(inSection: 0).minY == 220)
+    #expect(try table.rectForHeader(inSection: 0).minY == 0)
+    #expect(try table.rectForFooter(inSection: 0).minY == 220)
   }
 
   @Test("a footer floats at the bottom edge while its section is on screen")
-  func stickyFooter() {
+  func stickyFooter() throws {
     let model = TestModel(sections: [[40, 40, 40, 40, 40], [40]], header: 20, footer: 10)
     let (table, _) = makeTable(model, size: Size(width: 100, height: 100))
     table.contentOffset.y = 0
-    #expect(table.rectForFooter(inSection: 0).minY == 90)
+    #expect(try table.rectForFooter(inSection: 0).minY == 90)
     table.contentOffset.y = 200
-    #expect(table.rectForFooter(inSection: 0).minY == 220, "back at its natural place")
+    #expect(try table.rectForFooter(inSection: 0).minY == 220, "back at its natural place")
   }
 
   @Test("section, header, footer and row rects add up")
@@ -57,7 +57,7 @@ struct SectionTests {
     #expect(try table.rect(forSection: 0) == Rect(x: 0, y: 0, width: 100, height: 38))
     #expect(try table.rect(forSection: 1) == Rect(x: 0, y: 38, width: 100, height: 38))
     #expect(try table.rectForRow(at: IndexPath(row: 1, section: 0)) == Rect(x: 0, y: 15, width: 100, height: 20))
-    #expect(table.rectForFooter(inSection: 1) == Rect(x: 0, y: 73, width: 100, height: 3))
+    #expect(try table.rectForFooter(inSection: 1) == Rect(x: 0, y: 73, width: 100, height: 3))
     #expect(table.indexPathForRow(at: Point(x: 5, y: 16)) == IndexPath(row: 1, section: 0))
     #expect(table.indexPathForRow(at: Point(x: 5, y: 2)) == nil, "over a header")
     #expect(table.contentSize.height == 76)

@@ -37,7 +37,7 @@ final class TextCell: ReusableView, AccessoryReporting {
 
 /// Rows of text whose heights the delegate measures with a template cell; the delegate gives
 /// keys when `keyed` is set.
-final class TextModel: TableViewDataSource, TableViewDelegate, TableViewRowHeights, TableViewHeightCacheKeys {
+final class TextModel: TableViewDataSource, TableViewDelegate, TableViewHeightCacheKeys {
   var items: [(id: Int, characters: Int)]
   var accessory: Double = 0
   var forced: [Int: Double] = [:]

@@ -17,7 +17,7 @@ struct TerminalTableViewKeyTests {
   }
 
   /// Whether the row is whole on screen and not under a floating header.
-  func isClear(_ view: TerminalTableView, _ row: IndexPath) -> Bool { view.isClear(row) }
+  func isFullyVisible(_ view: TerminalTableView, _ row: IndexPath) -> Bool { view.isRowFullyVisible(at: row) }
 
   @Test("↓ selects the first row in view, then the next ones; ↑ goes back; j and k do the same")
   func arrows() {
@@ -41,13 +41,13 @@ struct TerminalTableViewKeyTests {
     for step in 0..<16 {
       view.handle(.key(.down))
       let selected = view.table.indexPathForSelectedRow!
-      #expect(isClear(view, selected), "step \(step): \(selected) is hidden")
+      #expect(isFullyVisible(view, selected), "step \(step): \(selected) is hidden")
     }
     #expect(view.table.indexPathForSelectedRow == IndexPath(row: 4, section: 2))
     for step in 0..<16 {
       view.handle(.key(.up))
       let selected = view.table.indexPathForSelectedRow!
-      #expect(isClear(view, selected), "step \(step) up: \(selected) is hidden under the header")
+      #expect(isFullyVisible(view, selected), "step \(step) up: \(selected) is hidden under the header")
     }
     #expect(view.table.indexPathForSelectedRow == IndexPath(row: 0, section: 0))
   }
@@ -73,7 +73,7 @@ struct TerminalTableViewKeyTests {
     view.handle(.key(.down))
     let selected = view.table.indexPathForSelectedRow!
     #expect(selected.row == 50, "the first row below the 2-line header at offset 50")
-    #expect(isClear(view, selected))
+    #expect(isFullyVisible(view, selected))
   }
 
   @Test("PgDn scrolls a page and keeps the selection at its place on screen; at the end it selects the last row")

@@ -43,7 +43,7 @@ final class TestHost: TableViewHost {
 }
 
 /// A data source and delegate over plain arrays of heights.
-final class TestModel: TableViewDataSource, TableViewDelegate, TableViewRowHeights, TableViewSectionHeights {
+final class TestModel: TableViewDataSource, TableViewDelegate {
   var sections: [[Double]]
   var headerHeights: [Double]
   var footerHeights: [Double]

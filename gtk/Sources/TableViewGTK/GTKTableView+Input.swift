@@ -35,7 +35,7 @@ extension GTKTableView {
 
     let keys = gtk_event_controller_key_new()!
     Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
-      self?.handleKey(keyval, state) ?? false
+      self?.handleKey(keyval, modifiers: state) ?? false
     }
     gtk_widget_add_controller(viewport, keys)
   }
@@ -162,19 +162,20 @@ extension GTKTableView {
   /// or the previous section and of the next one, Enter selects like a click, Escape clears.
   /// - Returns: Whether the key was used.
   @discardableResult
-  public func handleKey(_ keyval: UInt32, _ state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+  public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
     // Ctrl and Alt combinations belong to the application (shortcuts), not to the table.
     if state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0 { return false }
     switch Int32(keyval) {
-    case GDK_KEY_Up, GDK_KEY_KP_Up: table.selectAdjacentRow(by: -1)
-    case GDK_KEY_Down, GDK_KEY_KP_Down: table.selectAdjacentRow(by: 1)
-    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: table.scrollPage(-1, fraction: 1, overlap: pageOverlap)
-    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space: table.scrollPage(1, fraction: 1, overlap: pageOverlap)
-    case GDK_KEY_Home, GDK_KEY_KP_Home: table.selectEdgeRow(first: true)
-    case GDK_KEY_End, GDK_KEY_KP_End: table.selectEdgeRow(first: false)
+    case GDK_KEY_Up, GDK_KEY_KP_Up: table.selectAdjacentRow(.previous)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: table.selectAdjacentRow(.next)
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: table.scrollPage(.up, fraction: 1, overlap: pageOverlap)
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space:
+      table.scrollPage(.down, fraction: 1, overlap: pageOverlap)
+    case GDK_KEY_Home, GDK_KEY_KP_Home: table.selectEdgeRow(.first)
+    case GDK_KEY_End, GDK_KEY_KP_End: table.selectEdgeRow(.last)
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateSelectedRow()
-    case GDK_KEY_bracketleft: table.selectFirstRowOfSection(-1)
-    case GDK_KEY_bracketright: table.selectFirstRowOfSection(1)
+    case GDK_KEY_bracketleft: table.selectFirstRowOfSection(.previous)
+    case GDK_KEY_bracketright: table.selectFirstRowOfSection(.next)
     case GDK_KEY_Escape: table.deselectAllRows()
     default: return false
     }

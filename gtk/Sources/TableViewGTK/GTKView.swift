@@ -47,17 +47,17 @@ open class GTKView: ReusableView {
 
   /// Shows the selection with the `selected` CSS class.
   open func setSelected(_ selected: Bool, animated: Bool) {
-    setCSSClass("selected", selected)
+    setCSSClass("selected", enabled: selected)
   }
 
   /// Shows the touch-down highlight with the `highlighted` CSS class.
   open func setHighlighted(_ highlighted: Bool, animated: Bool) {
-    setCSSClass("highlighted", highlighted)
+    setCSSClass("highlighted", enabled: highlighted)
   }
 
-  /// Adds or removes a CSS class on the widget.
-  public func setCSSClass(_ name: String, _ on: Bool) {
-    if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+  /// Adds (`enabled`) or removes a CSS class on the widget.
+  public func setCSSClass(_ name: String, enabled: Bool) {
+    if enabled { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
   }
 }
 

@@ -4,7 +4,7 @@ import TableViewCore
 import TableViewGTK
 
 /// A list without end: the hours of a day, round and round, in constant memory.
-final class LoopingListPage: DemoPage, TableViewDataSource, TableViewDelegate, TableViewRowHeights {
+final class LoopingListPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let title = "Looping list"
   let gtkTableView = GTKTableView(style: .grouped)
   var tableView: GTKTableView? { gtkTableView }

@@ -88,9 +88,9 @@ final class StateHook {
       fields.append(("rowHeights", "[" + heights.joined(separator: ",") + "]"))
       // Section headers on screen: section, top and height as drawn (a floating one sits at the top).
       var headers: [String] = []
-      for (section, view) in table.visibleHeaderViews {
-        guard let view = view as? GTKView, let b = bounds(of: view.widget) else { continue }
-        headers.append("[\(section),\(number(b.y)),\(number(b.height))]")
+      for header in table.visibleHeaderViews {
+        guard let view = header.view as? GTKView, let b = bounds(of: view.widget) else { continue }
+        headers.append("[\(header.section),\(number(b.y)),\(number(b.height))]")
       }
       fields.append(("headers", "[" + headers.joined(separator: ",") + "]"))
       if let bounds = bounds(of: tableView.viewport) {
