@@ -112,6 +112,12 @@ public struct HeightIndex: Sendable {
   public var totalHeight: Double { Self.points(totalUnits) }
   /// Nodes in use: a measure of memory (each is a few dozen bytes; a chunk adds 512).
   public var nodeCount: Int { nodes.count - freeNodes.count }
+  /// The bytes the index's arrays hold in use (nodes, chunk heights and free lists; room reserved
+  /// for growth and never touched is not counted).
+  public var bytesInUse: Int {
+    nodes.count * MemoryLayout<Node>.stride + slab.count * MemoryLayout<Int64>.stride
+      + freeNodes.count * MemoryLayout<NodeID>.stride + freeBlocks.count * MemoryLayout<Int32>.stride
+  }
 }
 
 /// The treap's priorities: SplitMix64, so that the tree's shape (and so its speed) is the same on every run.

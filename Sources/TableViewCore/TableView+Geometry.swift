@@ -237,4 +237,11 @@ extension TableView {
     }
     return delta
   }
+
+  /// The bytes the height caches hold in use: the current width's geometry index and those of the
+  /// other widths kept (see ``cachedWidths``). For diagnostics and memory budgets.
+  /// - Complexity: O(widths kept)
+  public var heightCacheBytes: Int {
+    otherWidths.values.reduce(index.bytesInUse) { $0 + $1.bytesInUse }
+  }
 }

@@ -6,10 +6,6 @@
 
 import TableViewCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Measures the limit shapes (sizes are fixed per shape; `--sizes` does not apply).
 func measureLimits(harness: Harness) -> [Measurement] {
   var results: [Measurement] = []
@@ -117,34 +113,6 @@ final class SectionsModel: TableViewDataSource {
   }
 }
 
-/// The resident set size of this process in bytes (from `/proc/self/statm`; 0 where unknown).
-func residentBytes() -> Int {
-  #if canImport(Glibc)
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var size = 0
-    var resident = 0
-    guard readTwoNumbers(file, &size, &resident) else { return 0 }
-    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
-  #else
-    return 0
-  #endif
-}
-
-#if canImport(Glibc)
-  /// Reads the first two numbers of a statm line.
-  private func readTwoNumbers(_ file: UnsafeMutablePointer<FILE>, _ a: inout Int, _ b: inout Int) -> Bool {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
-    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let fields = line.split(separator: " ")
-    guard fields.count >= 2, let first = Int(fields[0]), let second = Int(fields[1]) else { return false }
-    a = first
-    b = second
-    return true
-  }
-#endif
-
 /// Row and section updates, `reloadData` and the edits after it, at 10⁴ and 10⁶ sections.
 func measureManySections(harness: Harness) -> [Measurement] {
   let names = [
@@ -157,7 +125,6 @@ func measureManySections(harness: Harness) -> [Measurement] {
   let clock = ContinuousClock()
   for sections in [10_000, 1_000_000] {
     var random = BenchRandom(seed: 0x5EC7 &+ UInt64(sections))
-    let before = residentBytes()
     let model = SectionsModel(sections: sections, rows: 5)
     let table = TableView(style: .plain)
     table.register({ BenchCell() }, forCellReuseIdentifier: "row")
@@ -167,7 +134,7 @@ func measureManySections(harness: Harness) -> [Measurement] {
     table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
     table.reloadData()
     table.contentOffset.y = table.contentSize.height / 2
-    let bytes = residentBytes() - before
+    let bytes = table.heightCacheBytes
     if harness.includes("reload_sections_bytes") {
       results.append(
         Measurement(
@@ -377,11 +344,10 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
   var results: [Measurement] = []
   for n in [1_000, 100_000, 10_000_000] {
     let heights = (0..<n).map { HeightIndex.units(BenchWorkload.rowHeight($0)) }
-    let before = residentBytes()
     var index = HeightIndex()
     index.appendSection(header: 0, footer: 0, rowUnits: heights)
     index.rebalance()
-    let bytes = residentBytes() - before
+    let bytes = index.bytesInUse
     var fenwick = FenwickTree(heights: heights)
     let total = index.totalUnits
     func pair(_ name: String, _ ours: () -> Measurement?, _ theirs: () -> Measurement?) {
