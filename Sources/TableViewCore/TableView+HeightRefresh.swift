@@ -30,20 +30,7 @@ extension TableView {
         }
       }
     } else {
-      var fresh = HeightIndex()
-      fresh.beginBulkLoad(expectingSections: index.sectionCount)
-      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
-      for s in 0..<index.sectionCount {
-        appendSection(
-          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
-          budget: budget)
-      }
-      fresh.rebalance()
-      if budget.exceeded {
-        report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
-      } else {
-        index = fresh
-      }
+      if let fresh = rebuiltIndex() { index = fresh }
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
     framesDirty = true

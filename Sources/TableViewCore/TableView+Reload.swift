@@ -294,6 +294,27 @@ extension TableView {
       loops ? 0 : HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
   }
 
+  /// The index of the current structure rebuilt from the data source for the current mode and
+  /// width (rows at their estimate, or asked again), or `nil`, reported, when it would be taller
+  /// than a table holds.
+  /// - Complexity: O(sections · log n), or O(rows) when every row's height is asked.
+  func rebuiltIndex() -> HeightIndex? {
+    var fresh = HeightIndex()
+    fresh.beginBulkLoad(expectingSections: index.sectionCount)
+    let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
+    for s in 0..<index.sectionCount {
+      appendSection(
+        s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
+        budget: budget)
+    }
+    fresh.rebalance()
+    guard !budget.exceeded else {
+      report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
+      return nil
+    }
+    return fresh
+  }
+
   /// Switches the height cache to the one for the new width, keeping the old one.
   func widthDidChange(from oldWidth: Double) {
     guard !needsReload else { return }
@@ -304,21 +325,8 @@ extension TableView {
       index = cached
     } else {
       // A width never seen: same structure, every row back to its estimate (or asked again).
-      var fresh = HeightIndex()
-      fresh.beginBulkLoad(expectingSections: index.sectionCount)
-      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
-      for s in 0..<index.sectionCount {
-        appendSection(
-          s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
-          budget: budget)
-      }
-      fresh.rebalance()
-      if budget.exceeded {
-        // Taller than a table holds at this width: keep the previous width's heights.
-        report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
-        fresh = otherWidths[oldWidth] ?? index
-      }
-      index = fresh
+      // Taller than a table holds at this width: keep the previous width's heights.
+      index = rebuiltIndex() ?? otherWidths[oldWidth] ?? index
     }
     widthOrder.removeAll { $0 == newWidth }
     widthOrder.append(newWidth)
