@@ -43,12 +43,7 @@ extension HeightIndex {
           node = nodes[Int(current)]
         }
         if node.kind == .chunk, node.count < Self.chunkCapacity {
-          let base = Int(node.value) * Self.chunkCapacity
-          let i = node.count
-          slab[base + i] = chunkPrefix(base, i) + h
-          if measured { nodes[Int(current)].mask |= 1 << UInt64(i) }
-          nodes[Int(current)].chunkUnits += h
-          nodes[Int(current)].count = i + 1
+          Self.appendRow(toChunk: &nodes[Int(current)], &slab, units: h, measured: measured)
           continue
         }
         update(current)
@@ -366,12 +361,7 @@ extension HeightIndex {
       let (t, _) = locate(k - 1)
       guard nodes[Int(t)].kind == .chunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
       adjust(item: k - 1, items: 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
-        let base = Int(node.value) * HeightIndex.chunkCapacity
-        let i = node.count
-        slab[base + i] = (i > 0 ? slab[base + i - 1] : 0) + h
-        if measured { node.mask |= 1 << UInt64(i) }
-        node.chunkUnits += h
-        node.count = i + 1
+        HeightIndex.appendRow(toChunk: &node, &slab, units: h, measured: measured)
       }
       // The run now starts one item later.
       adjust(item: k + 1, items: -1, rows: -1, units: -run.value, unmeasured: -runUnmeasured) { node, _ in
@@ -387,16 +377,7 @@ extension HeightIndex {
       }
       // The chunk now starts at item k.
       adjust(item: k, items: 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
-        let base = Int(node.value) * HeightIndex.chunkCapacity
-        var i = node.count
-        while i > 0 {
-          slab[base + i] = slab[base + i - 1] + h
-          i -= 1
-        }
-        slab[base] = h
-        node.mask = (node.mask << 1) | (measured ? 1 : 0)
-        node.chunkUnits += h
-        node.count += 1
+        HeightIndex.prependRow(toChunk: &node, &slab, units: h, measured: measured)
       }
       return true
     }

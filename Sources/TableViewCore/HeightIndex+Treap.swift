@@ -269,11 +269,7 @@ extension HeightIndex {
       nodes[Int(t)].count += 1
       done = true
     } else if node.kind == .chunk, node.count < Self.chunkCapacity {
-      let base = Int(node.value) * Self.chunkCapacity
-      slab[base + node.count] = chunkPrefix(base, node.count) + units
-      if measured { nodes[Int(t)].mask |= 1 << UInt64(node.count) }
-      nodes[Int(t)].chunkUnits += units
-      nodes[Int(t)].count += 1
+      Self.appendRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
       done = true
     } else {
       done = false
@@ -293,22 +289,38 @@ extension HeightIndex {
       nodes[Int(t)].count += 1
       done = true
     } else if node.kind == .chunk, node.count < Self.chunkCapacity {
-      let base = Int(node.value) * Self.chunkCapacity
-      var i = node.count
-      while i > 0 {
-        slab[base + i] = slab[base + i - 1] + units
-        i -= 1
-      }
-      slab[base] = units
-      nodes[Int(t)].mask = (node.mask << 1) | (measured ? 1 : 0)
-      nodes[Int(t)].chunkUnits += units
-      nodes[Int(t)].count += 1
+      Self.prependRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
       done = true
     } else {
       done = false
     }
     if done { update(t) }
     return done
+  }
+
+  /// Adds a row after the last row of a chunk with room (its own sums only; not the tree's).
+  static func appendRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
+    let base = Int(node.value) * chunkCapacity
+    let i = node.count
+    slab[base + i] = (i > 0 ? slab[base + i - 1] : 0) + units
+    if measured { node.mask |= 1 << UInt64(i) }
+    node.chunkUnits += units
+    node.count = i + 1
+  }
+
+  /// Adds a row before the first row of a chunk with room, shifting its running sums (its own
+  /// sums only; not the tree's).
+  static func prependRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
+    let base = Int(node.value) * chunkCapacity
+    var i = node.count
+    while i > 0 {
+      slab[base + i] = slab[base + i - 1] + units
+      i -= 1
+    }
+    slab[base] = units
+    node.mask = (node.mask << 1) | (measured ? 1 : 0)
+    node.chunkUnits += units
+    node.count += 1
   }
 
   /// A one-row node: a single-row chunk when measured (so neighbours can join it), else a run.
