@@ -419,3 +419,15 @@ extension HeightIndex {
     preconditionFailure("item \(k) is outside the index")
   }
 }
+
+extension HeightIndex {
+  /// Makes room for `rows` more measured rows (up to 2²⁴, 128 MB of address space) so that
+  /// measuring them never grows the chunk storage: growing copies all of it, a stall of
+  /// milliseconds in the middle of an idle slice. Pages reserved and never written are never
+  /// faulted in: this costs address space, not memory. Does nothing when the room is there.
+  /// - Complexity: O(1) when the room is there; otherwise one copy of the chunk storage.
+  mutating func reserveRoomForMeasuring(rows: Int) {
+    let wanted = slab.count + (min(max(0, rows), 1 << 24) / Self.chunkCapacity + 2) * Self.chunkCapacity
+    if wanted > slab.capacity { slab.reserveCapacity(wanted) }
+  }
+}

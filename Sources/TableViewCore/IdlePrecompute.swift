@@ -157,6 +157,9 @@ public final class IdlePrecompute {
 
     let clock = table.clock
     let start = clock.now
+    // Room for every row still to measure, made once: growing the chunk storage mid-slice copied
+    // megabytes and overran the budget.
+    table.index.reserveRoomForMeasuring(rows: table.index.unmeasuredRowCount)
     let sliceGeneration = generation
     let usedDelegateHeights = table.rowHeights != nil
     var lastRowCost: Double = 0
