@@ -179,20 +179,29 @@ extension HeightIndex {
 
   /// The first unmeasured row at item index `k` or after, as an item index.
   /// - Complexity: O(log n)
-  public func firstUnmeasuredItem(from k: Int) -> Int? {
+  public func firstUnmeasuredItem(from k: Int) -> Int? { firstRowItem(from: k, measured: false) }
+
+  /// The first measured row at item index `k` or after, as an item index (what an empty batch
+  /// update needs to mark every measured row as an estimate again without visiting the others).
+  /// - Complexity: O(log n)
+  func firstMeasuredRowItem(from k: Int) -> Int? { firstRowItem(from: k, measured: true) }
+
+  /// The first row at item index `k` or after whose measured state is `measured`: one descent
+  /// that skips every subtree the sums say has none.
+  private func firstRowItem(from k: Int, measured: Bool) -> Int? {
     func go(_ t: NodeID, _ k: Int) -> Int? {
-      guard t != Self.none, unmeasured(t) > 0 else { return nil }
+      guard t != Self.none, (measured ? rows(t) - unmeasured(t) : unmeasured(t)) > 0 else { return nil }
       let node = nodes[Int(t)]
       let leftItems = node.leftItems
       if k < leftItems, let found = go(node.left, k) { return found }
       let from = max(0, k - leftItems)
       if from < node.count {
         switch node.kind {
-        case .run where !node.measured: return leftItems + from
+        case .run where node.measured == measured: return leftItems + from
         case .chunk:
-          let pending = ~node.mask >> UInt64(from)
-          if pending != 0 {
-            let i = from + pending.trailingZeroBitCount
+          let wanted = (measured ? node.mask : ~node.mask) >> UInt64(from)
+          if wanted != 0 {
+            let i = from + wanted.trailingZeroBitCount
             if i < node.count { return leftItems + i }
           }
         default: break

@@ -113,9 +113,7 @@ extension TableView {
         .invalidUpdate,
         "after the update the data source reports more than \(Self.maximumRowCount) rows, more than a table holds")
     }
-    let perRow: Int64? =
-      usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
-    guard let perRow else { return }
+    guard let perRow = uniformRowUnits else { return }
     let (fresh, o1) = Int64(rows).multipliedReportingOverflow(by: perRow)
     let (total, o2) = (tableHeaderUnits + index.totalUnits + tableFooterUnits).addingReportingOverflow(fresh)
     guard !o1, !o2, total <= Self.maximumUnits else {

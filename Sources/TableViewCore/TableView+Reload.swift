@@ -139,9 +139,7 @@ extension TableView {
   func refusal(of shapes: [(rows: Int, header: Int64, footer: Int64)]) -> TableViewError? {
     var rows = 0
     var units = tableHeaderUnits + tableFooterUnits
-    // One height for every row, when the mode has one: the total is known before building.
-    let perRow: Int64? =
-      usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
+    let perRow = uniformRowUnits
     for shape in shapes {
       let (sum, overflow) = rows.addingReportingOverflow(shape.rows)
       guard !overflow, sum <= Self.maximumRowCount else {
@@ -159,6 +157,12 @@ extension TableView {
       }
     }
     return units <= Self.maximumUnits ? nil : tallerThanTable(sections: shapes.count, rows: rows)
+  }
+
+  /// The one height every fresh row takes in the current mode (the estimate, or `rowHeight`), or
+  /// `nil` when rows are asked one by one: then a total is known before anything is built.
+  var uniformRowUnits: Int64? {
+    usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
   }
 
   func tallerThanTable(sections: Int, rows: Int) -> TableViewError {

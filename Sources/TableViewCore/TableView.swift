@@ -138,9 +138,10 @@ public final class TableView {
     }
   }
   /// Insets around the content (UIKit's `contentInset`): scrolling may go that far past the edges.
-  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
+  ///
   /// Insets with a NaN or infinite edge are refused: reported (`.invalidArgument`) and the insets
   /// stay as they were; edges beyond ±`maximumContentHeight` are taken as that.
+  /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var contentInset: EdgeInsets = .zero {
     didSet {
       guard let top = Sanitize.coordinate(contentInset.top), let left = Sanitize.coordinate(contentInset.left),

@@ -30,11 +30,22 @@ final class BenchModel: TableViewDataSource, TableViewDelegate {
 /// A table over `model`, in the workload's viewport. With `estimated`, rows start at an estimate
 /// and are measured (through the delegate) when they show; otherwise every height is asked upfront.
 func makeEngineTable(_ model: BenchModel, estimated: Bool) -> TableView {
+  makeBenchTable(dataSource: model, delegate: model) { table in
+    if estimated { table.estimatedRowHeight = 70 }
+  }
+}
+
+/// A loaded table in the workload's viewport over `dataSource` (and `delegate`), set up by
+/// `configure` before the load, its "row" cells made by `cell`.
+func makeBenchTable(
+  dataSource: (any TableViewDataSource)?, delegate: (any TableViewDelegate)? = nil,
+  configure: (TableView) -> Void = { _ in }, cell: @escaping () -> any ReusableView = { BenchCell() }
+) -> TableView {
   let table = TableView(style: .plain)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  if estimated { table.estimatedRowHeight = 70 }
-  table.dataSource = model
-  table.delegate = model
+  table.register(cell, forCellReuseIdentifier: "row")
+  configure(table)
+  table.dataSource = dataSource
+  table.delegate = delegate
   table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
   table.reloadData()
   return table
@@ -106,13 +117,7 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
   if harness.includes("loop_scroll_step") {
     // The same step in a looping table: the offset sits in a lap and never reaches an edge.
     let model = BenchModel(rows: n)
-    let table = TableView(style: .plain)
-    table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-    table.loops = true
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-    table.reloadData()
+    let table = makeBenchTable(dataSource: model, delegate: model) { $0.loops = true }
     settleOnQuietOffset(table, near: table.loopPeriod / 2)
     var flip = false
     results.add(
@@ -155,13 +160,7 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
 /// million steps: the difference is what the steps allocate.
 func allocationProbe(n: Int, steps: Int, looping: Bool) {
   let model = BenchModel(rows: n)
-  let table = TableView(style: .plain)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  table.loops = looping
-  table.dataSource = model
-  table.delegate = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(dataSource: model, delegate: model) { $0.loops = looping }
   settleOnQuietOffset(table, near: looping ? table.loopPeriod / 2 : table.contentSize.height / 2)
   for step in 0..<steps {
     table.contentOffset.y += step % 2 == 0 ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta

@@ -26,13 +26,9 @@ func measureScatteredEdits(harness: Harness, estimated: Bool) -> [Measurement] {
   guard harness.includesAny([name, "scattered_edits_edit"]) else { return [] }
   let n = 10_000_000
   let edits = harness.options.quick ? 10_000 : 100_000
-  let model = FixedModel(rows: n)
-  let table = TableView(style: .plain)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  if estimated { table.estimatedRowHeight = 44 } else { table.rowHeight = 44 }
-  table.dataSource = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(dataSource: SectionsModel(sections: 1, rows: n)) { table in
+    if estimated { table.estimatedRowHeight = 44 } else { table.rowHeight = 44 }
+  }
   settleOnQuietOffset(table, near: Double(n) * 22)
   func step() -> Measurement? {
     var flip = false
@@ -79,18 +75,6 @@ func median(_ values: some Collection<Double>) -> Double {
   return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
-/// One section of `rows` rows at one height, counts that follow the edits.
-final class FixedModel: TableViewDataSource {
-  var rows: Int
-  init(rows: Int) { self.rows = rows }
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
-  }
-}
-
-// MARK: - Many sections
-
 /// Sections of a few rows each, counts that follow the edits. Counts are a default plus the
 /// sections that differ, so that inserting a section costs the model O(1) and what is measured
 /// is the table (an array of a million counts costs 300 µs to shift).
@@ -126,13 +110,10 @@ func measureManySections(harness: Harness) -> [Measurement] {
   for sections in [10_000, 1_000_000] {
     var random = BenchRandom(seed: 0x5EC7 &+ UInt64(sections))
     let model = SectionsModel(sections: sections, rows: 5)
-    let table = TableView(style: .plain)
-    table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-    table.rowHeight = 44
-    table.sectionHeaderHeight = 28
-    table.dataSource = model
-    table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-    table.reloadData()
+    let table = makeBenchTable(dataSource: model) { table in
+      table.rowHeight = 44
+      table.sectionHeaderHeight = 28
+    }
     table.contentOffset.y = table.contentSize.height / 2
     let bytes = table.heightCacheBytes
     if harness.includes("reload_sections_bytes") {
@@ -225,10 +206,7 @@ func measureDiffable(harness: Harness) -> [Measurement] {
   var results: [Measurement] = []
   var small: Double?
   for n in [100_000, 1_000_000] {
-    let table = TableView(style: .plain)
-    table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-    table.estimatedRowHeight = 44
-    table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+    let table = makeBenchTable(dataSource: nil) { $0.estimatedRowHeight = 44 }
     let source = DiffableDataSource<Int, Int>(tableView: table) { table, path, _ in
       table.dequeueReusableCell(withIdentifier: "row", for: path, as: BenchCell.self)
     }
@@ -436,14 +414,13 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
   guard harness.includesAny(["precompute_row", "precompute_slice_max"]) else { return [] }
   let n = 1_000_000
   let model = SizingModel(rows: n)
-  let table = TableView(style: .plain)
-  table.clock = BenchClock()
-  table.register({ SizingCell() }, forCellReuseIdentifier: "row")
-  table.rowHeight = TableView.automaticDimension
-  table.estimatedRowHeight = 24
-  table.dataSource = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(
+    dataSource: model,
+    configure: { table in
+      table.clock = BenchClock()
+      table.rowHeight = TableView.automaticDimension
+      table.estimatedRowHeight = 24
+    }, cell: { SizingCell() })
   table.contentOffset.y = table.contentSize.height / 2
   let scheduler = table.idlePrecompute
   let budget = 0.004

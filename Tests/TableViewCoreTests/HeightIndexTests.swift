@@ -227,9 +227,10 @@ struct HeightIndexTests {
       switch rng.next() % 3 {
       case 0:
         let h = Int64(1 + rng.next() % 40) * 256
-        bulk.appendSection(header: header, footer: footer, rows: rows, rowUnits: h, measured: rng.next() % 2 == 0)
-        model.sections.append(ModelSection(header: header, rows: [], footer: footer))
-        model.sections[model.sections.count - 1].rows = Array(repeating: (h, false), count: rows)
+        let measured = rng.next() % 2 == 0
+        bulk.appendSection(header: header, footer: footer, rows: rows, rowUnits: h, measured: measured)
+        model.sections.append(
+          ModelSection(header: header, rows: Array(repeating: (h, measured), count: rows), footer: footer))
       case 1:
         let heights = (0..<rows).map { _ in Int64(1 + rng.next() % 40) * 256 }
         bulk.appendSection(header: header, footer: footer, rowUnits: heights)
@@ -246,13 +247,6 @@ struct HeightIndexTests {
       }
     }
     bulk.rebalance()
-    // Case 0 sections were appended with a random measured flag: align the model with the index.
-    for (s, section) in model.sections.enumerated() where !section.rows.isEmpty {
-      let first = bulk.itemIndex(ofHeader: s) + 1
-      for r in section.rows.indices {
-        model.sections[s].rows[r].measured = bulk.isMeasured(item: first + r)
-      }
-    }
     var probe = SplitMix64(seed: 7)
     assertAgrees(bulk, model, rng: &probe)
     #expect(bulk.depth <= Int.bitWidth - bulk.nodeCount.leadingZeroBitCount + 1)
