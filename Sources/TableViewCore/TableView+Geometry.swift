@@ -180,7 +180,12 @@ extension TableView {
     try HeightIndex.validate(height, "row \(indexPath)")
     let k = try itemIndex(of: indexPath, "setHeight(_:forRowAt:)")
     let units = HeightIndex.units(height)
-    guard tableHeaderUnits + index.totalUnits - index.height(ofItem: k) + units + tableFooterUnits <= Self.maximumUnits
+    // The row's old height is looked up (one more descent) only when the total comes near the limit.
+    let roomy = tableHeaderUnits + index.totalUnits + units + tableFooterUnits <= Self.maximumUnits
+    guard
+      roomy
+        || tableHeaderUnits + index.totalUnits - index.height(ofItem: k) + units + tableFooterUnits
+          <= Self.maximumUnits
     else {
       throw TableViewError(
         .invalidHeight,
