@@ -6,12 +6,12 @@
 // - it held the table through a raw pointer and crashed when the table went away: the
 //   scheduler holds the table weakly, and a slice without a table or a data source is a no-op
 //   that reports "finished";
-// - it walked index paths it had saved before an update, measuring rows that no longer were
-//   what it thought: a slice keeps no cursor; every row is found in the height index at the
+// - it walked heights.index paths it had saved before an update, measuring rows that no longer were
+//   what it thought: a slice keeps no cursor; every row is found in the height heights.index at the
 //   moment it is measured (`firstUnmeasuredItem(from:)`/`lastUnmeasuredItem(through:)`), and
 //   updates and reloads bump a generation that discards anything computed before them;
 // - it measured one row per wake-up with no notion of time and stuttered: slices measure as many
-//   rows as fit in the budget, and nothing runs while the user drags or an animation runs.
+//   rows as fit in the budget, and nothing runs while the user drags or an scroll.animation runs.
 
 /// Measures not-yet-measured rows while the app is idle, nearest to the viewport first, in
 /// slices that each fit a time budget. Get it from ``TableView/idlePrecompute``.
@@ -152,14 +152,18 @@ public final class IdlePrecompute {
   @discardableResult
   public func runSlice() -> Bool {
     guard isEnabled, let table, table.dataSource != nil else { return false }
-    guard backgroundMeasure == nil, !table.needsReload, table.index.unmeasuredRowCount > 0 else { return false }
-    if table.isTracking || table.isAnimating || table.inLayout || table.dataSourceCallDepth > 0 { return true }
+    guard backgroundMeasure == nil, !table.pass.needsReload, table.heights.index.unmeasuredRowCount > 0 else {
+      return false
+    }
+    if table.isTracking || table.isAnimating || table.pass.inLayout || table.pass.dataSourceCallDepth > 0 {
+      return true
+    }
 
     let clock = table.clock
     let start = clock.now
     // Room for every row still to measure, made once: growing the chunk storage mid-slice copied
     // megabytes and overran the budget.
-    table.index.reserveRoomForMeasuring(rows: table.index.unmeasuredRowCount)
+    table.heights.index.reserveRoomForMeasuring(rows: table.heights.index.unmeasuredRowCount)
     let sliceGeneration = generation
     let usedDelegateHeights = table.rowHeights != nil
     var lastRowCost: Double = 0
@@ -174,12 +178,12 @@ public final class IdlePrecompute {
       }
       // Another row fits when it and the layout pass that ends the slice both do.
       if count > 0, clock.now - start + max(lastRowCost, averageRowCost) + layoutCost > budget { break }
-      let info = table.index.info(ofItem: k)
+      let info = table.heights.index.info(ofItem: k)
       let rowStart = clock.now
       let units = table.measuredUnits(forItem: k, info: info, keepCell: false)
       // The data source or delegate may have reloaded, gone, or been replaced while measuring:
       // the row is then not what was measured, and nothing more is done.
-      guard generation == sliceGeneration, !table.needsReload, table.dataSource != nil,
+      guard generation == sliceGeneration, !table.pass.needsReload, table.dataSource != nil,
         (table.rowHeights != nil) == usedDelegateHeights
       else { break }
       table.applyHeight(units, toItem: k, measured: true)
@@ -189,14 +193,14 @@ public final class IdlePrecompute {
       count += 1
     }
     if count > 0 {
-      if !table.needsReload {
+      if !table.pass.needsReload {
         let layoutStart = clock.now
         table.layoutIfNeeded()
         layoutCost = max(0, clock.now - layoutStart)
       }
       record(rows: count, duration: clock.now - start)
     }
-    return remaining && table.dataSource != nil && !table.needsReload && table.index.unmeasuredRowCount > 0
+    return remaining && table.dataSource != nil && !table.pass.needsReload && table.heights.index.unmeasuredRowCount > 0
   }
 
   private func record(rows: Int, duration: Double) {
@@ -219,12 +223,12 @@ public final class IdlePrecompute {
   /// every slice handed out, even late: until then no other is made.
   /// - Complexity: O(maxRows · log n)
   public func makeBackgroundSlice(maxRows: Int = 64) -> BackgroundSlice? {
-    guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !table.needsReload,
-      !isPaused, table.index.unmeasuredRowCount > 0
+    guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !table.pass.needsReload,
+      !isPaused, table.heights.index.unmeasuredRowCount > 0
     else { return nil }
     if let out = backgroundInFlight, out.generation == generation, out.width == table.viewportSize.width { return nil }
     var paths: [IndexPath] = []
-    paths.reserveCapacity(min(max(1, maxRows), table.index.unmeasuredRowCount))
+    paths.reserveCapacity(min(max(1, maxRows), table.heights.index.unmeasuredRowCount))
     var cursor = NearestUnmeasured(table)
     // Nothing is measured here: each side's candidate simply advances past the one taken.
     let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
@@ -250,22 +254,22 @@ public final class IdlePrecompute {
     if let out = backgroundInFlight, out.generation == result.generation, out.width == result.width {
       backgroundInFlight = nil
     }
-    guard result.generation == generation, result.width == table.viewportSize.width, !table.needsReload,
-      table.dataSource != nil, !table.inLayout, table.dataSourceCallDepth == 0
+    guard result.generation == generation, result.width == table.viewportSize.width, !table.pass.needsReload,
+      table.dataSource != nil, !table.pass.inLayout, table.pass.dataSourceCallDepth == 0
     else {
       discardedResults += 1
       return 0
     }
     var applied = 0
     for (path, height) in result.heights where table.isValid(path) {
-      let k = table.index.itemIndex(of: path)
-      guard !table.index.isMeasured(item: k) else { continue }
+      let k = table.heights.index.itemIndex(of: path)
+      guard !table.heights.index.isMeasured(item: k) else { continue }
       let units: Int64
       if height.isFinite, height > 0, height <= HeightIndex.maximumHeight {
         units = HeightIndex.units(height)
         if let key = table.heightCacheKey(forRowAt: path) { table.rememberKeyedUnits(units, for: key) }
       } else {
-        units = table.index.height(ofItem: k)
+        units = table.heights.index.height(ofItem: k)
         table.report(
           TableViewError(
             .invalidHeight,
@@ -355,7 +359,7 @@ struct NearestUnmeasured {
 
   init(_ table: TableView) {
     let (top, bottom) = Self.viewport(table)
-    let idx = table.index
+    let idx = table.heights.index
     guard idx.itemCount > 0 else { return }
     let first = idx.item(containing: min(max(top, 0), max(idx.totalUnits - 1, 0))) ?? 0
     below = Self.below(from: first, bottom: bottom, in: table)
@@ -393,19 +397,21 @@ struct NearestUnmeasured {
   }
 
   private static func viewport(_ table: TableView) -> (top: Int64, bottom: Int64) {
-    var top = HeightIndex.units(table.storedContentOffset.y) - table.tableHeaderUnits
+    var top = HeightIndex.units(table.scroll.offset.y) - table.heights.tableHeaderUnits
     // A looping table's viewport, brought into the first lap (distances do not wrap round).
-    if table.isLooping { top -= TableView.floorDivide(top, table.index.totalUnits) * table.index.totalUnits }
+    if table.isLooping {
+      top -= TableView.floorDivide(top, table.heights.index.totalUnits) * table.heights.index.totalUnits
+    }
     return (top, top + HeightIndex.units(table.viewportSize.height))
   }
 
   private static func below(from k: Int, bottom: Int64, in table: TableView) -> (Int, Int64)? {
-    guard let item = table.index.firstUnmeasuredItem(from: k) else { return nil }
-    return (item, max(0, table.index.offset(ofItem: item) - bottom))
+    guard let item = table.heights.index.firstUnmeasuredItem(from: k) else { return nil }
+    return (item, max(0, table.heights.index.offset(ofItem: item) - bottom))
   }
 
   private static func above(through k: Int, top: Int64, in table: TableView) -> (Int, Int64)? {
-    guard let item = table.index.lastUnmeasuredItem(through: k) else { return nil }
-    return (item, max(0, top - table.index.offset(ofItem: item + 1)))
+    guard let item = table.heights.index.lastUnmeasuredItem(through: k) else { return nil }
+    return (item, max(0, top - table.heights.index.offset(ofItem: item + 1)))
   }
 }

@@ -1,7 +1,7 @@
 // Batch updates with UIKit's rules. The update is data first (IGListKit's lesson): a
 // `BatchUpdate` value is validated into a `BatchUpdatePlan` before anything changes, so an
 // invalid update throws and leaves the table, its cells and its cached heights exactly as they
-// were. A valid plan is an edit script applied to the height index of every width class, each
+// were. A valid plan is an edit script applied to the height heights.index of every width class, each
 // step O(log n); measured heights travel with their rows. Cells of rows that stay on screen
 // stay the same cells.
 
@@ -36,7 +36,7 @@ extension TableView {
   ) throws(TableViewError) {
     var update = BatchUpdate()
     updates(&update)
-    if update.isEmpty, !needsReload, dataSourceCallDepth == 0, !inLayout {
+    if update.isEmpty, !pass.needsReload, pass.dataSourceCallDepth == 0, !pass.inLayout {
       refreshHeights()
     } else {
       try apply(update)
@@ -54,11 +54,11 @@ extension TableView {
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func apply(_ update: BatchUpdate) throws(TableViewError) {
-    if dataSourceCallDepth > 0 || inLayout {
+    if pass.dataSourceCallDepth > 0 || pass.inLayout {
       throw TableViewError(
         .reentrantUpdate, "performBatchUpdates was called while the table was asking its data source or laying out")
     }
-    if needsReload {
+    if pass.needsReload {
       // Never loaded: there is nothing to animate from; UIKit reloads in this case too.
       reload()
       return
@@ -85,22 +85,23 @@ extension TableView {
       return rows
     }
     let plan: BatchUpdatePlan
-    if max(index.sectionCount, newSectionCount) <= Self.sectionsCheckedInFull {
+    if max(heights.index.sectionCount, newSectionCount) <= Self.sectionsCheckedInFull {
       // UIKit's rule in full: every section's count is checked.
       var newCounts: [Int] = []
       newCounts.reserveCapacity(newSectionCount)
       for s in 0..<newSectionCount { newCounts.append(try newRowCount(s)) }
-      let oldCounts = (0..<index.sectionCount).map { index.rowCount(inSection: $0) }
+      let oldCounts = (0..<heights.index.sectionCount).map { heights.index.rowCount(inSection: $0) }
       plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
     } else {
       // Only the sections the update touches are asked: a one-row update in a table of a million
       // sections costs microseconds, not the hundreds of milliseconds asking every section takes.
       plan = try update.plan(
-        oldSectionCount: index.sectionCount, newSectionCount: newSectionCount,
-        oldRowCount: { index.rowCount(inSection: $0) }, newRowCount: newRowCount)
+        oldSectionCount: heights.index.sectionCount, newSectionCount: newSectionCount,
+        oldRowCount: { heights.index.rowCount(inSection: $0) }, newRowCount: newRowCount)
     }
     try checkHoldable(
-      rows: plan.rowCountAfter(rowCountBefore: index.rowCount, oldRowCount: { index.rowCount(inSection: $0) }))
+      rows: plan.rowCountAfter(
+        rowCountBefore: heights.index.rowCount, oldRowCount: { heights.index.rowCount(inSection: $0) }))
     commit(plan)
   }
 
@@ -115,7 +116,8 @@ extension TableView {
     }
     guard let perRow = uniformRowUnits else { return }
     let (fresh, o1) = Int64(rows).multipliedReportingOverflow(by: perRow)
-    let (total, o2) = (tableHeaderUnits + index.totalUnits + tableFooterUnits).addingReportingOverflow(fresh)
+    let (total, o2) = (heights.tableHeaderUnits + heights.index.totalUnits + heights.tableFooterUnits)
+      .addingReportingOverflow(fresh)
     guard !o1, !o2, total <= Self.maximumUnits else {
       throw TableViewError(
         .invalidUpdate,
@@ -131,27 +133,27 @@ extension TableView {
     forgetKeyedHeights(reloadedBy: plan)
     // A looping table's laps all move with any change: keep the first visible cell in place.
     let wasLooping = isLooping
-    let oldRowsPerLap = index.rowCount
-    let anchor = wasLooping ? visibleRows.first.map { ($0.view, $0.view.frame.minY - storedContentOffset.y) } : nil
-    applyEdits(plan, to: &index, current: true)
-    for width in Array(otherWidths.keys) {
-      var cache = otherWidths.removeValue(forKey: width)!
+    let oldRowsPerLap = heights.index.rowCount
+    let anchor = wasLooping ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
+    applyEdits(plan, to: &heights.index, current: true)
+    for width in Array(heights.otherWidths.keys) {
+      var cache = heights.otherWidths.removeValue(forKey: width)!
       applyEdits(plan, to: &cache, current: false)
-      otherWidths[width] = cache
+      heights.otherWidths[width] = cache
     }
     remapVisibleViews(plan, wasLooping: wasLooping, oldRowsPerLap: oldRowsPerLap)
-    visibleRowsRemapped = true
-    if let (view, screen) = anchor, isLooping, let entry = visibleRows.first(where: { $0.view === view }) {
-      storedContentOffset.y = rowTop(entry.globalRow) - screen
+    pass.visibleRowsRemapped = true
+    if let (view, screen) = anchor, isLooping, let entry = visible.rows.first(where: { $0.view === view }) {
+      scroll.offset.y = rowTop(entry.globalRow) - screen
     }
-    selectedRows = Set(
-      selectedRows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
-    if let h = highlightedRow {
-      highlightedRow = nil
+    selection.rows = Set(
+      selection.rows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
+    if let h = selection.highlighted {
+      selection.highlighted = nil
       cellForRow(at: h)?.setHighlighted(false, animated: false)
     }
-    framesDirty = true
-    if storedContentOffset.y > maximumContentOffsetY { storedContentOffset.y = maximumContentOffsetY }
+    pass.framesDirty = true
+    if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
     layoutIfNeeded()
   }
 
@@ -184,7 +186,7 @@ extension TableView {
         stash[id] = nil
       case .reloadRow(let path):
         let k = idx.itemIndex(of: path)
-        if usesEstimates {
+        if heights.usesEstimates {
           idx.setHeight(ofItem: k, units: estimateUnits(for: path), measured: false)
         } else if current, let h = delegateHeight(forRowAt: path) {
           idx.setHeight(ofItem: k, units: HeightIndex.units(safeHeight(h, "row \(path)")), measured: true)
@@ -196,9 +198,10 @@ extension TableView {
   func insertFreshRows(into idx: inout HeightIndex, section s: Int, range: Range<Int>, current: Bool) {
     guard !range.isEmpty else { return }
     let k = idx.itemIndex(of: IndexPath(row: range.lowerBound, section: s))
-    if usesEstimates {
+    if heights.usesEstimates {
       if estimatedRowHeights != nil {
-        let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
+        let budget = HeightBudget(
+          Self.maximumUnits - heights.tableHeaderUnits - idx.totalUnits - heights.tableFooterUnits)
         idx.insertRows(
           at: k, heights: range.map { (budget.spend(estimateUnits(for: IndexPath(row: $0, section: s))), false) })
         if budget.exceeded {
@@ -209,12 +212,13 @@ extension TableView {
             ))
         }
       } else {
-        idx.insertRows(at: k, count: range.count, units: estimateUnits, measured: false)
+        idx.insertRows(at: k, count: range.count, units: heights.estimateUnits, measured: false)
       }
     } else if current, let first = delegateHeight(forRowAt: IndexPath(row: range.lowerBound, section: s)),
       let rowHeights
     {
-      let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - idx.totalUnits - tableFooterUnits)
+      let budget = HeightBudget(
+        Self.maximumUnits - heights.tableHeaderUnits - idx.totalUnits - heights.tableFooterUnits)
       let heights = range.map { r -> (units: Int64, measured: Bool) in
         let path = IndexPath(row: r, section: s)
         let h = r == range.lowerBound ? first : askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
@@ -229,13 +233,13 @@ extension TableView {
       }
       idx.insertRows(at: k, heights: heights)
     } else {
-      idx.insertRows(at: k, count: range.count, units: fixedRowUnits, measured: true)
+      idx.insertRows(at: k, count: range.count, units: heights.fixedRowUnits, measured: true)
     }
   }
 
   /// The estimate for one row: the delegate's per-row estimate, or `estimatedRowHeight`.
   func estimateUnits(for path: IndexPath) -> Int64 {
-    guard let h = delegateEstimatedHeight(forRowAt: path) else { return estimateUnits }
+    guard let h = delegateEstimatedHeight(forRowAt: path) else { return heights.estimateUnits }
     return HeightIndex.units(safeHeight(h, "the estimated height of row \(path)", fallback: estimatedUnitsPoints))
   }
 
@@ -243,17 +247,17 @@ extension TableView {
   /// and reloaded rows leave (a reloaded row gets a new cell from the data source).
   func remapVisibleViews(_ plan: BatchUpdatePlan, wasLooping: Bool, oldRowsPerLap: Int) {
     let oldPerLap = max(1, oldRowsPerLap)
-    let newPerLap = max(1, index.rowCount)
-    var kept = ContiguousArray<VisibleRow>()
-    kept.reserveCapacity(visibleRows.count)
+    let newPerLap = max(1, heights.index.rowCount)
+    var kept = ContiguousArray<VisibleSet.Row>()
+    kept.reserveCapacity(visible.rows.count)
     var baseSection = -1
     var base = 0
     var firstReloaded: Int?
-    for entry in visibleRows {
+    for entry in visible.rows {
       if firstReloaded == nil, !wasLooping, plan.isReloaded(old: entry.indexPath),
         let path = plan.newIndexPath(forOld: entry.indexPath)
       {
-        firstReloaded = index.prefix(index.itemIndex(of: path)).rows
+        firstReloaded = heights.index.prefix(heights.index.itemIndex(of: path)).rows
       }
       if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
         var moved = entry
@@ -264,7 +268,7 @@ extension TableView {
           // Rows before the section, computed once per section (one descent, not one per cell).
           if baseSection != path.section {
             baseSection = path.section
-            base = index.prefix(index.itemIndex(ofHeader: path.section)).rows
+            base = heights.index.prefix(heights.index.itemIndex(ofHeader: path.section)).rows
           }
           moved.globalRow = base + path.row
         }
@@ -274,18 +278,18 @@ extension TableView {
       }
     }
     kept.sort { $0.globalRow < $1.globalRow }
-    visibleRows = kept
-    visibleRowRange = (kept.first?.globalRow ?? 0)..<((kept.last?.globalRow ?? -1) + 1)
+    visible.rows = kept
+    visible.rowRange = (kept.first?.globalRow ?? 0)..<((kept.last?.globalRow ?? -1) + 1)
     // A reloaded row that was first on screen stays the anchor for the measuring that follows:
     // its top stays put and the rows below it move, not the other way round.
-    if let top = firstReloaded, kept.isEmpty || top < visibleRowRange.lowerBound {
-      visibleRowRange = top..<max(top + 1, visibleRowRange.upperBound)
+    if let top = firstReloaded, kept.isEmpty || top < visible.rowRange.lowerBound {
+      visible.rowRange = top..<max(top + 1, visible.rowRange.upperBound)
     }
-    func remap(_ list: inout ContiguousArray<VisibleSupplement>) {
-      var result = ContiguousArray<VisibleSupplement>()
+    func remap(_ list: inout ContiguousArray<VisibleSet.Supplement>) {
+      var result = ContiguousArray<VisibleSet.Supplement>()
       for entry in list {
         if !plan.isSectionReloaded(old: entry.section), let s = plan.newSection(forOld: entry.section) {
-          result.append(VisibleSupplement(section: s, view: entry.view, isFooter: entry.isFooter))
+          result.append(VisibleSet.Supplement(section: s, view: entry.view, isFooter: entry.isFooter))
         } else {
           retireSupplement(entry)
         }
@@ -293,9 +297,9 @@ extension TableView {
       result.sort { $0.section < $1.section }
       list = result
     }
-    remap(&visibleHeaders)
-    remap(&visibleFooters)
-    visibleSectionRange = (visibleHeaders.first?.section ?? 0)..<((visibleHeaders.last?.section ?? -1) + 1)
+    remap(&visible.headers)
+    remap(&visible.footers)
+    visible.sectionRange = (visible.headers.first?.section ?? 0)..<((visible.headers.last?.section ?? -1) + 1)
   }
 
   // MARK: Single-operation conveniences (each one batch)

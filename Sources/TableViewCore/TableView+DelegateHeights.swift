@@ -34,27 +34,27 @@ struct DelegateHeightCapabilities {
 extension TableView {
   /// Called by the defaults of `TableViewDelegate`'s height methods.
   func delegateUsedDefault(_ method: DelegateHeightMethods) {
-    delegateHeights.defaultsCalled.insert(method)
-    delegateHeights.defaultCalls += 1
+    heights.delegateMethods.defaultsCalled.insert(method)
+    heights.delegateMethods.defaultCalls += 1
   }
 
   /// Forgets what was learned (a reload, or a new delegate).
   func forgetDelegateHeightMethods() {
-    delegateHeights = DelegateHeightCapabilities(defaultCalls: delegateHeights.defaultCalls)
+    heights.delegateMethods = DelegateHeightCapabilities(defaultCalls: heights.delegateMethods.defaultCalls)
   }
 
   /// Calls one of the delegate's height methods unless it is known to lack it; `nil` when it does.
   /// The first call after a reload learns whether it is implemented.
   @inline(__always)
   func askDelegate(_ method: DelegateHeightMethods, _ call: (any TableViewDelegate) -> Double) -> Double? {
-    guard let delegate, delegateHeights.mayImplement(method) else { return nil }
-    if delegateHeights.known.contains(method) { return askingDataSource { call(delegate) } }
-    delegateHeights.defaultsCalled.remove(method)
+    guard let delegate, heights.delegateMethods.mayImplement(method) else { return nil }
+    if heights.delegateMethods.known.contains(method) { return askingDataSource { call(delegate) } }
+    heights.delegateMethods.defaultsCalled.remove(method)
     let value = askingDataSource { call(delegate) }
-    let implemented = !delegateHeights.defaultsCalled.contains(method)
-    delegateHeights.defaultsCalled.remove(method)
-    delegateHeights.known.insert(method)
-    if implemented { delegateHeights.implemented.insert(method) }
+    let implemented = !heights.delegateMethods.defaultsCalled.contains(method)
+    heights.delegateMethods.defaultsCalled.remove(method)
+    heights.delegateMethods.known.insert(method)
+    if implemented { heights.delegateMethods.implemented.insert(method) }
     return implemented ? value : nil
   }
 
@@ -80,11 +80,11 @@ extension TableView {
 
   /// The delegate, unless it is known to give no row heights.
   var rowHeights: (any TableViewDelegate)? {
-    delegateHeights.mayImplement(.rowHeight) ? delegate : nil
+    heights.delegateMethods.mayImplement(.rowHeight) ? delegate : nil
   }
 
   /// The delegate, unless it is known to give no per-row estimates.
   var estimatedRowHeights: (any TableViewDelegate)? {
-    delegateHeights.mayImplement(.estimatedRowHeight) ? delegate : nil
+    heights.delegateMethods.mayImplement(.estimatedRowHeight) ? delegate : nil
   }
 }

@@ -51,13 +51,13 @@ extension TableView {
     let previousBox = snapshotBox
     let box = previousBox as? SnapshotBox<SectionID, ItemID> ?? SnapshotBox()
     let old = box.snapshot
-    let showsOld = !needsReload && shows(old)
+    let showsOld = !pass.needsReload && shows(old)
     box.set(snapshot)
     snapshotBox = box
     do throws(TableViewError) {
       if showsOld {
         try apply(difference(old))
-      } else if dataSourceCallDepth > 0 || inLayout {
+      } else if pass.dataSourceCallDepth > 0 || pass.inLayout {
         throw TableViewError(
           .reentrantUpdate,
           "apply(_:animatingDifferences:) was called while the table was asking its data source or laying out")
@@ -81,8 +81,8 @@ extension TableView {
   /// Whether the table's structure is that of `snapshot`.
   /// - Complexity: O(s log n) for s sections.
   private func shows<S, I>(_ snapshot: DiffableSnapshot<S, I>) -> Bool {
-    guard index.sectionCount == snapshot.numberOfSections else { return false }
-    return snapshot.rowCounts.enumerated().allSatisfy { index.rowCount(inSection: $0.offset) == $0.element }
+    guard heights.index.sectionCount == snapshot.numberOfSections else { return false }
+    return snapshot.rowCounts.enumerated().allSatisfy { heights.index.rowCount(inSection: $0.offset) == $0.element }
   }
 }
 

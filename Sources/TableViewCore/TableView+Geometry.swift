@@ -2,46 +2,47 @@
 
 extension TableView {
   /// The number of sections.
-  public var numberOfSections: Int { index.sectionCount }
+  public var numberOfSections: Int { heights.index.sectionCount }
 
   /// The number of rows in `section` (0 for a section that does not exist).
   /// - Complexity: O(log n)
   public func numberOfRows(inSection section: Int) -> Int {
-    guard section >= 0, section < index.sectionCount else { return 0 }
-    return index.rowCount(inSection: section)
+    guard section >= 0, section < heights.index.sectionCount else { return 0 }
+    return heights.index.rowCount(inSection: section)
   }
 
   /// The number of rows in all sections.
-  public var totalRowCount: Int { index.rowCount }
+  public var totalRowCount: Int { heights.index.rowCount }
 
   /// The size of everything that scrolls: table header, sections, table footer.
   public var contentSize: Size {
     if isLooping { return Size(width: viewportSize.width, height: loopPeriod) }
     return Size(
-      width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits + index.totalUnits + tableFooterUnits))
+      width: viewportSize.width,
+      height: HeightIndex.points(heights.tableHeaderUnits + heights.index.totalUnits + heights.tableFooterUnits))
   }
 
   /// Throws when `indexPath` is not a row of the table.
   func check(_ indexPath: IndexPath, _ call: String) throws(TableViewError) {
     guard isValid(indexPath) else {
-      let sections = index.sectionCount
+      let sections = heights.index.sectionCount
       let detail =
         indexPath.section >= 0 && indexPath.section < sections
-        ? "section \(indexPath.section) has \(index.rowCount(inSection: indexPath.section)) rows"
+        ? "section \(indexPath.section) has \(heights.index.rowCount(inSection: indexPath.section)) rows"
         : "the table has \(sections) sections"
-      throw TableViewError(.indexOutOfRange, "\(call): index path \(indexPath) is out of range; \(detail)")
+      throw TableViewError(.indexOutOfRange, "\(call): heights.index path \(indexPath) is out of range; \(detail)")
     }
   }
 
   /// The item index of a row, checked: two descents for both the check and the answer.
   func itemIndex(of indexPath: IndexPath, _ call: String) throws(TableViewError) -> Int {
     let s = indexPath.section
-    guard s >= 0, s < index.sectionCount else {
+    guard s >= 0, s < heights.index.sectionCount else {
       try check(indexPath, call)
       return 0
     }
-    let header = index.itemIndex(ofHeader: s)
-    let rows = index.itemIndex(ofHeader: s + 1) - header - 2
+    let header = heights.index.itemIndex(ofHeader: s)
+    let rows = heights.index.itemIndex(ofHeader: s + 1) - header - 2
     guard indexPath.row >= 0, indexPath.row < rows else {
       try check(indexPath, call)
       return 0
@@ -50,9 +51,10 @@ extension TableView {
   }
 
   func check(section: Int, _ call: String) throws(TableViewError) {
-    guard section >= 0, section < index.sectionCount else {
+    guard section >= 0, section < heights.index.sectionCount else {
       throw TableViewError(
-        .indexOutOfRange, "\(call): section \(section) is out of range; the table has \(index.sectionCount) sections")
+        .indexOutOfRange,
+        "\(call): section \(section) is out of range; the table has \(heights.index.sectionCount) sections")
     }
   }
 
@@ -60,7 +62,7 @@ extension TableView {
   /// - Complexity: O(log n)
   public func rectForRow(at indexPath: IndexPath) throws(TableViewError) -> Rect {
     try check(indexPath, "rectForRow(at:)")
-    return frame(of: index.info(ofItem: index.itemIndex(of: indexPath)))
+    return frame(of: heights.index.info(ofItem: heights.index.itemIndex(of: indexPath)))
   }
 
   /// The frame of a whole section: header, rows and footer.
@@ -71,11 +73,11 @@ extension TableView {
   }
 
   func sectionRect(_ section: Int) -> Rect {
-    let range = index.itemRange(ofSection: section)
-    let start = index.offset(ofItem: range.lowerBound)
-    let end = index.offset(ofItem: range.upperBound)
+    let range = heights.index.itemRange(ofSection: section)
+    let start = heights.index.offset(ofItem: range.lowerBound)
+    let end = heights.index.offset(ofItem: range.upperBound)
     return Rect(
-      x: 0, y: HeightIndex.points(tableHeaderUnits + start), width: viewportSize.width,
+      x: 0, y: HeightIndex.points(heights.tableHeaderUnits + start), width: viewportSize.width,
       height: HeightIndex.points(end - start))
   }
 
@@ -90,9 +92,9 @@ extension TableView {
 
   /// `rectForHeader(inSection:)` for a section known to exist.
   func headerRect(_ section: Int) -> Rect {
-    var rect = frame(of: index.info(ofItem: index.itemIndex(ofHeader: section)))
+    var rect = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofHeader: section)))
     guard style == .plain, rect.height > 0 else { return rect }
-    let pin = storedContentOffset.y + contentInset.top
+    let pin = scroll.offset.y + contentInset.top
     let sectionEnd = sectionRect(section).maxY
     rect.origin.y = max(rect.minY, min(pin, sectionEnd - rect.height))
     return rect
@@ -109,11 +111,11 @@ extension TableView {
 
   /// `rectForFooter(inSection:)` for a section known to exist.
   func footerRect(_ section: Int) -> Rect {
-    let info = index.info(ofItem: index.itemIndex(ofFooter: section))
+    let info = heights.index.info(ofItem: heights.index.itemIndex(ofFooter: section))
     var rect = frame(of: info)
     guard style == .plain, rect.height > 0 else { return rect }
-    let pin = storedContentOffset.y + viewportSize.height - contentInset.bottom - rect.height
-    let header = frame(of: index.info(ofItem: index.itemIndex(ofHeader: section)))
+    let pin = scroll.offset.y + viewportSize.height - contentInset.bottom - rect.height
+    let header = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofHeader: section)))
     rect.origin.y = min(rect.minY, max(pin, header.maxY))
     return rect
   }
@@ -122,52 +124,52 @@ extension TableView {
   /// - Complexity: O(log n)
   public func indexPathForRow(at point: Point) -> IndexPath? {
     guard point.y.isFinite else { return nil }
-    var y = Sanitize.units(point.y) - tableHeaderUnits
-    if isLooping { y -= Self.floorDivide(y, index.totalUnits) * index.totalUnits }
-    guard point.x >= 0, point.x < max(viewportSize.width, 1), let info = index.info(containing: y),
+    var y = Sanitize.units(point.y) - heights.tableHeaderUnits
+    if isLooping { y -= Self.floorDivide(y, heights.index.totalUnits) * heights.index.totalUnits }
+    guard point.x >= 0, point.x < max(viewportSize.width, 1), let info = heights.index.info(containing: y),
       info.kind == .row
     else { return nil }
-    return IndexPath(row: info.item - index.itemIndex(ofHeader: info.section) - 1, section: info.section)
+    return IndexPath(row: info.item - heights.index.itemIndex(ofHeader: info.section) - 1, section: info.section)
   }
 
   /// The rows intersecting the visible area, in order.
   /// - Complexity: O(visible rows)
-  public var indexPathsForVisibleRows: [IndexPath] { visibleRows.map(\.indexPath) }
+  public var indexPathsForVisibleRows: [IndexPath] { visible.rows.map(\.indexPath) }
 
   /// The cells on screen, in row order.
   /// - Complexity: O(visible rows)
-  public var visibleCells: [any ReusableView] { visibleRows.map(\.view) }
+  public var visibleCells: [any ReusableView] { visible.rows.map(\.view) }
 
   /// The header views on screen, with their sections.
   /// - Complexity: O(visible sections)
   public var visibleHeaderViews: [SectionView] {
-    visibleHeaders.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
+    visible.headers.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
   /// The footer views on screen, with their sections.
   /// - Complexity: O(visible sections)
   public var visibleFooterViews: [SectionView] {
-    visibleFooters.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
+    visible.footers.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
   /// The cell showing `indexPath`, or `nil` when the row is not on screen.
   /// - Complexity: O(log visible)
   public func cellForRow(at indexPath: IndexPath) -> (any ReusableView)? {
-    if isLooping { return visibleRows.first { $0.indexPath == indexPath }?.view }
+    if isLooping { return visible.rows.first { $0.indexPath == indexPath }?.view }
     var lo = 0
-    var hi = visibleRows.count
+    var hi = visible.rows.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if visibleRows[mid].indexPath < indexPath { lo = mid + 1 } else { hi = mid }
+      if visible.rows[mid].indexPath < indexPath { lo = mid + 1 } else { hi = mid }
     }
-    return lo < visibleRows.count && visibleRows[lo].indexPath == indexPath ? visibleRows[lo].view : nil
+    return lo < visible.rows.count && visible.rows[lo].indexPath == indexPath ? visible.rows[lo].view : nil
   }
 
   /// Views the table has alive: on screen, prepared, and pooled (cells and header/footer views).
   /// - Complexity: O(visible views + identifiers registered)
   public var aliveViewCount: Int {
-    visibleRows.count + preparedCells.count + cellPool.count + headerFooterPool.count
-      + visibleHeaders.count(where: { $0.view != nil }) + visibleFooters.count(where: { $0.view != nil })
+    visible.rows.count + visible.preparedCells.count + visible.cellPool.count + visible.headerFooterPool.count
+      + visible.headers.count(where: { $0.view != nil }) + visible.footers.count(where: { $0.view != nil })
   }
 
   /// Changes one row's height (the seed's `row:changedHeight:`) in O(log n): only the cells
@@ -181,10 +183,12 @@ extension TableView {
     let k = try itemIndex(of: indexPath, "setHeight(_:forRowAt:)")
     let units = HeightIndex.units(height)
     // The row's old height is looked up (one more descent) only when the total comes near the limit.
-    let roomy = tableHeaderUnits + index.totalUnits + units + tableFooterUnits <= Self.maximumUnits
+    let roomy =
+      heights.tableHeaderUnits + heights.index.totalUnits + units + heights.tableFooterUnits <= Self.maximumUnits
     guard
       roomy
-        || tableHeaderUnits + index.totalUnits - index.height(ofItem: k) + units + tableFooterUnits
+        || heights.tableHeaderUnits + heights.index.totalUnits - heights.index.height(ofItem: k) + units
+          + heights.tableFooterUnits
           <= Self.maximumUnits
     else {
       throw TableViewError(
@@ -202,42 +206,42 @@ extension TableView {
   func applyHeight(_ units: Int64, toItem k: Int, measured: Bool) -> Int64 {
     if isLooping {
       // Every lap moves: keep the first visible appearance where it is on screen.
-      let anchor = visibleRowRange.isEmpty ? nil : visibleRowRange.lowerBound
-      let screen = anchor.map { rowTop($0) - storedContentOffset.y }
-      let change = index.updateHeight(ofItem: k, units: units, measured: measured)
+      let anchor = visible.rowRange.isEmpty ? nil : visible.rowRange.lowerBound
+      let screen = anchor.map { rowTop($0) - scroll.offset.y }
+      let change = heights.index.updateHeight(ofItem: k, units: units, measured: measured)
       if let anchor, let screen { correctContentOffsetY(to: rowTop(anchor) - screen) }
-      framesDirty = true
+      pass.framesDirty = true
       return units - change.oldUnits
     }
     // Above the first visible row means entirely above the visible area: the offset follows.
-    // (Known from the visible range without summing the row's offset, so the index is touched
+    // (Known from the visible range without summing the row's offset, so the heights.index is touched
     // once; mid-layout, when that range is in flux, the offset is summed instead.)
-    let settled = !inLayout && !visibleRows.isEmpty
-    let change = index.updateHeight(ofItem: k, units: units, measured: measured, wantsStart: !settled)
+    let settled = !pass.inLayout && !visible.rows.isEmpty
+    let change = heights.index.updateHeight(ofItem: k, units: units, measured: measured, wantsStart: !settled)
     let delta = units - change.oldUnits
     guard delta != 0 else { return 0 }
     let shift = HeightIndex.points(delta)
     let above =
       settled
-      ? change.rowsBefore < visibleRowRange.lowerBound
-      : HeightIndex.points(tableHeaderUnits + change.start + change.oldUnits) <= storedContentOffset.y
-    if above { correctContentOffsetY(to: storedContentOffset.y + shift) }
+      ? change.rowsBefore < visible.rowRange.lowerBound
+      : HeightIndex.points(heights.tableHeaderUnits + change.start + change.oldUnits) <= scroll.offset.y
+    if above { correctContentOffsetY(to: scroll.offset.y + shift) }
     let firstBelow = change.rowsBefore + (change.kind == .row ? 1 : 0)
     // Visible rows are sorted: start at the first one at or after the changed item (none, for a
     // row measured below the screen, which is what the idle precompute mostly measures).
     // (Mid-layout the list may be in flux: then every row is looked at.)
     var low = 0
-    var high = settled ? visibleRows.count : 0
+    var high = settled ? visible.rows.count : 0
     while low < high {
       let middle = (low + high) / 2
-      if visibleRows[middle].globalRow < change.rowsBefore { low = middle + 1 } else { high = middle }
+      if visible.rows[middle].globalRow < change.rowsBefore { low = middle + 1 } else { high = middle }
     }
-    for i in low..<visibleRows.count {
-      let g = visibleRows[i].globalRow
+    for i in low..<visible.rows.count {
+      let g = visible.rows[i].globalRow
       if change.kind == .row, g == change.rowsBefore {
-        visibleRows[i].view.frame.size.height = HeightIndex.points(units)
+        visible.rows[i].view.frame.size.height = HeightIndex.points(units)
       } else if g >= firstBelow {
-        visibleRows[i].view.frame.origin.y += shift
+        visible.rows[i].view.frame.origin.y += shift
       }
     }
     return delta
@@ -247,6 +251,6 @@ extension TableView {
   /// other widths kept (see ``cachedWidths``). For diagnostics and memory budgets.
   /// - Complexity: O(widths kept)
   public var heightCacheBytes: Int {
-    otherWidths.values.reduce(index.bytesInUse) { $0 + $1.bytesInUse }
+    heights.otherWidths.values.reduce(heights.index.bytesInUse) { $0 + $1.bytesInUse }
   }
 }

@@ -13,28 +13,28 @@ extension TableView {
   ///   precompute). Heights kept under a height-cache key stay: a key names the content.
   func refreshHeights() {
     idleScheduler?.tableDidChange()
-    let anchor = visibleRows.first.map { ($0.globalRow, rowTop($0.globalRow) - storedContentOffset.y) }
-    if usesEstimates {
+    let anchor = visible.rows.first.map { ($0.globalRow, rowTop($0.globalRow) - scroll.offset.y) }
+    if heights.usesEstimates {
       remeasureVisibleRows()
-      for width in Array(otherWidths.keys) {
-        var cache = otherWidths.removeValue(forKey: width)!
+      for width in Array(heights.otherWidths.keys) {
+        var cache = heights.otherWidths.removeValue(forKey: width)!
         Self.markMeasuredRowsEstimated(in: &cache, except: [])
-        otherWidths[width] = cache
+        heights.otherWidths[width] = cache
       }
       if delegate != nil,
-        delegateHeights.mayImplement(.headerHeight) || delegateHeights.mayImplement(.footerHeight)
+        heights.delegateMethods.mayImplement(.headerHeight) || heights.delegateMethods.mayImplement(.footerHeight)
       {
-        for s in 0..<index.sectionCount {
-          index.setHeight(ofItem: index.itemIndex(ofHeader: s), units: headerUnits(s))
-          index.setHeight(ofItem: index.itemIndex(ofFooter: s), units: footerUnits(s))
+        for s in 0..<heights.index.sectionCount {
+          heights.index.setHeight(ofItem: heights.index.itemIndex(ofHeader: s), units: headerUnits(s))
+          heights.index.setHeight(ofItem: heights.index.itemIndex(ofFooter: s), units: footerUnits(s))
         }
       }
     } else {
-      if let fresh = rebuiltIndex() { index = fresh }
+      if let fresh = rebuiltIndex() { heights.index = fresh }
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
-    framesDirty = true
-    if storedContentOffset.y > maximumContentOffsetY { storedContentOffset.y = maximumContentOffsetY }
+    pass.framesDirty = true
+    if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
     layoutIfNeeded()
   }
 
@@ -42,8 +42,8 @@ extension TableView {
   /// and marks every other measured row of the current width as an estimate.
   func remeasureVisibleRows() {
     var measuredItems = Set<Int>()
-    for entry in visibleRows {
-      let k = index.itemIndex(of: entry.indexPath)
+    for entry in visible.rows {
+      let k = heights.index.itemIndex(of: entry.indexPath)
       guard measuredItems.insert(k).inserted else { continue }
       let path = entry.indexPath
       let key = keyedLookup(forRowAt: path).key
@@ -54,14 +54,14 @@ extension TableView {
         // The cell on screen, not a new one: UIKit's idiom changes its content in place.
         height = entry.view.sizeThatFits(width: viewportSize.width)
       } else {
-        height = HeightIndex.points(fixedRowUnits)
+        height = HeightIndex.points(heights.fixedRowUnits)
       }
-      let old = index.height(ofItem: k)
+      let old = heights.index.height(ofItem: k)
       let units = acceptedUnits(measuring: height, for: path, keeping: old)
       keyedStore(units, for: key)
-      index.setHeight(ofItem: k, units: units, measured: true)
+      heights.index.setHeight(ofItem: k, units: units, measured: true)
     }
-    Self.markMeasuredRowsEstimated(in: &index, except: measuredItems)
+    Self.markMeasuredRowsEstimated(in: &heights.index, except: measuredItems)
   }
 
   /// Marks every measured row of `idx` but `kept` as unmeasured at its current height, so it is

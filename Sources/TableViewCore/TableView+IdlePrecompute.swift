@@ -26,7 +26,8 @@ extension TableView {
   /// Rows measured so far out of all rows (`rowCount - unmeasuredRowCount`).
   /// - Complexity: O(1)
   public var precomputeProgress: PrecomputeProgress {
-    PrecomputeProgress(measuredRows: index.rowCount - index.unmeasuredRowCount, totalRows: index.rowCount)
+    PrecomputeProgress(
+      measuredRows: heights.index.rowCount - heights.index.unmeasuredRowCount, totalRows: heights.index.rowCount)
   }
 
   /// Applies heights measured off the owner thread by a background slice (see
@@ -41,7 +42,7 @@ extension TableView {
   /// The index path of item `k`, which must be a row.
   /// - Complexity: O(log n)
   func indexPath(ofItem k: Int) -> IndexPath {
-    let section = index.prefix(k).sections - 1
-    return IndexPath(row: k - index.itemIndex(ofHeader: section) - 1, section: section)
+    let section = heights.index.prefix(k).sections - 1
+    return IndexPath(row: k - heights.index.itemIndex(ofHeader: section) - 1, section: section)
   }
 }

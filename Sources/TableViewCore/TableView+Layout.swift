@@ -13,11 +13,11 @@ extension TableView {
   ///   entering row, the data source's cell and, with estimated heights, its measuring. A pending
   ///   reload first costs what ``reloadData(keepingMeasuredHeights:)`` costs.
   public func layoutIfNeeded() {
-    guard !inLayout else { return }
-    if needsReload { rebuild() }
+    guard !pass.inLayout else { return }
+    if pass.needsReload { rebuild() }
     layoutPass()
-    while deferredReload {
-      deferredReload = false
+    while pass.deferredReload {
+      pass.deferredReload = false
       rebuild()
       layoutPass()
     }
@@ -28,7 +28,7 @@ extension TableView {
       report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
       return
     }
-    storedContentOffset = Point(x: x, y: y)
+    scroll.offset = Point(x: x, y: y)
     if isLooping { recenterIfNecessary() }
     layoutIfNeeded()
     delegate?.tableViewDidScroll(self)
@@ -39,16 +39,16 @@ extension TableView {
   /// The visible rectangle in content coordinates.
   /// - Complexity: O(1)
   public var visibleRect: Rect {
-    Rect(origin: storedContentOffset, size: viewportSize)
+    Rect(origin: scroll.offset, size: viewportSize)
   }
 
   /// Global rows and sections intersecting `[top, bottom)` (content coordinates).
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
     if isLooping { return (loopingRows(top: top, bottom: bottom), 0..<0) }
-    let total = index.totalUnits
-    let t = max(Sanitize.units(top) - tableHeaderUnits, 0)
-    let b = min(Sanitize.units(bottom) - tableHeaderUnits, total)
-    guard t < b, let first = index.info(containing: t), let last = index.info(containing: b - 1) else {
+    let total = heights.index.totalUnits
+    let t = max(Sanitize.units(top) - heights.tableHeaderUnits, 0)
+    let b = min(Sanitize.units(bottom) - heights.tableHeaderUnits, total)
+    guard t < b, let first = heights.index.info(containing: t), let last = heights.index.info(containing: b - 1) else {
       return (0..<0, 0..<0)
     }
     let end = min(last.rowsBefore + (last.kind == .row ? 1 : 0), first.rowsBefore + Self.maximumVisibleRows)
@@ -60,17 +60,17 @@ extension TableView {
   /// The frame of an item from its info.
   @inline(__always) func frame(of info: HeightIndex.ItemInfo) -> Rect {
     Rect(
-      x: 0, y: HeightIndex.points(tableHeaderUnits + info.start), width: viewportSize.width,
+      x: 0, y: HeightIndex.points(heights.tableHeaderUnits + info.start), width: viewportSize.width,
       height: HeightIndex.points(info.height))
   }
 
   /// The index path of global row `g`, and its frame.
   func locateGlobalRow(_ g: Int) -> (IndexPath, Rect) {
     if isLooping { return locateVirtualRow(g) }
-    let k = index.itemIndex(ofGlobalRow: g)
-    let info = index.info(ofItem: k)
+    let k = heights.index.itemIndex(ofGlobalRow: g)
+    let info = heights.index.info(ofItem: k)
     let section = info.sectionsBefore - 1
-    let row = g - index.prefix(index.itemIndex(ofHeader: section)).rows
+    let row = g - heights.index.prefix(heights.index.itemIndex(ofHeader: section)).rows
     return (IndexPath(row: row, section: section), frame(of: info))
   }
 
@@ -90,112 +90,112 @@ extension TableView {
       cursor.item += 1
       cursor.path.row += 1
       cursor.rect.origin.y = cursor.rect.maxY
-      cursor.rect.size.height = HeightIndex.points(index.height(ofItem: cursor.item))
+      cursor.rect.size.height = HeightIndex.points(heights.index.height(ofItem: cursor.item))
       return
     }
     let (path, rect) = locateGlobalRow(g)
     cursor.g = g
     cursor.path = path
     cursor.rect = rect
-    cursor.item = index.itemIndex(of: path)
-    cursor.rowsInSection = index.rowCount(inSection: path.section)
+    cursor.item = heights.index.itemIndex(of: path)
+    cursor.rowsInSection = heights.index.rowCount(inSection: path.section)
   }
 
   // MARK: The pass
 
   func layoutPass() {
-    passNumber &+= 1
-    inLayout = true
-    defer { inLayout = false }
-    if usesEstimates, index.unmeasuredRowCount > 0 {
+    pass.passNumber &+= 1
+    pass.inLayout = true
+    defer { pass.inLayout = false }
+    if heights.usesEstimates, heights.index.unmeasuredRowCount > 0 {
       // Rows measured smaller than their estimates shorten the content under an offset at rest:
       // one that was within the content stays within it.
-      let resting = animation == nil && !isDragging && !isLooping
+      let resting = scroll.animation == nil && !scroll.isDragging && !isLooping
       let within =
-        resting && storedContentOffset.y >= minimumContentOffsetY && storedContentOffset.y <= maximumContentOffsetY
+        resting && scroll.offset.y >= minimumContentOffsetY && scroll.offset.y <= maximumContentOffsetY
       measureRowsComingOnScreen()
       if within { keepOffsetWithinContent() }
     }
-    let (rows, sections) = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height)
-    if rows != visibleRowRange || framesDirty { updateRows(to: rows) }
+    let (rows, sections) = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
+    if rows != visible.rowRange || pass.framesDirty { updateRows(to: rows) }
     updateSupplements(to: sections)
     updateTableHeaderAndFooter()
     updatePrefetchingIfNeeded()
-    framesDirty = false
-    visibleRowsRemapped = false
-    for entry in preparedCells { cellPool.enqueue(entry.view) }
-    preparedCells.removeAll(keepingCapacity: true)
+    pass.framesDirty = false
+    pass.visibleRowsRemapped = false
+    for entry in visible.preparedCells { visible.cellPool.enqueue(entry.view) }
+    visible.preparedCells.removeAll(keepingCapacity: true)
     // The pool keeps as many cells as the most this viewport has shown: row heights that vary
     // do not make it drop and re-create cells, and a viewport that shrinks lets them go.
-    visibleHighWater = max(visibleHighWater, visibleRows.count)
-    cellPool.trim(toAtMost: max(reusePoolFloor, visibleHighWater))
-    headerFooterPool.trim(toAtMost: max(reusePoolFloor, visibleHeaders.count + visibleFooters.count))
+    visible.highWater = max(visible.highWater, visible.rows.count)
+    visible.cellPool.trim(toAtMost: max(reusePoolFloor, visible.highWater))
+    visible.headerFooterPool.trim(toAtMost: max(reusePoolFloor, visible.headers.count + visible.footers.count))
   }
 
   /// Merges the visible rows with `rows`: rows still in range keep their cells (re-placed when
   /// frames are dirty), leaving rows go to the pool, entering rows get cells.
   /// - Complexity: O(visible) without dirty frames, O(visible · log n) with.
   func updateRows(to rows: Range<Int>) {
-    swap(&rowScratch, &visibleRows)
-    visibleRows.removeAll(keepingCapacity: true)
+    swap(&visible.rowScratch, &visible.rows)
+    visible.rows.removeAll(keepingCapacity: true)
     // Rows leaving go back to the pool before any entering row is dequeued: a jump reuses the
     // cells it leaves instead of making new ones beside them.
     var kept = 0
-    for j in rowScratch.indices {
-      if rows.contains(rowScratch[j].globalRow) {
-        rowScratch.swapAt(kept, j)
+    for j in visible.rowScratch.indices {
+      if rows.contains(visible.rowScratch[j].globalRow) {
+        visible.rowScratch.swapAt(kept, j)
         kept += 1
       } else {
-        endDisplaying(rowScratch[j])
+        endDisplaying(visible.rowScratch[j])
       }
     }
-    rowScratch.removeLast(rowScratch.count - kept)
+    visible.rowScratch.removeLast(visible.rowScratch.count - kept)
     var i = 0
     var cursor = RowCursor()
-    defer { rowScratchCursor = 0 }
+    defer { visible.rowScratchCursor = 0 }
     for g in rows {
-      while i < rowScratch.count, rowScratch[i].globalRow < g {
-        endDisplaying(rowScratch[i])
+      while i < visible.rowScratch.count, visible.rowScratch[i].globalRow < g {
+        endDisplaying(visible.rowScratch[i])
         i += 1
       }
-      rowScratchCursor = i
-      if i < rowScratch.count, rowScratch[i].globalRow == g {
-        var entry = rowScratch[i]
+      visible.rowScratchCursor = i
+      if i < visible.rowScratch.count, visible.rowScratch[i].globalRow == g {
+        var entry = visible.rowScratch[i]
         i += 1
-        if framesDirty {
+        if pass.framesDirty {
           move(&cursor, to: g)
           entry.indexPath = cursor.path
           if entry.view.frame != cursor.rect { entry.view.frame = cursor.rect }
         }
-        visibleRows.append(entry)
+        visible.rows.append(entry)
       } else {
         move(&cursor, to: g)
-        if let entry = displayRow(g, path: cursor.path, rect: cursor.rect) { visibleRows.append(entry) }
+        if let entry = displayRow(g, path: cursor.path, rect: cursor.rect) { visible.rows.append(entry) }
       }
     }
-    while i < rowScratch.count {
-      endDisplaying(rowScratch[i])
+    while i < visible.rowScratch.count {
+      endDisplaying(visible.rowScratch[i])
       i += 1
     }
-    rowScratch.removeAll(keepingCapacity: true)
-    visibleRowRange = rows
+    visible.rowScratch.removeAll(keepingCapacity: true)
+    visible.rowRange = rows
   }
 
   /// Dequeues (or takes the prepared) cell for global row `g`, places it, and announces it.
-  func displayRow(_ g: Int, path: IndexPath, rect: Rect) -> VisibleRow? {
+  func displayRow(_ g: Int, path: IndexPath, rect: Rect) -> VisibleSet.Row? {
     let cell: any ReusableView
-    if let i = preparedCells.firstIndex(where: { $0.globalRow == g }) {
-      cell = preparedCells.remove(at: i).view
+    if let i = visible.preparedCells.firstIndex(where: { $0.globalRow == g }) {
+      cell = visible.preparedCells.remove(at: i).view
     } else {
       guard let made = makeCell(for: path) else { return nil }
       cell = made
     }
     host?.attach(cell)
-    attachedThisPass = true
+    visible.attachedThisPass = true
     cell.frame = rect
-    cell.setSelected(selectedRows.contains(path), animated: false)
-    cell.setHighlighted(highlightedRow == path, animated: false)
-    let entry = VisibleRow(globalRow: g, indexPath: path, view: cell)
+    cell.setSelected(selection.rows.contains(path), animated: false)
+    cell.setHighlighted(selection.highlighted == path, animated: false)
+    let entry = VisibleSet.Row(globalRow: g, indexPath: path, view: cell)
     if let delegate {
       let lap = self.lap(ofRow: g)
       askingDataSource { delegate.tableView(self, willDisplay: cell, forRowAt: path, lap: lap) }
@@ -208,9 +208,9 @@ extension TableView {
   func makeCell(for path: IndexPath) -> (any ReusableView)? {
     guard let dataSource, dataSourceStillHas(path, dataSource) else { return nil }
     let cell = askingDataSource { dataSource.tableView(self, cellForRowAt: path) }
-    if visibleRows.contains(where: { $0.view === cell })
-      || rowScratch[rowScratchCursor...].contains(where: { $0.view === cell })
-      || preparedCells.contains(where: { $0.view === cell })
+    if visible.rows.contains(where: { $0.view === cell })
+      || visible.rowScratch[visible.rowScratchCursor...].contains(where: { $0.view === cell })
+      || visible.preparedCells.contains(where: { $0.view === cell })
     {
       report(
         TableViewError(
@@ -219,7 +219,7 @@ extension TableView {
         ))
       return nil
     }
-    if cellPool.contains(cell) {
+    if visible.cellPool.contains(cell) {
       report(
         TableViewError(
           .invalidDataSource,
@@ -234,23 +234,23 @@ extension TableView {
   /// is asked for a cell, its counts are checked (once per pass and section, only in passes that
   /// need cells). A row it no longer has is left without a cell, and the mismatch is reported.
   func dataSourceStillHas(_ path: IndexPath, _ dataSource: any TableViewDataSource) -> Bool {
-    if countCheck.pass != passNumber {
+    if pass.countCheck.pass != pass.passNumber {
       let sections = askingDataSource { dataSource.numberOfSections(in: self) }
-      countCheck = (passNumber, sections, -1, 0)
-      if sections != index.sectionCount {
+      pass.countCheck = (pass.passNumber, sections, -1, 0)
+      if sections != heights.index.sectionCount {
         report(
           TableViewError(
             .invalidDataSource,
-            "the data source now reports \(sections) sections but the table has \(index.sectionCount): call reloadData() or performBatchUpdates after changing the data"
+            "the data source now reports \(sections) sections but the table has \(heights.index.sectionCount): call reloadData() or performBatchUpdates after changing the data"
           ))
       }
     }
-    guard path.section < countCheck.sections else { return false }
-    if countCheck.section != path.section {
+    guard path.section < pass.countCheck.sections else { return false }
+    if pass.countCheck.section != path.section {
       let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: path.section) }
-      countCheck.section = path.section
-      countCheck.rows = rows
-      let expected = index.rowCount(inSection: path.section)
+      pass.countCheck.section = path.section
+      pass.countCheck.rows = rows
+      let expected = heights.index.rowCount(inSection: path.section)
       if rows != expected {
         report(
           TableViewError(
@@ -259,20 +259,20 @@ extension TableView {
           ))
       }
     }
-    return path.row < countCheck.rows
+    return path.row < pass.countCheck.rows
   }
 
-  func endDisplaying(_ entry: VisibleRow) {
+  func endDisplaying(_ entry: VisibleSet.Row) {
     host?.detach(entry.view)
     if let delegate {
       let lap = self.lap(ofRow: entry.globalRow)
       askingDataSource { delegate.tableView(self, didEndDisplaying: entry.view, forRowAt: entry.indexPath, lap: lap) }
     }
-    cellPool.enqueue(entry.view)
+    visible.cellPool.enqueue(entry.view)
   }
 
   /// Takes a header's or footer's view off screen, back to the pool, and tells the delegate.
-  func retireSupplement(_ entry: VisibleSupplement) {
+  func retireSupplement(_ entry: VisibleSet.Supplement) {
     guard let view = entry.view else { return }
     host?.detach(view)
     if let delegate {
@@ -284,59 +284,59 @@ extension TableView {
         }
       }
     }
-    headerFooterPool.enqueue(view)
+    visible.headerFooterPool.enqueue(view)
   }
 
   // MARK: Headers and footers
 
   func updateSupplements(to sections: Range<Int>) {
-    if sections != visibleSectionRange || framesDirty {
-      sync(&visibleHeaders, to: sections, footers: false) { s in
+    if sections != visible.sectionRange || pass.framesDirty {
+      sync(&visible.headers, to: sections, footers: false) { s in
         delegate.flatMap { d in askingDataSource { d.tableView(self, viewForHeaderInSection: s) } }
       }
-      sync(&visibleFooters, to: sections, footers: true) { s in
+      sync(&visible.footers, to: sections, footers: true) { s in
         delegate.flatMap { d in askingDataSource { d.tableView(self, viewForFooterInSection: s) } }
       }
-      visibleSectionRange = sections
+      visible.sectionRange = sections
     }
     // Frames move with the scroll only when they float; otherwise only after changes. Floating
     // views go back on top only when this pass attached something that could cover them.
-    let raise = style == .plain && attachedThisPass
-    attachedThisPass = false
-    for i in visibleHeaders.indices {
-      guard let view = visibleHeaders[i].view else { continue }
-      let rect = headerRect(visibleHeaders[i].section)
+    let raise = style == .plain && visible.attachedThisPass
+    visible.attachedThisPass = false
+    for i in visible.headers.indices {
+      guard let view = visible.headers[i].view else { continue }
+      let rect = headerRect(visible.headers[i].section)
       if view.frame != rect { view.frame = rect }
       if raise { host?.bringToFront(view) }
     }
-    for i in visibleFooters.indices {
-      guard let view = visibleFooters[i].view else { continue }
-      let rect = footerRect(visibleFooters[i].section)
+    for i in visible.footers.indices {
+      guard let view = visible.footers[i].view else { continue }
+      let rect = footerRect(visible.footers[i].section)
       if view.frame != rect { view.frame = rect }
       if raise { host?.bringToFront(view) }
     }
   }
 
   private func sync(
-    _ list: inout ContiguousArray<VisibleSupplement>, to sections: Range<Int>, footers: Bool,
+    _ list: inout ContiguousArray<VisibleSet.Supplement>, to sections: Range<Int>, footers: Bool,
     make: (Int) -> (any ReusableView)?
   ) {
-    swap(&supplementScratch, &list)
+    swap(&visible.supplementScratch, &list)
     list.removeAll(keepingCapacity: true)
     var i = 0
     for s in sections {
-      while i < supplementScratch.count, supplementScratch[i].section < s {
-        retireSupplement(supplementScratch[i])
+      while i < visible.supplementScratch.count, visible.supplementScratch[i].section < s {
+        retireSupplement(visible.supplementScratch[i])
         i += 1
       }
-      if i < supplementScratch.count, supplementScratch[i].section == s {
-        list.append(supplementScratch[i])
+      if i < visible.supplementScratch.count, visible.supplementScratch[i].section == s {
+        list.append(visible.supplementScratch[i])
         i += 1
       } else {
         let view = make(s)
         if let view {
           host?.attach(view)
-          attachedThisPass = true
+          visible.attachedThisPass = true
           if let delegate {
             askingDataSource {
               if footers {
@@ -347,34 +347,34 @@ extension TableView {
             }
           }
         }
-        list.append(VisibleSupplement(section: s, view: view, isFooter: footers))
+        list.append(VisibleSet.Supplement(section: s, view: view, isFooter: footers))
       }
     }
-    while i < supplementScratch.count {
-      retireSupplement(supplementScratch[i])
+    while i < visible.supplementScratch.count {
+      retireSupplement(visible.supplementScratch[i])
       i += 1
     }
-    supplementScratch.removeAll(keepingCapacity: true)
+    visible.supplementScratch.removeAll(keepingCapacity: true)
   }
 
   func updateTableHeaderAndFooter() {
-    let visible = isLooping ? Rect(x: 0, y: .infinity, width: 0, height: 0) : visibleRect
+    let shownRect = isLooping ? Rect(x: 0, y: .infinity, width: 0, height: 0) : visibleRect
     if let header = tableHeaderView {
-      let rect = Rect(x: 0, y: 0, width: viewportSize.width, height: HeightIndex.points(tableHeaderUnits))
-      let show = rect.maxY > visible.minY && rect.minY < visible.maxY
-      if show != tableHeaderShown {
+      let rect = Rect(x: 0, y: 0, width: viewportSize.width, height: HeightIndex.points(heights.tableHeaderUnits))
+      let show = rect.maxY > shownRect.minY && rect.minY < shownRect.maxY
+      if show != visible.tableHeaderShown {
         if show { host?.attach(header) } else { host?.detach(header) }
-        tableHeaderShown = show
+        visible.tableHeaderShown = show
       }
       if header.frame != rect { header.frame = rect }
     }
     if let footer = tableFooterView {
-      let y = HeightIndex.points(tableHeaderUnits + index.totalUnits)
-      let rect = Rect(x: 0, y: y, width: viewportSize.width, height: HeightIndex.points(tableFooterUnits))
-      let show = rect.maxY > visible.minY && rect.minY < visible.maxY
-      if show != tableFooterShown {
+      let y = HeightIndex.points(heights.tableHeaderUnits + heights.index.totalUnits)
+      let rect = Rect(x: 0, y: y, width: viewportSize.width, height: HeightIndex.points(heights.tableFooterUnits))
+      let show = rect.maxY > shownRect.minY && rect.minY < shownRect.maxY
+      if show != visible.tableFooterShown {
         if show { host?.attach(footer) } else { host?.detach(footer) }
-        tableFooterShown = show
+        visible.tableFooterShown = show
       }
       if footer.frame != rect { footer.frame = rect }
     }

@@ -51,17 +51,17 @@ extension TableView {
   /// Whether the table is looping right now: `loops` is set, it has one section, and its rows
   /// have some height.
   public var isLooping: Bool {
-    loops && index.sectionCount == 1 && index.rowCount > 0 && index.totalUnits > 0
+    loops && heights.index.sectionCount == 1 && heights.index.rowCount > 0 && heights.index.totalUnits > 0
   }
 
   /// The height of one lap of a looping table, in points.
-  public var loopPeriod: Double { HeightIndex.points(index.totalUnits) }
+  public var loopPeriod: Double { HeightIndex.points(heights.index.totalUnits) }
 
   /// Every appearance on screen, in order from top to bottom.
   /// - Complexity: O(visible)
   public var visibleRowAppearances: [RowAppearance] {
-    let rows = max(1, index.rowCount)
-    return visibleRows.map { entry in
+    let rows = max(1, heights.index.rowCount)
+    return visible.rows.map { entry in
       RowAppearance(
         indexPath: entry.indexPath, lap: isLooping ? Self.floorDivide(entry.globalRow, rows) : 0, view: entry.view)
     }
@@ -72,18 +72,18 @@ extension TableView {
   public func appearanceForTouch(at point: Point) -> LoopedIndexPath? {
     guard let path = indexPathForTouch(at: point) else { return nil }
     guard isLooping else { return LoopedIndexPath(indexPath: path, lap: 0) }
-    let y = Sanitize.units(point.y + storedContentOffset.y)
-    return LoopedIndexPath(indexPath: path, lap: Int(Self.floorDivide(y, index.totalUnits)))
+    let y = Sanitize.units(point.y + scroll.offset.y)
+    return LoopedIndexPath(indexPath: path, lap: Int(Self.floorDivide(y, heights.index.totalUnits)))
   }
 
   /// All cells showing `indexPath` (two or more when a short looping table repeats on screen).
   /// - Complexity: O(visible)
   public func cells(forRowAt indexPath: IndexPath) -> [any ReusableView] {
-    visibleRows.filter { $0.indexPath == indexPath }.map(\.view)
+    visible.rows.filter { $0.indexPath == indexPath }.map(\.view)
   }
 
   /// The lap of a visible (virtual) row: 0 unless looping.
-  @inline(__always) func lap(ofRow g: Int) -> Int { isLooping ? Self.floorDivide(g, index.rowCount) : 0 }
+  @inline(__always) func lap(ofRow g: Int) -> Int { isLooping ? Self.floorDivide(g, heights.index.rowCount) : 0 }
 
   @inline(__always) static func floorDivide(_ a: Int, _ b: Int) -> Int {
     a >= 0 ? a / b : -((-a - 1) / b) - 1
@@ -95,15 +95,15 @@ extension TableView {
 
   /// The virtual rows intersecting `[top, bottom)` of a looping table.
   func loopingRows(top: Double, bottom: Double) -> Range<Int> {
-    let period = index.totalUnits
-    let rowsPerLap = index.rowCount
+    let period = heights.index.totalUnits
+    let rowsPerLap = heights.index.rowCount
     let t = Sanitize.units(top)
     let b = Sanitize.units(bottom)
     guard t < b else { return 0..<0 }
     let lapTop = Self.floorDivide(t, period)
     let lapBottom = Self.floorDivide(b - 1, period)
-    guard let first = index.info(containing: t - lapTop * period),
-      let last = index.info(containing: b - 1 - lapBottom * period)
+    guard let first = heights.index.info(containing: t - lapTop * period),
+      let last = heights.index.info(containing: b - 1 - lapBottom * period)
     else { return 0..<0 }
     let v0 = Int(lapTop) * rowsPerLap + first.rowsBefore
     let v1 = Int(lapBottom) * rowsPerLap + last.rowsBefore + (last.kind == .row ? 1 : 0)
@@ -112,12 +112,12 @@ extension TableView {
 
   /// The index path and frame of virtual row `v` of a looping table.
   func locateVirtualRow(_ v: Int) -> (IndexPath, Rect) {
-    let rowsPerLap = index.rowCount
+    let rowsPerLap = heights.index.rowCount
     let lap = Self.floorDivide(v, rowsPerLap)
     let row = v - lap * rowsPerLap
-    let k = index.itemIndex(ofGlobalRow: row)
-    let info = index.info(ofItem: k)
-    let top = Int64(lap) * index.totalUnits + info.start
+    let k = heights.index.itemIndex(ofGlobalRow: row)
+    let info = heights.index.info(ofItem: k)
+    let top = Int64(lap) * heights.index.totalUnits + info.start
     let rect = Rect(
       x: 0, y: HeightIndex.points(top), width: viewportSize.width, height: HeightIndex.points(info.height))
     return (IndexPath(row: k - 1, section: 0), rect)
@@ -129,35 +129,35 @@ extension TableView {
   /// Keeps the offset within the first laps: shifts it, and every visible frame with it, by a
   /// whole number of laps. Invisible, and O(visible).
   func recenterIfNecessary() {
-    let period = index.totalUnits
-    let y = Sanitize.units(storedContentOffset.y)
+    let period = heights.index.totalUnits
+    let y = Sanitize.units(scroll.offset.y)
     guard y < -period || y > 2 * period else { return }
     let laps = Self.floorDivide(y, period)
     let shiftUnits = laps * period
     let shift = HeightIndex.points(shiftUnits)
-    let (rowShift, overflow) = Int(laps).multipliedReportingOverflow(by: index.rowCount)
+    let (rowShift, overflow) = Int(laps).multipliedReportingOverflow(by: heights.index.rowCount)
     guard !overflow else {
       // So many laps away that no row on screen can stay: start over in the first lap.
-      while let entry = visibleRows.popLast() { endDisplaying(entry) }
-      visibleRowRange = 0..<0
-      correctContentOffsetY(to: storedContentOffset.y - shift)
+      while let entry = visible.rows.popLast() { endDisplaying(entry) }
+      visible.rowRange = 0..<0
+      correctContentOffsetY(to: scroll.offset.y - shift)
       return
     }
-    correctContentOffsetY(to: storedContentOffset.y - shift)
-    for i in visibleRows.indices {
-      visibleRows[i].globalRow -= rowShift
-      visibleRows[i].view.frame.origin.y -= shift
+    correctContentOffsetY(to: scroll.offset.y - shift)
+    for i in visible.rows.indices {
+      visible.rows[i].globalRow -= rowShift
+      visible.rows[i].view.frame.origin.y -= shift
     }
-    visibleRowRange = (visibleRowRange.lowerBound - rowShift)..<(visibleRowRange.upperBound - rowShift)
+    visible.rowRange = (visible.rowRange.lowerBound - rowShift)..<(visible.rowRange.upperBound - rowShift)
   }
 
   /// The offset that shows a row of a looping table at `top` (the row's top, relative to the
   /// visible area's top), going the shorter way round from the current offset.
   func loopingOffset(toShow path: IndexPath, rowTopOnScreen: Double) -> Double {
     let period = loopPeriod
-    let rowY = HeightIndex.points(index.offset(ofItem: index.itemIndex(of: path)))
+    let rowY = HeightIndex.points(heights.index.offset(ofItem: heights.index.itemIndex(of: path)))
     let target = rowY - rowTopOnScreen
-    let current = storedContentOffset.y
+    let current = scroll.offset.y
     let laps = ((current - target) / period).rounded()
     return target + laps * period
   }

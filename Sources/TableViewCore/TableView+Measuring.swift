@@ -6,23 +6,23 @@ extension TableView {
   /// Measures every unmeasured row that the viewport would show, anchoring on the first row that
   /// was on screen before this pass: a row measured above it moves the offset by its change.
   func measureRowsComingOnScreen() {
-    let first = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height).rows
+    let first = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height).rows
     guard !first.isEmpty else { return }
-    let anchor = first.contains(visibleRowRange.lowerBound) ? visibleRowRange.lowerBound : first.lowerBound
-    let anchorOnScreen = rowTop(anchor) - storedContentOffset.y
+    let anchor = first.contains(visible.rowRange.lowerBound) ? visible.rowRange.lowerBound : first.lowerBound
+    let anchorOnScreen = rowTop(anchor) - scroll.offset.y
     retireRowsOnJump(to: first)
     var budget = 100_000  // a defence against a delegate whose heights never settle
     while budget > 0 {
       budget -= 1
-      let rows = ranges(top: storedContentOffset.y, bottom: storedContentOffset.y + viewportSize.height).rows
+      let rows = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height).rows
       guard let (v, k) = firstUnmeasuredRow(in: rows) else { return }
-      let info = index.info(ofItem: k)
+      let info = heights.index.info(ofItem: k)
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
-      index.setHeight(ofItem: k, units: units, measured: true)
+      heights.index.setHeight(ofItem: k, units: units, measured: true)
       // Whatever moved, the anchor stays where it was on screen, and the cells already shown are
-      // placed again from the index (a row measured between them moves those below it).
+      // placed again from the heights.index (a row measured between them moves those below it).
       correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen)
-      framesDirty = true
+      pass.framesDirty = true
     }
   }
 
@@ -31,11 +31,11 @@ extension TableView {
   /// the viewport, as UIKit's does when its content shrinks under it.
   func keepOffsetWithinContent() {
     for _ in 0..<100 {
-      let clamped = clampedOffset(storedContentOffset.y)
-      guard clamped != storedContentOffset.y else { return }
-      storedContentOffset.y = clamped
-      framesDirty = true
-      if index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
+      let clamped = clampedOffset(scroll.offset.y)
+      guard clamped != scroll.offset.y else { return }
+      scroll.offset.y = clamped
+      pass.framesDirty = true
+      if heights.index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
     }
   }
 
@@ -45,31 +45,32 @@ extension TableView {
   /// batch update the rows on screen may be anywhere until the rows around them are measured:
   /// they stay too.
   func retireRowsOnJump(to rows: Range<Int>) {
-    guard !visibleRowsRemapped, let firstRow = visibleRows.first?.globalRow, let lastRow = visibleRows.last?.globalRow,
+    guard !pass.visibleRowsRemapped, let firstRow = visible.rows.first?.globalRow,
+      let lastRow = visible.rows.last?.globalRow,
       lastRow < rows.lowerBound || firstRow >= rows.upperBound
     else { return }
-    while let entry = visibleRows.popLast() { endDisplaying(entry) }
-    visibleRowRange = 0..<0
-    framesDirty = true
+    while let entry = visible.rows.popLast() { endDisplaying(entry) }
+    visible.rowRange = 0..<0
+    pass.framesDirty = true
   }
 
   /// The first unmeasured (virtual) row in `rows`, and its item index.
   func firstUnmeasuredRow(in rows: Range<Int>) -> (row: Int, item: Int)? {
     guard !rows.isEmpty else { return nil }
     if !isLooping {
-      let firstItem = index.itemIndex(ofGlobalRow: rows.lowerBound)
-      let lastItem = index.itemIndex(ofGlobalRow: rows.upperBound - 1)
-      guard let k = index.firstUnmeasuredItem(from: firstItem), k <= lastItem else { return nil }
-      return (index.prefix(k).rows, k)
+      let firstItem = heights.index.itemIndex(ofGlobalRow: rows.lowerBound)
+      let lastItem = heights.index.itemIndex(ofGlobalRow: rows.upperBound - 1)
+      guard let k = heights.index.firstUnmeasuredItem(from: firstItem), k <= lastItem else { return nil }
+      return (heights.index.prefix(k).rows, k)
     }
     // A looping range may span laps: look lap by lap (item = row + 1 in the one section).
-    let perLap = index.rowCount
+    let perLap = heights.index.rowCount
     var v = rows.lowerBound
     while v < rows.upperBound {
       let lap = Self.floorDivide(v, perLap)
       let row = v - lap * perLap
       let lastRow = min(perLap, row + (rows.upperBound - v)) - 1
-      if let k = index.firstUnmeasuredItem(from: row + 1), k <= lastRow + 1 { return (lap * perLap + k - 1, k) }
+      if let k = heights.index.firstUnmeasuredItem(from: row + 1), k <= lastRow + 1 { return (lap * perLap + k - 1, k) }
       v += lastRow - row + 1
     }
     return nil
@@ -80,7 +81,7 @@ extension TableView {
   /// the row's current estimate, which is then kept as final so it is not retried in a loop.
   func measuredUnits(forItem k: Int, info: HeightIndex.ItemInfo, keepCell: Bool, virtualRow: Int? = nil) -> Int64 {
     let section = info.section
-    let path = IndexPath(row: k - index.itemIndex(ofHeader: section) - 1, section: section)
+    let path = IndexPath(row: k - heights.index.itemIndex(ofHeader: section) - 1, section: section)
     let keyed = keyedLookup(forRowAt: path)  // a row whose key is known is not measured again
     if let units = keyed.units { return units }
     let height: Double
@@ -90,15 +91,16 @@ extension TableView {
       guard let cell = makeCell(for: path) else { return info.height }
       height = cell.sizeThatFits(width: viewportSize.width)
       if keepCell {
-        preparedCells.append(VisibleRow(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
+        visible.preparedCells.append(
+          VisibleSet.Row(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
         // Cells measured for a page jump live beside the ones still on screen: the pool keeps
         // that many, so the next jump reuses them instead of making new ones.
-        visibleHighWater = max(visibleHighWater, visibleRows.count + preparedCells.count)
+        visible.highWater = max(visible.highWater, visible.rows.count + visible.preparedCells.count)
       } else {
-        cellPool.enqueue(cell)
+        visible.cellPool.enqueue(cell)
       }
     } else {
-      height = HeightIndex.points(fixedRowUnits)
+      height = HeightIndex.points(heights.fixedRowUnits)
     }
     let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
     keyedStore(units, for: keyed.key)
@@ -117,7 +119,10 @@ extension TableView {
       return current
     }
     let units = HeightIndex.units(height)
-    guard tableHeaderUnits + index.totalUnits - current + units + tableFooterUnits <= Self.maximumUnits else {
+    guard
+      heights.tableHeaderUnits + heights.index.totalUnits - current + units + heights.tableFooterUnits
+        <= Self.maximumUnits
+    else {
       report(
         TableViewError(
           .invalidHeight,

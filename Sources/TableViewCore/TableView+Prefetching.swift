@@ -34,14 +34,14 @@ struct PrefetchState {
 extension TableView {
   /// Called after every layout pass: O(1) unless the visible rows changed.
   @inline(__always) func updatePrefetchingIfNeeded() {
-    if visibleRowRange != prefetchState.lastVisible || prefetchState.carried != nil { updatePrefetching() }
+    if visible.rowRange != prefetchState.lastVisible || prefetchState.carried != nil { updatePrefetching() }
   }
 
   /// Cancels announced rows that are no longer ahead, and announces the next viewport's rows in
   /// the scroll direction that were not announced yet, nearest first.
   /// - Complexity: O((w + p) · log n) for w rows in the next viewport and p pending rows.
   func updatePrefetching() {
-    let visible = visibleRowRange
+    let visible = visible.rowRange
     let previous = prefetchState.lastVisible
     prefetchState.lastVisible = visible
     var keepDirection = previous.isEmpty
@@ -51,7 +51,7 @@ extension TableView {
       keepDirection = true
       prefetchState.pending.removeAll(keepingCapacity: true)
       for path in carried where isValid(path) {
-        prefetchState.pending.append(index.prefix(index.itemIndex(of: path)).rows)
+        prefetchState.pending.append(heights.index.prefix(heights.index.itemIndex(of: path)).rows)
       }
       prefetchState.pending.sort()
     }
@@ -66,7 +66,7 @@ extension TableView {
     }
 
     // The next viewport's rows beyond the visible ones.
-    let top = storedContentOffset.y
+    let top = scroll.offset.y
     let height = viewportSize.height
     var ahead: Range<Int> = 0..<0
     if !visible.isEmpty, height > 0 {

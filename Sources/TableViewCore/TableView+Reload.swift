@@ -1,4 +1,4 @@
-// Reloading: asking the data source for the structure and building the geometry index.
+// Reloading: asking the data source for the structure and building the geometry heights.index.
 
 extension TableView {
   /// Asks the data source for everything again and lays out.
@@ -19,16 +19,16 @@ extension TableView {
   ///   log n) when keeping measured heights, for every cached width); O(rows) when the delegate
   ///   gives exact heights without an estimate, or estimates per row. Plus one layout pass.
   public func reloadData(keepingMeasuredHeights: Bool = false) {
-    selectedRows.removeAll()
-    highlightedRow = nil
+    selection.rows.removeAll()
+    selection.highlighted = nil
     reload(keepingMeasuredHeights: keepingMeasuredHeights)
   }
 
   /// `reloadData()` without touching the selection (a batch update on a table never loaded).
   func reload(keepingMeasuredHeights: Bool = false) {
-    if dataSourceCallDepth > 0 || inLayout {
-      deferredReload = true
-      needsReload = true
+    if pass.dataSourceCallDepth > 0 || pass.inLayout {
+      pass.deferredReload = true
+      pass.needsReload = true
       report(
         TableViewError(
           .reentrantUpdate,
@@ -42,7 +42,7 @@ extension TableView {
 
   /// Rebuilds the geometry index from the data source and drops every visible view.
   func rebuild(keepingMeasuredHeights: Bool = false) {
-    needsReload = false
+    pass.needsReload = false
     idleScheduler?.tableDidChange()
     prefetchState.reset()
     removeAllVisibleViews()
@@ -73,38 +73,41 @@ extension TableView {
     let perRowEstimates = firstRowSection.flatMap { s in
       delegateEstimatedHeight(forRowAt: IndexPath(row: 0, section: s))
     }
-    if perRowEstimates != nil { usesEstimates = true }
+    if perRowEstimates != nil { heights.usesEstimates = true }
     // Likewise whether it gives row heights, so the total is judged before anything is built.
     let probedRowHeight =
-      usesEstimates ? nil : firstRowSection.flatMap { s in delegateHeight(forRowAt: IndexPath(row: 0, section: s)) }
+      heights.usesEstimates
+      ? nil : firstRowSection.flatMap { s in delegateHeight(forRowAt: IndexPath(row: 0, section: s)) }
     if let refusal = refusal(of: shapes) {
       report(refusal)
       shapes.removeAll()
     }
-    let keep = keepingMeasuredHeights && usesEstimates && perRowEstimates == nil
-    let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
+    let keep = keepingMeasuredHeights && heights.usesEstimates && perRowEstimates == nil
+    let budget = HeightBudget(Self.maximumUnits - heights.tableHeaderUnits - heights.tableFooterUnits)
     if keep {
       // Keep measured rows of sections whose count did not change, in every width's cache.
-      conform(&index, to: shapes)
-      for width in Array(otherWidths.keys) { conform(&otherWidths[width]!, to: shapes) }
+      conform(&heights.index, to: shapes)
+      for width in Array(heights.otherWidths.keys) { conform(&heights.otherWidths[width]!, to: shapes) }
     } else {
       // The node array is kept and refilled: a fresh one would be faulted in page by page again
       // (most of a reload's time at a million sections).
-      otherWidths.removeAll()
-      index.removeAll()
-      index.beginBulkLoad(expectingSections: sectionCount)
-      widthOrder = [viewportSize.width]
+      heights.otherWidths.removeAll()
+      heights.index.removeAll()
+      heights.index.beginBulkLoad(expectingSections: sectionCount)
+      heights.widthOrder = [viewportSize.width]
       for (s, shape) in shapes.enumerated() {
         appendSection(
-          s, rows: shape.rows, header: shape.header, footer: shape.footer, to: &index, budget: budget,
+          s, rows: shape.rows, header: shape.header, footer: shape.footer, to: &heights.index, budget: budget,
           firstRowHeight: s == firstRowSection ? probedRowHeight : nil)
       }
-      index.rebalance()
+      heights.index.rebalance()
     }
-    if budget.exceeded || tableHeaderUnits + index.totalUnits + tableFooterUnits > Self.maximumUnits {
+    if budget.exceeded
+      || heights.tableHeaderUnits + heights.index.totalUnits + heights.tableFooterUnits > Self.maximumUnits
+    {
       report(tallerThanTable(sections: shapes.count, rows: shapes.reduce(0) { $0 + $1.rows }))
-      index = HeightIndex()
-      otherWidths.removeAll()
+      heights.index = HeightIndex()
+      heights.otherWidths.removeAll()
     }
     clampSelection()
   }
@@ -121,7 +124,7 @@ extension TableView {
       estimate = 44
     }
     // Per-row estimates from the delegate switch this on too, once the first row is asked.
-    usesEstimates = estimate > 0 || rowHeight == Self.automaticDimension
+    heights.usesEstimates = estimate > 0 || rowHeight == Self.automaticDimension
     var fixed = rowHeight == Self.automaticDimension ? 44 : rowHeight
     if !(fixed >= 0 && fixed <= HeightIndex.maximumHeight) {
       report(
@@ -130,15 +133,15 @@ extension TableView {
           "rowHeight \(fixed) is not a height in 0…\(HeightIndex.maximumHeight) (or automaticDimension); using 44"))
       fixed = 44
     }
-    fixedRowUnits = HeightIndex.units(fixed)
-    estimateUnits = HeightIndex.units(estimate > 0 ? estimate : (fixed > 0 ? fixed : 44))
+    heights.fixedRowUnits = HeightIndex.units(fixed)
+    heights.estimateUnits = HeightIndex.units(estimate > 0 ? estimate : (fixed > 0 ? fixed : 44))
   }
 
   /// Why a table of `shapes` cannot be held (too many rows, or taller than
   /// `maximumContentHeight` where every row's height is known upfront), or `nil`.
   func refusal(of shapes: [(rows: Int, header: Int64, footer: Int64)]) -> TableViewError? {
     var rows = 0
-    var units = tableHeaderUnits + tableFooterUnits
+    var units = heights.tableHeaderUnits + heights.tableFooterUnits
     let perRow = uniformRowUnits
     for shape in shapes {
       let (sum, overflow) = rows.addingReportingOverflow(shape.rows)
@@ -162,7 +165,8 @@ extension TableView {
   /// The one height every fresh row takes in the current mode (the estimate, or `rowHeight`), or
   /// `nil` when rows are asked one by one: then a total is known before anything is built.
   var uniformRowUnits: Int64? {
-    usesEstimates ? (estimatedRowHeights == nil ? estimateUnits : nil) : (rowHeights == nil ? fixedRowUnits : nil)
+    heights.usesEstimates
+      ? (estimatedRowHeights == nil ? heights.estimateUnits : nil) : (rowHeights == nil ? heights.fixedRowUnits : nil)
   }
 
   func tallerThanTable(sections: Int, rows: Int) -> TableViewError {
@@ -183,7 +187,8 @@ extension TableView {
       } else {
         if s < idx.sectionCount { idx.removeItems(idx.itemRange(ofSection: s)) }
         idx.insertSection(
-          at: s, header: shape.header, footer: shape.footer, rows: shape.rows, rowUnits: estimateUnits, measured: false)
+          at: s, header: shape.header, footer: shape.footer, rows: shape.rows, rowUnits: heights.estimateUnits,
+          measured: false)
       }
     }
   }
@@ -196,7 +201,7 @@ extension TableView {
     firstRowHeight: Double? = nil
   ) {
     budget.spend(header + footer)
-    if usesEstimates {
+    if heights.usesEstimates {
       if let estimatedRowHeights {
         let heights = (0..<rows).lazy.map { r -> (units: Int64, measured: Bool) in
           let path = IndexPath(row: r, section: s)
@@ -207,7 +212,7 @@ extension TableView {
         }
         idx.appendSection(header: header, footer: footer, rows: heights)
       } else {
-        idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: estimateUnits, measured: false)
+        idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: heights.estimateUnits, measured: false)
       }
     } else if rows > 0, let first = firstRowHeight ?? delegateHeight(forRowAt: IndexPath(row: 0, section: s)),
       let rowHeights
@@ -219,11 +224,11 @@ extension TableView {
       }
       idx.appendSection(header: header, footer: footer, rowUnits: units)
     } else {
-      idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: fixedRowUnits, measured: true)
+      idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: heights.fixedRowUnits, measured: true)
     }
   }
 
-  var estimatedUnitsPoints: Double { HeightIndex.points(estimateUnits) }
+  var estimatedUnitsPoints: Double { HeightIndex.points(heights.estimateUnits) }
 
   /// The data source's row count for `s`, with a negative count reported and treated as 0.
   func rowCountFromDataSource(_ s: Int) -> Int {
@@ -259,42 +264,42 @@ extension TableView {
 
   /// Takes every visible view off screen (back to the pools).
   func removeAllVisibleViews() {
-    while let entry = visibleRows.popLast() { endDisplaying(entry) }
-    visibleRowRange = 0..<0
-    for entry in visibleHeaders { retireSupplement(entry) }
-    for entry in visibleFooters { retireSupplement(entry) }
-    visibleHeaders.removeAll(keepingCapacity: true)
-    visibleFooters.removeAll(keepingCapacity: true)
-    visibleSectionRange = 0..<0
-    for entry in preparedCells { cellPool.enqueue(entry.view) }
-    preparedCells.removeAll(keepingCapacity: true)
+    while let entry = visible.rows.popLast() { endDisplaying(entry) }
+    visible.rowRange = 0..<0
+    for entry in visible.headers { retireSupplement(entry) }
+    for entry in visible.footers { retireSupplement(entry) }
+    visible.headers.removeAll(keepingCapacity: true)
+    visible.footers.removeAll(keepingCapacity: true)
+    visible.sectionRange = 0..<0
+    for entry in visible.preparedCells { visible.cellPool.enqueue(entry.view) }
+    visible.preparedCells.removeAll(keepingCapacity: true)
   }
 
   /// Drops selected rows that no longer exist.
   func clampSelection() {
-    selectedRows = selectedRows.filter { isValid($0) }
-    if let h = highlightedRow, !isValid(h) { highlightedRow = nil }
+    selection.rows = selection.rows.filter { isValid($0) }
+    if let h = selection.highlighted, !isValid(h) { selection.highlighted = nil }
   }
 
   /// Whether `indexPath` names a row of the table.
   /// - Complexity: O(log n)
   public func isValid(_ indexPath: IndexPath) -> Bool {
-    indexPath.section >= 0 && indexPath.section < index.sectionCount && indexPath.row >= 0
-      && indexPath.row < index.rowCount(inSection: indexPath.section)
+    indexPath.section >= 0 && indexPath.section < heights.index.sectionCount && indexPath.row >= 0
+      && indexPath.row < heights.index.rowCount(inSection: indexPath.section)
   }
 
   /// Geometry outside the index changed (insets, table header…): lay out again.
   func geometryChanged() {
     updateTableHeaderFooterUnits()
-    framesDirty = true
-    if !needsReload { layoutIfNeeded() }
+    pass.framesDirty = true
+    if !pass.needsReload { layoutIfNeeded() }
   }
 
   /// Table header and footer heights (none while looping).
   func updateTableHeaderFooterUnits() {
-    tableHeaderUnits =
+    heights.tableHeaderUnits =
       loops ? 0 : HeightIndex.units(safeHeight(tableHeaderView?.frame.height ?? 0, "the table header view"))
-    tableFooterUnits =
+    heights.tableFooterUnits =
       loops ? 0 : HeightIndex.units(safeHeight(tableFooterView?.frame.height ?? 0, "the table footer view"))
   }
 
@@ -304,16 +309,16 @@ extension TableView {
   /// - Complexity: O(sections · log n), or O(rows) when every row's height is asked.
   func rebuiltIndex() -> HeightIndex? {
     var fresh = HeightIndex()
-    fresh.beginBulkLoad(expectingSections: index.sectionCount)
-    let budget = HeightBudget(Self.maximumUnits - tableHeaderUnits - tableFooterUnits)
-    for s in 0..<index.sectionCount {
+    fresh.beginBulkLoad(expectingSections: heights.index.sectionCount)
+    let budget = HeightBudget(Self.maximumUnits - heights.tableHeaderUnits - heights.tableFooterUnits)
+    for s in 0..<heights.index.sectionCount {
       appendSection(
-        s, rows: index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
+        s, rows: heights.index.rowCount(inSection: s), header: headerUnits(s), footer: footerUnits(s), to: &fresh,
         budget: budget)
     }
     fresh.rebalance()
     guard !budget.exceeded else {
-      report(tallerThanTable(sections: index.sectionCount, rows: index.rowCount))
+      report(tallerThanTable(sections: heights.index.sectionCount, rows: heights.index.rowCount))
       return nil
     }
     return fresh
@@ -321,29 +326,29 @@ extension TableView {
 
   /// Switches the height cache to the one for the new width, keeping the old one.
   func widthDidChange(from oldWidth: Double) {
-    guard !needsReload else { return }
+    guard !pass.needsReload else { return }
     let newWidth = viewportSize.width
     removeAllVisibleViews()
-    otherWidths[oldWidth] = index
-    if let cached = otherWidths.removeValue(forKey: newWidth) {
-      index = cached
+    heights.otherWidths[oldWidth] = heights.index
+    if let cached = heights.otherWidths.removeValue(forKey: newWidth) {
+      heights.index = cached
     } else {
       // A width never seen: same structure, every row back to its estimate (or asked again).
       // Taller than a table holds at this width: keep the previous width's heights.
-      index = rebuiltIndex() ?? otherWidths[oldWidth] ?? index
+      heights.index = rebuiltIndex() ?? heights.otherWidths[oldWidth] ?? heights.index
     }
-    widthOrder.removeAll { $0 == newWidth }
-    widthOrder.append(newWidth)
-    while widthOrder.count > widthCacheLimit {
-      otherWidths.removeValue(forKey: widthOrder.removeFirst())
+    heights.widthOrder.removeAll { $0 == newWidth }
+    heights.widthOrder.append(newWidth)
+    while heights.widthOrder.count > widthCacheLimit {
+      heights.otherWidths.removeValue(forKey: heights.widthOrder.removeFirst())
     }
     // Exact heights from the delegate are asked again per width: there is no cache to keep.
-    if !usesEstimates { otherWidths.removeAll() }
-    framesDirty = true
+    if !heights.usesEstimates { heights.otherWidths.removeAll() }
+    pass.framesDirty = true
   }
 
   /// The widths whose height caches are kept, the current one last.
-  public var cachedWidths: [Double] { widthOrder }
+  public var cachedWidths: [Double] { heights.widthOrder }
 }
 
 /// What is left of the content height a table holds, spent row by row while heights are asked, so

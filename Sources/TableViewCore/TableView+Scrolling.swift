@@ -35,17 +35,17 @@ extension TableView {
   }
 
   /// Whether an animation or deceleration is running (call `tick()` each frame while it is).
-  public var isAnimating: Bool { animation != nil }
+  public var isAnimating: Bool { scroll.animation != nil }
 
   /// Whether a finger is dragging the content.
-  public var isTracking: Bool { isDragging }
+  public var isTracking: Bool { scroll.isDragging }
 
   /// Moves by `delta` points (a wheel or a key), clamped to the content, stopping any animation.
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func scroll(by delta: Double) {
     guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scroll(by: NaN); ignored")) }
     finishAnimation(finished: false)
-    setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(storedContentOffset.y + delta)))
+    setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(scroll.offset.y + delta)))
   }
 
   /// Starts a kinetic deceleration from the current offset at `velocity` (points per second, positive
@@ -58,8 +58,8 @@ extension TableView {
       return report(TableViewError(.invalidArgument, "decelerate(velocity: \(velocity)): not finite; ignored"))
     }
     guard abs(velocity) > ScrollPhysics.stopVelocity else { return }
-    animation = .decelerate(
-      from: storedContentOffset.y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
+    scroll.animation = .decelerate(
+      from: scroll.offset.y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
   }
 
   /// Scrolls by `delta` points with a short deceleration that lands exactly `delta` further than where
@@ -68,16 +68,16 @@ extension TableView {
   public func scrollSmoothly(by delta: Double) {
     guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scrollSmoothly(by: NaN); ignored")) }
     let delta = min(max(delta, -Sanitize.maximumCoordinate), Sanitize.maximumCoordinate)
-    var from = storedContentOffset.y
-    if case .decelerate(_, _, _, _, let target?) = animation { from = target }
+    var from = scroll.offset.y
+    if case .decelerate(_, _, _, _, let target?) = scroll.animation { from = target }
     let target = clampedOffset(from + delta)
     finishAnimation(finished: false)
-    let distance = target - storedContentOffset.y
+    let distance = target - scroll.offset.y
     guard abs(distance) > 1e-9 else { return }
     let rate = wheelDecelerationRate
     let velocity = ScrollPhysics.velocity(forDistance: distance, rate: rate)
-    animation = .decelerate(
-      from: storedContentOffset.y, velocity: velocity, rate: rate, start: clock.now, target: target)
+    scroll.animation = .decelerate(
+      from: scroll.offset.y, velocity: velocity, rate: rate, start: clock.now, target: target)
   }
 
   /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch covers most of its
@@ -100,8 +100,8 @@ extension TableView {
       completion?(false)
       return
     }
-    animation = .scroll(
-      from: storedContentOffset.y, target: { y }, start: clock.now, duration: scrollAnimationDuration,
+    scroll.animation = .scroll(
+      from: scroll.offset.y, target: { y }, start: clock.now, duration: scrollAnimationDuration,
       completion: completion)
   }
 
@@ -121,25 +121,25 @@ extension TableView {
     finishAnimation(finished: false)
     let target = { [unowned self] in self.offsetToShow(indexPath, at: position) }
     guard animated else {
-      setContentOffsetNow(Point(x: storedContentOffset.x, y: target()))
+      setContentOffsetNow(Point(x: scroll.offset.x, y: target()))
       // Measuring at the destination may refine the target once more.
       let refined = target()
-      if refined != storedContentOffset.y { setContentOffsetNow(Point(x: storedContentOffset.x, y: refined)) }
+      if refined != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: refined)) }
       completion?(true)
       return
     }
-    animation = .scroll(
-      from: storedContentOffset.y, target: target, start: clock.now, duration: scrollAnimationDuration,
+    scroll.animation = .scroll(
+      from: scroll.offset.y, target: target, start: clock.now, duration: scrollAnimationDuration,
       completion: completion)
   }
 
   /// The offset that puts `path` at `position`, clamped; measures around the row first when
   /// heights are estimated.
   func offsetToShow(_ path: IndexPath, at position: ScrollPosition) -> Double {
-    guard isValid(path) else { return storedContentOffset.y }
-    if usesEstimates, index.unmeasuredRowCount > 0 { measureAround(path) }
+    guard isValid(path) else { return scroll.offset.y }
+    if heights.usesEstimates, heights.index.unmeasuredRowCount > 0 { measureAround(path) }
     if isLooping {
-      let height = HeightIndex.points(index.height(ofItem: index.itemIndex(of: path)))
+      let height = HeightIndex.points(heights.index.height(ofItem: heights.index.itemIndex(of: path)))
       let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
       let screenTop: Double
       switch position {
@@ -147,12 +147,12 @@ extension TableView {
         // Already whole on screen: stay. Otherwise the nearer of top and bottom, the shorter way.
         let bottomTop = viewportSize.height - contentInset.bottom - height
         if let shown = visibleRowAppearances.first(where: { $0.indexPath == path }) {
-          let y = shown.view.frame.minY - storedContentOffset.y
-          if y >= contentInset.top && y <= bottomTop { return storedContentOffset.y }
+          let y = shown.view.frame.minY - scroll.offset.y
+          if y >= contentInset.top && y <= bottomTop { return scroll.offset.y }
         }
         let viaTop = loopingOffset(toShow: path, rowTopOnScreen: contentInset.top)
         let viaBottom = loopingOffset(toShow: path, rowTopOnScreen: bottomTop)
-        let current = storedContentOffset.y
+        let current = scroll.offset.y
         return abs(viaTop - current) <= abs(viaBottom - current) ? viaTop : viaBottom
       case .top: screenTop = contentInset.top
       case .middle: screenTop = contentInset.top + (visibleHeight - height) / 2
@@ -160,11 +160,12 @@ extension TableView {
       }
       return loopingOffset(toShow: path, rowTopOnScreen: screenTop)
     }
-    guard let rect = try? rectForRow(at: path) else { return storedContentOffset.y }
+    guard let rect = try? rectForRow(at: path) else { return scroll.offset.y }
     let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
     // In the plain style the row's floating header covers the top of the visible area.
     let headerCover =
-      style == .plain ? HeightIndex.points(index.height(ofItem: index.itemIndex(ofHeader: path.section))) : 0
+      style == .plain
+      ? HeightIndex.points(heights.index.height(ofItem: heights.index.itemIndex(ofHeader: path.section))) : 0
     let topTarget = rect.minY - contentInset.top - headerCover
     let bottomTarget = rect.maxY - viewportSize.height + contentInset.bottom
     let y: Double
@@ -173,7 +174,7 @@ extension TableView {
     case .middle: y = rect.midY - contentInset.top - visibleHeight / 2
     case .bottom: y = bottomTarget
     case .none:
-      let current = storedContentOffset.y
+      let current = scroll.offset.y
       if rect.minY < current + contentInset.top + headerCover {
         y = topTarget
       } else if rect.maxY > current + viewportSize.height - contentInset.bottom {
@@ -187,22 +188,24 @@ extension TableView {
 
   /// Measures unmeasured rows from a viewport above `path` to a viewport below it.
   func measureAround(_ path: IndexPath) {
-    let center = index.itemIndex(of: path)
-    let centerStart = index.offset(ofItem: center)
+    let center = heights.index.itemIndex(of: path)
+    let centerStart = heights.index.offset(ofItem: center)
     let reach = HeightIndex.units(viewportSize.height)
-    var k = index.lastUnmeasuredItem(through: center)
-    while let item = k, centerStart - index.offset(ofItem: item) <= reach {
-      let info = index.info(ofItem: item)
-      index.setHeight(ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
-      k = item > 0 ? index.lastUnmeasuredItem(through: item - 1) : nil
+    var k = heights.index.lastUnmeasuredItem(through: center)
+    while let item = k, centerStart - heights.index.offset(ofItem: item) <= reach {
+      let info = heights.index.info(ofItem: item)
+      heights.index.setHeight(
+        ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
+      k = item > 0 ? heights.index.lastUnmeasuredItem(through: item - 1) : nil
     }
-    k = index.firstUnmeasuredItem(from: center + 1)
-    while let item = k, index.offset(ofItem: item) - centerStart <= reach {
-      let info = index.info(ofItem: item)
-      index.setHeight(ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
-      k = index.firstUnmeasuredItem(from: item + 1)
+    k = heights.index.firstUnmeasuredItem(from: center + 1)
+    while let item = k, heights.index.offset(ofItem: item) - centerStart <= reach {
+      let info = heights.index.info(ofItem: item)
+      heights.index.setHeight(
+        ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
+      k = heights.index.firstUnmeasuredItem(from: item + 1)
     }
-    framesDirty = true
+    pass.framesDirty = true
   }
 
   // MARK: Dragging and flinging (points in the table's own coordinates)
@@ -214,8 +217,8 @@ extension TableView {
     }
     finishAnimation(finished: false)
     touchCancelled()
-    isDragging = true
-    dragOrigin = (y, unstretchedOffset(storedContentOffset.y))
+    scroll.isDragging = true
+    scroll.dragOrigin = ScrollState.DragOrigin(touch: y, offset: unstretchedOffset(scroll.offset.y))
   }
 
   /// The offset a drag would have to reach for the rubber band to show `y`: `y` itself within the
@@ -231,21 +234,21 @@ extension TableView {
   /// Springs back to the nearest edge when a touch ends with the content held past it (a press
   /// caught a bounce and did not drag), as UIScrollView does; nothing otherwise.
   func settleIfPastEdge() {
-    guard !isDragging, animation == nil, !isLooping else { return }
-    let y = storedContentOffset.y
+    guard !scroll.isDragging, scroll.animation == nil, !isLooping else { return }
+    let y = scroll.offset.y
     let edge = clampedOffset(y)
     guard y != edge else { return }
-    animation = .bounce(from: y, to: edge, start: clock.now, duration: 0.4)
+    scroll.animation = .bounce(from: y, to: edge, start: clock.now, duration: 0.4)
   }
 
   /// The finger moved to `y`: the content follows, stretching with resistance past an edge.
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func drag(to y: Double) {
-    guard isDragging else { return }
+    guard scroll.isDragging else { return }
     guard let y = Sanitize.coordinate(y) else {
       return report(TableViewError(.invalidArgument, "drag(to: \(y)): not finite; ignored"))
     }
-    let raw = dragOrigin.offset - (y - dragOrigin.touch)
+    let raw = scroll.dragOrigin.offset - (y - scroll.dragOrigin.touch)
     var offset = raw
     if isLooping {
       offset = raw
@@ -262,18 +265,18 @@ extension TableView {
     } else {
       offset = clampedOffset(raw)
     }
-    setContentOffsetNow(Point(x: storedContentOffset.x, y: offset))
+    setContentOffsetNow(Point(x: scroll.offset.x, y: offset))
   }
 
   /// The finger lifted with `velocity` (points per second, positive scrolls the content up, i.e.
   /// towards larger offsets): decelerate, or bounce back if past an edge.
   public func endDragging(velocity: Double) {
-    guard isDragging else { return }
+    guard scroll.isDragging else { return }
     let velocity = Sanitize.velocity(velocity) ?? 0
-    isDragging = false
-    let y = storedContentOffset.y
+    scroll.isDragging = false
+    let y = scroll.offset.y
     if y < minimumContentOffsetY || y > maximumContentOffsetY {
-      animation = .bounce(from: y, to: clampedOffset(y), start: clock.now, duration: 0.4)
+      scroll.animation = .bounce(from: y, to: clampedOffset(y), start: clock.now, duration: 0.4)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
       return
     }
@@ -291,10 +294,10 @@ extension TableView {
         return
       }
       let v = ScrollPhysics.velocity(forDistance: distance, rate: decelerationRate)
-      animation = .decelerate(from: y, velocity: v, rate: decelerationRate, start: clock.now, target: target)
+      scroll.animation = .decelerate(from: y, velocity: v, rate: decelerationRate, start: clock.now, target: target)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     } else if flinging {
-      animation = .decelerate(from: y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
+      scroll.animation = .decelerate(from: y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     } else {
       delegate?.tableViewDidEndDragging(self, willDecelerate: false)
@@ -303,7 +306,7 @@ extension TableView {
 
   /// Where a fling at `velocity` from the current offset would come to rest (before clamping).
   public func projectedOffset(velocity: Double) -> Double {
-    storedContentOffset.y + ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate)
+    scroll.offset.y + ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate)
   }
 
   /// Advances the running animation to the clock's time and lays out. Returns whether an
@@ -312,21 +315,21 @@ extension TableView {
   ///   heights may also measure rows around its target, as ``scrollToRow(at:at:animated:completion:)``.
   @discardableResult
   public func tick() -> Bool {
-    guard let current = animation else { return false }
+    guard let current = scroll.animation else { return false }
     let now = clock.now
     switch current {
     case .scroll(let from, let target, let start, let duration, let completion):
       let t = duration > 0 ? (now - start) / duration : 1
       let to = target()
       if t >= 1 {
-        animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: to))
+        scroll.animation = nil
+        setContentOffsetNow(Point(x: scroll.offset.x, y: to))
         let refined = target()
-        if refined != storedContentOffset.y { setContentOffsetNow(Point(x: storedContentOffset.x, y: refined)) }
+        if refined != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: refined)) }
         completion?(true)
         delegate?.tableViewDidEndScrollingAnimation(self)
       } else {
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeInOut(t)))
+        setContentOffsetNow(Point(x: scroll.offset.x, y: from + (to - from) * ScrollPhysics.easeInOut(t)))
       }
     case .decelerate(let from, let velocity, let rate, let start, let target):
       let t = now - start
@@ -335,45 +338,45 @@ extension TableView {
       if let target, abs(v) <= ScrollPhysics.stopVelocity {
         // The remaining distance is under UIKit's stop threshold: land exactly on the target
         // (or on the edge, when rows measured on the way shortened the content below it).
-        animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(target)))
+        scroll.animation = nil
+        setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(target)))
         delegate?.tableViewDidEndDecelerating(self)
       } else if target == nil, y < minimumContentOffsetY || y > maximumContentOffsetY {
         let edge = clampedOffset(y)
         if bounces {
           // Overshoot a little with the remaining speed, then spring back.
           let overshoot = ScrollPhysics.rubberBand(overshoot: v * 0.05, dimension: viewportSize.height)
-          setContentOffsetNow(Point(x: storedContentOffset.x, y: edge + overshoot))
-          animation = .bounce(from: edge + overshoot, to: edge, start: now, duration: 0.4)
+          setContentOffsetNow(Point(x: scroll.offset.x, y: edge + overshoot))
+          scroll.animation = .bounce(from: edge + overshoot, to: edge, start: now, duration: 0.4)
         } else {
-          animation = nil
-          setContentOffsetNow(Point(x: storedContentOffset.x, y: edge))
+          scroll.animation = nil
+          setContentOffsetNow(Point(x: scroll.offset.x, y: edge))
         }
       } else if abs(v) <= ScrollPhysics.stopVelocity {
-        animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: y))
+        scroll.animation = nil
+        setContentOffsetNow(Point(x: scroll.offset.x, y: y))
         delegate?.tableViewDidEndDecelerating(self)
       } else {
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: y))
+        setContentOffsetNow(Point(x: scroll.offset.x, y: y))
       }
     case .bounce(let from, let to, let start, let duration):
       let t = (now - start) / duration
       if t >= 1 {
         // The edge may have moved since the bounce began (rows measured on the way).
-        animation = nil
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: clampedOffset(to)))
+        scroll.animation = nil
+        setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(to)))
         delegate?.tableViewDidEndDecelerating(self)
       } else {
-        setContentOffsetNow(Point(x: storedContentOffset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))
+        setContentOffsetNow(Point(x: scroll.offset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))
       }
     }
-    return animation != nil
+    return scroll.animation != nil
   }
 
   /// Stops the running animation where it is; an animated scroll's completion gets `finished`.
   func finishAnimation(finished: Bool) {
-    guard let current = animation else { return }
-    animation = nil
+    guard let current = scroll.animation else { return }
+    scroll.animation = nil
     if case .scroll(_, _, _, _, let completion) = current { completion?(finished) }
   }
 

@@ -1,18 +1,18 @@
 // Selection and taps. One recognizer for the whole table (as DLTableView does): a touch point is
-// resolved to a row through the geometry, never through the cells. Selection is kept by index
+// resolved to a row through the geometry, never through the cells. Selection is kept by heights.index
 // path, so it survives its cell scrolling away and being reused.
 
 extension TableView {
   /// The selected rows, in order.
   /// - Complexity: O(s log s) for s selected rows.
-  public var indexPathsForSelectedRows: [IndexPath] { selectedRows.sorted() }
+  public var indexPathsForSelectedRows: [IndexPath] { selection.rows.sorted() }
 
   /// The first selected row.
   /// - Complexity: O(s) for s selected rows.
-  public var indexPathForSelectedRow: IndexPath? { selectedRows.min() }
+  public var indexPathForSelectedRow: IndexPath? { selection.rows.min() }
 
   /// The row currently highlighted by a touch.
-  public var indexPathForHighlightedRow: IndexPath? { highlightedRow }
+  public var indexPathForHighlightedRow: IndexPath? { selection.highlighted }
 
   /// Selects a row programmatically (no delegate calls, as UIKit), optionally scrolling to it.
   /// In single-selection mode the previous selection is cleared.
@@ -24,10 +24,10 @@ extension TableView {
     try check(indexPath, "selectRow(at:animated:scrollPosition:)")
     guard selectionMode != .none else { return }
     if selectionMode == .single {
-      for other in selectedRows where other != indexPath { setSelectedState(false, other, animated: animated) }
-      selectedRows.removeAll()
+      for other in selection.rows where other != indexPath { setSelectedState(false, other, animated: animated) }
+      selection.rows.removeAll()
     }
-    selectedRows.insert(indexPath)
+    selection.rows.insert(indexPath)
     setSelectedState(true, indexPath, animated: animated)
     if scrollPosition != .none || !isFullyVisible(indexPath) {
       try scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
@@ -37,12 +37,12 @@ extension TableView {
   /// Deselects a row programmatically (no delegate calls). A row that is not selected is ignored.
   /// - Complexity: O(visible)
   public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-    guard selectedRows.remove(indexPath) != nil else { return }
+    guard selection.rows.remove(indexPath) != nil else { return }
     setSelectedState(false, indexPath, animated: animated)
   }
 
   func setSelectedState(_ selected: Bool, _ path: IndexPath, animated: Bool) {
-    for entry in visibleRows where entry.indexPath == path { entry.view.setSelected(selected, animated: animated) }
+    for entry in visible.rows where entry.indexPath == path { entry.view.setSelected(selected, animated: animated) }
   }
 
   func isFullyVisible(_ path: IndexPath) -> Bool {
@@ -50,9 +50,9 @@ extension TableView {
     // In the plain style the section's floating header covers the top of the visible area.
     let headerCover =
       style == .plain && !isLooping
-      ? HeightIndex.points(index.height(ofItem: index.itemIndex(ofHeader: path.section))) : 0
-    let top = storedContentOffset.y + contentInset.top + headerCover
-    let bottom = storedContentOffset.y + viewportSize.height - contentInset.bottom
+      ? HeightIndex.points(heights.index.height(ofItem: heights.index.itemIndex(ofHeader: path.section))) : 0
+    let top = scroll.offset.y + contentInset.top + headerCover
+    let bottom = scroll.offset.y + viewportSize.height - contentInset.bottom
     return rect.minY >= top && rect.maxY <= bottom
   }
 
@@ -61,9 +61,9 @@ extension TableView {
   /// The row under a point of the visible area, or `nil` over a floating header/footer or nothing.
   /// - Complexity: O(log n + visible sections)
   public func indexPathForTouch(at point: Point) -> IndexPath? {
-    let content = Point(x: point.x, y: point.y + storedContentOffset.y)
-    for entry in visibleHeaders { if let v = entry.view, v.frame.contains(content) { return nil } }
-    for entry in visibleFooters { if let v = entry.view, v.frame.contains(content) { return nil } }
+    let content = Point(x: point.x, y: point.y + scroll.offset.y)
+    for entry in visible.headers { if let v = entry.view, v.frame.contains(content) { return nil } }
+    for entry in visible.footers { if let v = entry.view, v.frame.contains(content) { return nil } }
     return indexPathForRow(at: content)
   }
 
@@ -71,24 +71,24 @@ extension TableView {
   /// - Complexity: O(log n + visible sections)
   public func touchBegan(at point: Point) {
     cancelHighlight()
-    touchStart = point
-    animation = nil  // a touch stops a deceleration, as on iOS
+    selection.touchStart = point
+    scroll.animation = nil  // a touch stops a deceleration, as on iOS
     guard selectionMode != .none, let path = indexPathForTouch(at: point) else { return }
     let allowed = delegate.map { d in askingDataSource { d.tableView(self, shouldHighlightRowAt: path) } } ?? true
     guard allowed else { return }
-    highlightedRow = path
+    selection.highlighted = path
     cellForRow(at: path)?.setHighlighted(true, animated: false)
     delegate?.tableView(self, didHighlightRowAt: path)
   }
 
   /// The touch moved: beyond `tapMoveThreshold` it is no longer a tap and the highlight goes.
   public func touchMoved(to point: Point) {
-    guard let start = touchStart else { return }
+    guard let start = selection.touchStart else { return }
     let dx = point.x - start.x
     let dy = point.y - start.y
     if dx * dx + dy * dy > tapMoveThreshold * tapMoveThreshold {
       cancelHighlight()
-      touchStart = nil
+      selection.touchStart = nil
     }
   }
 
@@ -97,10 +97,10 @@ extension TableView {
   /// - Complexity: O(log n + s · visible) for s selected rows.
   public func touchEnded(at point: Point) {
     defer {
-      touchStart = nil
+      selection.touchStart = nil
       settleIfPastEdge()
     }
-    guard touchStart != nil, let path = highlightedRow else {
+    guard selection.touchStart != nil, let path = selection.highlighted else {
       cancelHighlight()
       return
     }
@@ -113,7 +113,7 @@ extension TableView {
   /// back (a drag that follows stops that at once and picks the content up where it is).
   public func touchCancelled() {
     cancelHighlight()
-    touchStart = nil
+    selection.touchStart = nil
     settleIfPastEdge()
   }
 
@@ -125,8 +125,8 @@ extension TableView {
   }
 
   func cancelHighlight() {
-    guard let path = highlightedRow else { return }
-    highlightedRow = nil
+    guard let path = selection.highlighted else { return }
+    selection.highlighted = nil
     cellForRow(at: path)?.setHighlighted(false, animated: false)
     delegate?.tableView(self, didUnhighlightRowAt: path)
   }
@@ -135,9 +135,9 @@ extension TableView {
   /// - Complexity: O(log n + s · visible) for s selected rows.
   public func userSelect(_ path: IndexPath, lap: Int = 0) {
     guard selectionMode != .none, isValid(path) else { return }
-    if selectionMode == .multiple, selectedRows.contains(path) {
+    if selectionMode == .multiple, selection.rows.contains(path) {
       let target = askWillDeselect(path)
-      guard let target, selectedRows.contains(target) else { return }
+      guard let target, selection.rows.contains(target) else { return }
       deselectRow(at: target, animated: true)
       delegate?.tableView(self, didDeselectRowAt: target)
       return
@@ -145,15 +145,15 @@ extension TableView {
     let proposed = askWillSelect(path)
     guard let target = proposed, isValid(target) else { return }
     if selectionMode == .single {
-      for other in selectedRows where other != target {
+      for other in selection.rows where other != target {
         let allowed = askWillDeselect(other)
         guard allowed != nil else { continue }
-        selectedRows.remove(other)
+        selection.rows.remove(other)
         setSelectedState(false, other, animated: true)
         delegate?.tableView(self, didDeselectRowAt: other)
       }
     }
-    selectedRows.insert(target)
+    selection.rows.insert(target)
     setSelectedState(true, target, animated: true)
     delegate?.tableView(self, didSelectRowAt: target, lap: target == path ? lap : 0)
   }

@@ -2,8 +2,8 @@
 // and the keyed height cache.
 //
 // The seed measures with one off-screen cell per identifier, configured by the caller, and keeps
-// the height in a dictionary keyed by index path strings. Here the index-path cache is the
-// table's height index (one per width, following every update), and a second cache keyed by a
+// the height in a dictionary keyed by heights.index path strings. Here the heights.index-path cache is the
+// table's height heights.index (one per width, following every update), and a second cache keyed by a
 // model key the delegate gives survives `reloadData()` and reordering: a row whose key is known
 // at the current width is never measured again. Neither cache ever stores a zero, negative, NaN
 // or infinite measurement.
@@ -107,11 +107,11 @@ extension TableView {
   public func height(
     forCellWithReuseIdentifier identifier: String, at indexPath: IndexPath, configuration: (any ReusableView) -> Void
   ) -> Double {
-    // Outside the table's own calls the index describes the data source's current rows.
+    // Outside the table's own calls the heights.index describes the data source's current rows.
     var item: Int?
-    if dataSourceCallDepth == 0, !inLayout, !needsReload, isValid(indexPath) {
-      let k = index.itemIndex(of: indexPath)
-      if index.isMeasured(item: k) { return HeightIndex.points(index.height(ofItem: k)) }
+    if pass.dataSourceCallDepth == 0, !pass.inLayout, !pass.needsReload, isValid(indexPath) {
+      let k = heights.index.itemIndex(of: indexPath)
+      if heights.index.isMeasured(item: k) { return HeightIndex.points(heights.index.height(ofItem: k)) }
       item = k
     }
     let key = heightCacheKey(forRowAt: indexPath)
@@ -121,7 +121,7 @@ extension TableView {
     }
     let fallback = rowHeight > 0 && rowHeight <= HeightIndex.maximumHeight ? rowHeight : 44
     guard let cell = templateCell(for: identifier) else {
-      templateCellState.fellBack = true
+      heights.templates.fellBack = true
       report(
         TableViewError(
           .unregisteredIdentifier,
@@ -135,7 +135,7 @@ extension TableView {
     let width = max(0, viewportSize.width - (accessory.isFinite ? max(0, accessory) : 0))
     let fitted = cell.sizeThatFits(width: width)
     guard fitted.isFinite, fitted > 0, fitted <= HeightIndex.maximumHeight else {
-      templateCellState.fellBack = true
+      heights.templates.fellBack = true
       report(
         TableViewError(
           .invalidHeight,
@@ -168,9 +168,9 @@ extension TableView {
 
   /// The template cell for `identifier`, made once from the registered factory (or the pool).
   func templateCell(for identifier: String) -> (any ReusableView)? {
-    if let cell = templateCellState.templates[identifier] { return cell }
-    guard let cell = cellPool.dequeueOrMake(identifier) else { return nil }
-    templateCellState.templates[identifier] = cell
+    if let cell = heights.templates.templates[identifier] { return cell }
+    guard let cell = visible.cellPool.dequeueOrMake(identifier) else { return nil }
+    heights.templates.templates[identifier] = cell
     return cell
   }
 
@@ -185,22 +185,22 @@ extension TableView {
   /// The most heights the keyed cache keeps per width (default 100,000); widths are kept as
   /// many as ``widthCacheLimit``, the least recently stored dropped first.
   public var keyedHeightCacheLimit: Int {
-    get { templateCellState.limit }
-    set { templateCellState.limit = max(1, newValue) }
+    get { heights.templates.limit }
+    set { heights.templates.limit = max(1, newValue) }
   }
 
   /// The number of heights in the keyed cache, all widths together.
   /// - Complexity: O(widths kept)
-  public var keyedHeightCount: Int { templateCellState.keyed.values.reduce(0) { $0 + $1.count } }
+  public var keyedHeightCount: Int { heights.templates.keyed.values.reduce(0) { $0 + $1.count } }
 
   /// The delegate's key capability, looked up once per delegate.
   func heightCacheKeys() -> (any TableViewHeightCacheKeys)? {
     guard let delegate else { return nil }
-    if delegate !== templateCellState.keysSource {
-      templateCellState.keysSource = delegate
-      templateCellState.keys = delegate as? any TableViewHeightCacheKeys
+    if delegate !== heights.templates.keysSource {
+      heights.templates.keysSource = delegate
+      heights.templates.keys = delegate as? any TableViewHeightCacheKeys
     }
-    return templateCellState.keys
+    return heights.templates.keys
   }
 
   /// The key of the row at `path`, if the delegate gives keys.
@@ -213,9 +213,9 @@ extension TableView {
   /// - Complexity: O(1) expected.
   func keyedUnits(for key: AnyHashable) -> Int64? {
     let width = viewportSize.width
-    guard templateCellState.keyed[width] != nil else { return nil }
-    let limit = templateCellState.limit
-    return templateCellState.keyed[width]!.units(for: key, limit: limit)
+    guard heights.templates.keyed[width] != nil else { return nil }
+    let limit = heights.templates.limit
+    return heights.templates.keyed[width]!.units(for: key, limit: limit)
   }
 
   /// Keeps a good measurement under `key` at the current width.
@@ -223,21 +223,21 @@ extension TableView {
   func rememberKeyedUnits(_ units: Int64, for key: AnyHashable) {
     guard units > 0 else { return }
     let width = viewportSize.width
-    if templateCellState.keyedWidths.last != width {
-      templateCellState.keyedWidths.removeAll { $0 == width }
-      templateCellState.keyedWidths.append(width)
-      while templateCellState.keyedWidths.count > widthCacheLimit {
-        templateCellState.keyed.removeValue(forKey: templateCellState.keyedWidths.removeFirst())
+    if heights.templates.keyedWidths.last != width {
+      heights.templates.keyedWidths.removeAll { $0 == width }
+      heights.templates.keyedWidths.append(width)
+      while heights.templates.keyedWidths.count > widthCacheLimit {
+        heights.templates.keyed.removeValue(forKey: heights.templates.keyedWidths.removeFirst())
       }
     }
-    let limit = templateCellState.limit
-    templateCellState.keyed[width, default: KeyedHeights()].set(units, for: key, limit: limit)
+    let limit = heights.templates.limit
+    heights.templates.keyed[width, default: KeyedHeights()].set(units, for: key, limit: limit)
   }
 
   /// Starts measuring the row at `path` for `measuredUnits`: its key, and its keyed height if
   /// one is known at the current width.
   @inline(__always) func keyedLookup(forRowAt path: IndexPath) -> (key: AnyHashable?, units: Int64?) {
-    templateCellState.fellBack = false
+    heights.templates.fellBack = false
     guard let key = heightCacheKey(forRowAt: path) else { return (nil, nil) }
     return (key, keyedUnits(for: key))
   }
@@ -246,8 +246,8 @@ extension TableView {
   /// measurement fell back to a default.
   @inline(__always) func keyedStore(_ units: Int64, for key: AnyHashable?) {
     guard let key else { return }
-    if templateCellState.fellBack {
-      templateCellState.fellBack = false
+    if heights.templates.fellBack {
+      heights.templates.fellBack = false
       return
     }
     rememberKeyedUnits(units, for: key)
@@ -258,10 +258,10 @@ extension TableView {
   /// even when the key did not change.
   /// - Complexity: O(reloaded rows) when the delegate gives keys and the cache is not empty.
   func forgetKeyedHeights(reloadedBy plan: BatchUpdatePlan) {
-    guard !templateCellState.keyed.isEmpty, heightCacheKeys() != nil else { return }
+    guard !heights.templates.keyed.isEmpty, heightCacheKeys() != nil else { return }
     func forget(_ path: IndexPath) {
       guard let key = heightCacheKey(forRowAt: path) else { return }
-      for width in templateCellState.keyedWidths { templateCellState.keyed[width]?.remove(key) }
+      for width in heights.templates.keyedWidths { heights.templates.keyed[width]?.remove(key) }
     }
     for edit in plan.edits {
       switch edit {

@@ -49,7 +49,7 @@ public final class TableView {
 
   /// Supplies sections, rows and cells. Setting it schedules a reload.
   public weak var dataSource: (any TableViewDataSource)? {
-    didSet { needsReload = true }
+    didSet { pass.needsReload = true }
   }
 
   /// Receives display, selection and scrolling callbacks, and gives heights. Which of its height
@@ -57,7 +57,7 @@ public final class TableView {
   public weak var delegate: (any TableViewDelegate)? {
     didSet {
       forgetDelegateHeightMethods()
-      needsReload = true
+      pass.needsReload = true
     }
   }
 
@@ -67,29 +67,26 @@ public final class TableView {
   /// The backend that attaches views to the screen.
   public weak var host: (any TableViewHost)?
 
-  /// Which height methods the delegate implements, as far as the table has learned since the last reload.
-  var delegateHeights = DelegateHeightCapabilities()
-
   /// The height of every row when the delegate gives none (or `automaticDimension`). A height
   /// that is NaN, infinite, negative (but `automaticDimension`) or above
   /// `HeightIndex.maximumHeight` is reported (`.invalidHeight`) at the next reload and 44 is used.
-  public var rowHeight: Double = 44 { didSet { needsReload = true } }
+  public var rowHeight: Double = 44 { didSet { pass.needsReload = true } }
   /// An estimate for rows not yet measured; 0 (or less) means no estimates (every height is known
   /// upfront). With an estimate, `reloadData()` is O(sections) and rows are measured when they
   /// show. NaN, ∞ or an estimate above `HeightIndex.maximumHeight` is reported (`.invalidHeight`)
   /// at the next reload and 44 is used.
-  public var estimatedRowHeight: Double = 0 { didSet { needsReload = true } }
+  public var estimatedRowHeight: Double = 0 { didSet { pass.needsReload = true } }
   /// The height of section headers when the delegate gives none.
-  public var sectionHeaderHeight: Double = 0 { didSet { needsReload = true } }
+  public var sectionHeaderHeight: Double = 0 { didSet { pass.needsReload = true } }
   /// The height of section footers when the delegate gives none.
-  public var sectionFooterHeight: Double = 0 { didSet { needsReload = true } }
+  public var sectionFooterHeight: Double = 0 { didSet { pass.needsReload = true } }
 
   /// A view above the first section (its height is its frame's height).
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var tableHeaderView: (any ReusableView)? {
     didSet {
-      if let old = oldValue, old !== tableHeaderView, tableHeaderShown { host?.detach(old) }
-      tableHeaderShown = false
+      if let old = oldValue, old !== tableHeaderView, visible.tableHeaderShown { host?.detach(old) }
+      visible.tableHeaderShown = false
       geometryChanged()
     }
   }
@@ -97,8 +94,8 @@ public final class TableView {
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var tableFooterView: (any ReusableView)? {
     didSet {
-      if let old = oldValue, old !== tableFooterView, tableFooterShown { host?.detach(old) }
-      tableFooterShown = false
+      if let old = oldValue, old !== tableFooterView, visible.tableFooterShown { host?.detach(old) }
+      visible.tableFooterShown = false
       geometryChanged()
     }
   }
@@ -106,7 +103,7 @@ public final class TableView {
   /// Whether the rows repeat without end in both directions (one-section tables; see
   /// `isLooping`). Memory stays constant however far one scrolls. Table header and footer views
   /// and section header/footer views are not shown while looping.
-  public var loops = false { didSet { needsReload = true } }
+  public var loops = false { didSet { pass.needsReload = true } }
 
   /// How rows can be selected.
   public var selectionMode: SelectionMode = .single
@@ -132,7 +129,7 @@ public final class TableView {
       }
       viewportSize = Size(width: max(0, width), height: max(0, height))
       guard viewportSize != oldValue else { return }
-      if viewportSize.height < oldValue.height { visibleHighWater = 0 }
+      if viewportSize.height < oldValue.height { visible.highWater = 0 }
       if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
       geometryChanged()
     }
@@ -156,34 +153,14 @@ public final class TableView {
     }
   }
 
-  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var storedContentOffset: Point = .zero
+  /// Moves the offset to `y` as a correction: nothing on screen moves (see `contentOffsetCorrection`).
+  func correctContentOffsetY(to y: Double) { scroll.correctY(to: y) }
+
   /// The sum of every change the table itself made to `contentOffset.y` without moving anything on
   /// screen: anchoring when rows above the visible ones are measured or change height, and a looping
   /// table's re-centring. A backend that subtracts this sum's change from the offset's change gets how
   /// far the content visibly scrolled (to move a scrollbar, or to check that no row jumps).
-  public internal(set) var contentOffsetCorrection: Double = 0
-
-  /// Moves the offset to `y` as a correction: nothing on screen moves (see `contentOffsetCorrection`).
-  /// A drag or an animation in progress moves with it, so the next frame does not undo it.
-  func correctContentOffsetY(to y: Double) {
-    let delta = y - storedContentOffset.y
-    guard delta != 0 else { return }
-    contentOffsetCorrection += delta
-    storedContentOffset.y = y
-    dragOrigin.offset += delta
-    guard let current = animation else { return }
-    switch current {
-    case .scroll(let from, let target, let start, let duration, let completion):
-      // The target is computed from the geometry every frame: only the start moves.
-      animation = .scroll(from: from + delta, target: target, start: start, duration: duration, completion: completion)
-    case .decelerate(let from, let velocity, let rate, let start, let target):
-      animation = .decelerate(
-        from: from + delta, velocity: velocity, rate: rate, start: start, target: target.map { $0 + delta })
-    case .bounce(let from, let to, let start, let duration):
-      animation = .bounce(from: from + delta, to: to + delta, start: start, duration: duration)
-    }
-  }
+  public var contentOffsetCorrection: Double { scroll.correction }
 
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
@@ -192,7 +169,7 @@ public final class TableView {
   /// coordinates beyond ±`maximumContentHeight` are taken as that.
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
   public var contentOffset: Point {
-    get { storedContentOffset }
+    get { scroll.offset }
     set { setContentOffsetNow(newValue) }
   }
 
@@ -211,100 +188,34 @@ public final class TableView {
   /// The clock that drives animations and idle work.
   public var clock: any TableViewClock
 
-  // MARK: Geometry state
-
-  /// The geometry index for the current width.
-  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var index = HeightIndex()
-  /// Geometry indexes kept for other widths (the height cache per width class).
-  var otherWidths: [Double: HeightIndex] = [:]
-  /// Widths by last use, most recent last, for the cache limit.
-  var widthOrder: [Double] = []
   /// How many width classes' height caches are kept (the current one included).
   public var widthCacheLimit = 2 {
     didSet { widthCacheLimit = max(1, widthCacheLimit) }
   }
-  @exclusivity(unchecked) var tableHeaderUnits: Int64 = 0
-  @exclusivity(unchecked) var tableFooterUnits: Int64 = 0
-  @exclusivity(unchecked) var tableHeaderShown = false
-  @exclusivity(unchecked) var tableFooterShown = false
 
-  /// Whether rows are measured lazily (estimated heights).
-  @exclusivity(unchecked) var usesEstimates = false
-  var estimateUnits: Int64 = 0
-  /// `rowHeight` in units as the last reload accepted it.
-  var fixedRowUnits: Int64 = HeightIndex.units(44)
+  // MARK: Collaborators
 
-  // MARK: Visible state
-
-  struct VisibleRow {
-    var globalRow: Int
-    var indexPath: IndexPath
-    var view: any ReusableView
-  }
-  struct VisibleSupplement {
-    var section: Int
-    var view: (any ReusableView)?
-    /// A footer's view (else a header's), for the delegate's display calls.
-    var isFooter: Bool
-  }
+  /// Heights: the geometry index for the current width and the ones kept for other widths, the
+  /// height policy of the last reload, template cells and keyed heights.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var visibleRows: ContiguousArray<VisibleRow> = []
-  @exclusivity(unchecked) var visibleRowRange: Range<Int> = 0..<0
+  @exclusivity(unchecked) var heights = HeightCache()
+  /// The offset, its corrections, the running animation and the drag.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var visibleHeaders: ContiguousArray<VisibleSupplement> = []
+  @exclusivity(unchecked) var scroll = ScrollState()
+  /// The rows, headers and footers on screen, and the reuse pools.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var visibleFooters: ContiguousArray<VisibleSupplement> = []
-  @exclusivity(unchecked) var visibleSectionRange: Range<Int> = 0..<0
-  /// Second buffers the passes swap with, so merging allocates nothing in steady state.
-  @exclusivity(unchecked) var rowScratch: ContiguousArray<VisibleRow> = []
-  /// Entries of `rowScratch` before this index have been handled by the current merge.
-  @exclusivity(unchecked) var rowScratchCursor = 0
-  @exclusivity(unchecked) var supplementScratch: ContiguousArray<VisibleSupplement> = []
-  /// Cells dequeued to measure a row during this layout pass, waiting to be displayed.
-  @exclusivity(unchecked) var preparedCells: ContiguousArray<VisibleRow> = []
-
+  @exclusivity(unchecked) var visible = VisibleSet()
+  /// The selected and highlighted rows.
+  var selection = SelectionState()
+  /// What the next layout pass has to do, and whether the table is inside a pass or a data-source call.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var cellPool = ReusePool()
-  /// Whether the current pass attached a view (floating headers must then be raised again).
-  @exclusivity(unchecked) var attachedThisPass = false
-  /// Layout passes so far; the data source's counts are re-checked once per pass that asks for cells.
-  var passNumber = 0
-  /// The last count check: (pass, sections, section, rows).
-  var countCheck = (pass: -1, sections: 0, section: -1, rows: 0)
-  /// The most cells on screen at once since the viewport last shrank: the pool's bound.
-  @exclusivity(unchecked) var visibleHighWater = 0
-  // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var headerFooterPool = ReusePool()
-
-  // MARK: Selection state
-
-  var selectedRows: Set<IndexPath> = []
-  @exclusivity(unchecked) var highlightedRow: IndexPath?
-  var touchStart: Point?
-
-  // MARK: Passes and reentrancy
-
-  @exclusivity(unchecked) var needsReload = true
-  @exclusivity(unchecked) var framesDirty = false
-  /// Whether a batch update moved the visible rows to new indexes since the last layout pass.
-  @exclusivity(unchecked) var visibleRowsRemapped = false
-  @exclusivity(unchecked) var inLayout = false
-  @exclusivity(unchecked) var dataSourceCallDepth = 0
-  @exclusivity(unchecked) var deferredReload = false
-
-  // MARK: Height work state (issue 3)
-
-  var idleScheduler: IdlePrecompute?  // made by `idlePrecompute` (TableView+IdlePrecompute.swift)
-  @exclusivity(unchecked) var prefetchState = PrefetchState()  // announced rows (TableView+Prefetching.swift)
-  var templateCellState = TemplateCellState()  // template cells, keyed heights (TableView+TemplateCell.swift)
-  var snapshotBox: AnyObject?  // the current diffable snapshot, a SnapshotBox (TableView+Diffable.swift)
-
-  // MARK: Scrolling state
-
-  @exclusivity(unchecked) var animation: ScrollAnimation?
-  @exclusivity(unchecked) var isDragging = false
-  var dragOrigin: (touch: Double, offset: Double) = (0, 0)
+  @exclusivity(unchecked) var pass = PassState()
+  /// The idle-time precompute, made by `idlePrecompute` (TableView+IdlePrecompute.swift).
+  var idleScheduler: IdlePrecompute?
+  /// Rows announced to the prefetch data source (TableView+Prefetching.swift).
+  @exclusivity(unchecked) var prefetchState = PrefetchState()
+  /// The current diffable snapshot, a SnapshotBox (TableView+Diffable.swift).
+  var snapshotBox: AnyObject?
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is
@@ -330,36 +241,33 @@ public final class TableView {
   public init(style: Style = .plain, clock: any TableViewClock = ManualClock()) {
     self.style = style
     self.clock = clock
-    visibleRows.reserveCapacity(64)
-    rowScratch.reserveCapacity(64)
-    preparedCells.reserveCapacity(16)
   }
 
   // MARK: Registration and dequeue
 
   /// Registers a factory for cells with `identifier`.
   public func register(_ factory: @escaping () -> any ReusableView, forCellReuseIdentifier identifier: String) {
-    cellPool.register(factory, for: identifier)
+    visible.cellPool.register(factory, for: identifier)
   }
 
   /// Registers a factory for header/footer views with `identifier`.
   public func register(
     _ factory: @escaping () -> any ReusableView, forHeaderFooterViewReuseIdentifier identifier: String
   ) {
-    headerFooterPool.register(factory, for: identifier)
+    visible.headerFooterPool.register(factory, for: identifier)
   }
 
   /// A pooled cell for `identifier`, or `nil` when none is waiting (the "dequeue or create" pattern).
   /// - Complexity: O(1)
   public func dequeueReusableCell(withIdentifier identifier: String) -> (any ReusableView)? {
-    cellPool.dequeue(identifier)
+    visible.cellPool.dequeue(identifier)
   }
 
   /// A cell for `identifier`: pooled, or new from the registered factory. Never fails for a
   /// registered identifier; an unregistered one stops the program with a message naming it.
   /// - Complexity: O(1)
   public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> any ReusableView {
-    guard let cell = cellPool.dequeueOrMake(identifier) else {
+    guard let cell = visible.cellPool.dequeueOrMake(identifier) else {
       preconditionFailure(
         "dequeueReusableCell(withIdentifier: \"\(identifier)\", for: \(indexPath)): nothing is registered for \"\(identifier)\"; call register(_:forCellReuseIdentifier:) first"
       )
@@ -381,16 +289,16 @@ public final class TableView {
 
   /// A header/footer view for `identifier`: pooled or new; `nil` when nothing is registered.
   public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> (any ReusableView)? {
-    headerFooterPool.dequeueOrMake(identifier)
+    visible.headerFooterPool.dequeueOrMake(identifier)
   }
 
   /// Cells made by factories so far.
-  public var cellsCreated: Int { cellPool.createdCount }
+  public var cellsCreated: Int { visible.cellPool.createdCount }
   /// Dequeues served from the pool so far.
-  public var cellsReused: Int { cellPool.reusedCount }
+  public var cellsReused: Int { visible.cellPool.reusedCount }
   /// Cells waiting in the pool.
   /// - Complexity: O(identifiers registered)
-  public var pooledCellCount: Int { cellPool.count }
+  public var pooledCellCount: Int { visible.cellPool.count }
 
   // MARK: Errors
 
@@ -402,8 +310,8 @@ public final class TableView {
 
   /// Runs a data-source or delegate call, marking the table busy so reentrant reloads are caught.
   @inline(__always) func askingDataSource<T>(_ body: () -> T) -> T {
-    dataSourceCallDepth += 1
-    defer { dataSourceCallDepth -= 1 }
+    pass.dataSourceCallDepth += 1
+    defer { pass.dataSourceCallDepth -= 1 }
     return body()
   }
 }

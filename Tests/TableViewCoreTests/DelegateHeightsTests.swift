@@ -124,14 +124,14 @@ struct DelegateHeightsTests {
     let model = NoHeights()
     let table = makeTable(model)
     #expect(table.contentSize.height == 2_000_000 * 44)
-    #expect(table.index.nodeCount < 16, "two million fixed rows are two runs, not a node a row")
-    let afterReload = table.delegateHeights.defaultCalls
+    #expect(table.heights.index.nodeCount < 16, "two million fixed rows are two runs, not a node a row")
+    let afterReload = table.heights.delegateMethods.defaultCalls
     #expect(afterReload == 4, "row height, estimate, header and footer: one call each")
     for _ in 0..<100 { table.contentOffset.y += 1_000 }
     model.rows += 1
     try table.performBatchUpdates { $0.insertRows(at: [IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 2)]) }
-    #expect(table.delegateHeights.defaultCalls == afterReload, "scrolling and updates ask nothing more")
+    #expect(table.heights.delegateMethods.defaultCalls == afterReload, "scrolling and updates ask nothing more")
     table.reloadData()
-    #expect(table.delegateHeights.defaultCalls == 2 * afterReload)
+    #expect(table.heights.delegateMethods.defaultCalls == 2 * afterReload)
   }
 }

@@ -49,8 +49,8 @@ struct DiffableApplyTests {
       for section in snapshot.sectionIdentifiers {
         for id in try snapshot.itemIdentifiers(inSection: section) {
           let path = try #require(dataSource.indexPath(for: id), sourceLocation: sourceLocation)
-          let k = table.index.itemIndex(of: path)
-          guard table.index.isMeasured(item: k) else { continue }
+          let k = table.heights.index.itemIndex(of: path)
+          guard table.heights.index.isMeasured(item: k) else { continue }
           #expect(
             abs(try table.rectForRow(at: path).height - heights[id]!) <= 1.0 / 256, sourceLocation: sourceLocation)
         }
@@ -101,7 +101,8 @@ struct DiffableApplyTests {
     #expect(f.table.currentSnapshot(String.self, Int.self) == next)
     #expect(f.table.numberOfSections == 3)
     #expect((0..<3).map { f.table.numberOfRows(inSection: $0) } == next.rowCounts)
-    #expect(f.table.index.unmeasuredRowCount + Set(f.fitted).count == 5, "only the five new items lack a height")
+    #expect(
+      f.table.heights.index.unmeasuredRowCount + Set(f.fitted).count == 5, "only the five new items lack a height")
     try f.expectHeightsFollowItems()
     while f.table.runIdleSlice() {}
     #expect(Set(f.fitted) == [500, 501, 502, 600, 601])

@@ -48,8 +48,8 @@ struct EstimatedHeightTests {
   func reloadIsLazy() {
     let (table, model) = makeSelfSizing(rows: 1_000_000, seed: 1)
     #expect(model.cellRequests < 30)
-    #expect(table.index.unmeasuredRowCount > 999_000)
-    #expect(table.index.nodeCount < 20)
+    #expect(table.heights.index.unmeasuredRowCount > 999_000)
+    #expect(table.heights.index.nodeCount < 20)
   }
 
   @Test("scrolling up through 10,000 rows with estimates wrong by ±50% moves what is on screen by exactly the scroll")

@@ -152,7 +152,8 @@ struct HeightCacheModelTests {
         if rowsOnly, rng.int(0..<4) == 0, !newCounts.isEmpty {
           // The data source changes its counts wrongly: the update must throw and change nothing.
           let before = (
-            snapshot(table.index), table.otherWidths.mapValues(snapshot), table.visibleCells.map(ObjectIdentifier.init)
+            snapshot(table.heights.index), table.heights.otherWidths.mapValues(snapshot),
+            table.visibleCells.map(ObjectIdentifier.init)
           )
           let saved = model.sections
           var wrong = next
@@ -167,8 +168,9 @@ struct HeightCacheModelTests {
             #expect(error.message.contains("section \(s)") || error.message.contains("sections"))
           }
           model.sections = saved
-          #expect(same(snapshot(table.index), before.0))
-          #expect(table.otherWidths.keys.allSatisfy { same(snapshot(table.otherWidths[$0]!), before.1[$0]!) })
+          #expect(same(snapshot(table.heights.index), before.0))
+          #expect(
+            table.heights.otherWidths.keys.allSatisfy { same(snapshot(table.heights.otherWidths[$0]!), before.1[$0]!) })
           #expect(table.visibleCells.map(ObjectIdentifier.init) == before.2)
           invalid += 1
           continue
@@ -196,8 +198,8 @@ struct HeightCacheModelTests {
         measured[width, default: []].insert(model.sections[path.section][path.row])
       }
       // Every width's cache: measured exactly where the model says, at the true height.
-      var caches = table.otherWidths
-      caches[width] = table.index
+      var caches = table.heights.otherWidths
+      caches[width] = table.heights.index
       for (w, cache) in caches {
         for (s, rows) in model.sections.enumerated() {
           #expect(cache.rowCount(inSection: s) == rows.count)

@@ -96,7 +96,7 @@ struct LayoutTests {
     table.rowHeight = 20
     table.viewportSize = Size(width: 80, height: 200)
     table.reloadData()
-    #expect(table.index.nodeCount == 3)
+    #expect(table.heights.index.nodeCount == 3)
     #expect(table.contentSize.height == 200_000_000)
     try? table.scrollToRow(at: IndexPath(row: 9_999_999, section: 0), at: .bottom, animated: false)
     #expect(table.indexPathsForVisibleRows.last == IndexPath(row: 9_999_999, section: 0))

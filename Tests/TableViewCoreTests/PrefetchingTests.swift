@@ -77,7 +77,7 @@ struct PrefetchingTests {
     _ = recorder.take()
     for step in 2...19 { table.contentOffset.y = Double(step) }
     #expect(recorder.events.isEmpty)
-    #expect(table.prefetchState.lastVisible == table.visibleRowRange)
+    #expect(table.prefetchState.lastVisible == table.visible.rowRange)
   }
 
   @Test("without a prefetch data source nothing is announced or kept")

@@ -105,10 +105,10 @@ struct TemplateCellTests {
       #expect(try table.rectForRow(at: path).height == expected)
     }
     // One template cell per identifier, kept aside: never on screen, never in the pool.
-    #expect(table.templateCellState.templates.count == 1)
-    let template = try #require(table.templateCellState.templates["text"])
+    #expect(table.heights.templates.templates.count == 1)
+    let template = try #require(table.heights.templates.templates["text"])
     #expect(!table.visibleCells.contains { $0 === template })
-    #expect(!table.cellPool.contains(template))
+    #expect(!table.visible.cellPool.contains(template))
     #expect(log.created > 1)
   }
 
@@ -135,7 +135,7 @@ struct TemplateCellTests {
     #expect(model.configured.count == before)
     // A row far below, not measured yet: measured now, then cached in the index.
     let far = IndexPath(row: 100, section: 0)
-    #expect(!table.index.isMeasured(item: table.index.itemIndex(of: far)))
+    #expect(!table.heights.index.isMeasured(item: table.heights.index.itemIndex(of: far)))
     let offset = table.contentOffset.y
     var configurations = 0
     let measure = {
@@ -170,7 +170,7 @@ struct TemplateCellTests {
       #expect(measure() == 44, "the fallback: rowHeight")
       #expect(measure() == 44)
       #expect(configurations == 2, "nothing was cached, so it measures again")
-      #expect(!table.index.isMeasured(item: table.index.itemIndex(of: path)))
+      #expect(!table.heights.index.isMeasured(item: table.heights.index.itemIndex(of: path)))
       #expect(table.keyedHeightCount == table.visibleCells.count, "only the good rows on screen are keyed")
     }
     #expect(table.reportedErrors.count == errors + 8)
@@ -304,7 +304,7 @@ struct KeyedHeightCacheTests {
       table.viewportSize.width = width
       while table.runIdleSlice() {}
     }
-    #expect(table.templateCellState.keyed.count == table.widthCacheLimit)
+    #expect(table.heights.templates.keyed.count == table.widthCacheLimit)
     #expect(table.keyedHeightCount <= 200 * table.widthCacheLimit)
   }
 }
