@@ -18,3 +18,10 @@ struct PassState {
   /// The last count check: (pass, sections, section, rows).
   var countCheck = (pass: -1, sections: 0, section: -1, rows: 0)
 }
+
+extension PassState {
+  /// Checks the pass state's invariants: the call depth is never negative.
+  func _checkInvariants() {
+    precondition(dataSourceCallDepth >= 0, "negative data-source call depth")
+  }
+}

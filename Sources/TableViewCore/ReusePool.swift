@@ -77,6 +77,10 @@ public struct ReusePool {
     }
   }
 
+  /// Every pooled view, all identifiers together (for invariant checks).
+  /// - Complexity: O(pooled views)
+  var allViews: [any ReusableView] { slots.flatMap(\.views) }
+
   /// The number of pooled views, all identifiers together.
   /// - Complexity: O(identifiers)
   public var count: Int { slots.reduce(0) { $0 + $1.views.count } }

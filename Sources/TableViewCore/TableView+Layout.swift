@@ -150,15 +150,10 @@ extension TableView {
       }
     }
     visible.rowScratch.removeLast(visible.rowScratch.count - kept)
+    // What is left are the kept rows, ascending: each is met by the walk over `rows` below.
     var i = 0
     var cursor = RowCursor()
-    defer { visible.rowScratchCursor = 0 }
     for g in rows {
-      while i < visible.rowScratch.count, visible.rowScratch[i].globalRow < g {
-        endDisplaying(visible.rowScratch[i])
-        i += 1
-      }
-      visible.rowScratchCursor = i
       if i < visible.rowScratch.count, visible.rowScratch[i].globalRow == g {
         var entry = visible.rowScratch[i]
         i += 1
@@ -173,10 +168,7 @@ extension TableView {
         if let entry = displayRow(g, path: cursor.path, rect: cursor.rect) { visible.rows.append(entry) }
       }
     }
-    while i < visible.rowScratch.count {
-      endDisplaying(visible.rowScratch[i])
-      i += 1
-    }
+    assert(i == visible.rowScratch.count, "a kept row was not met by the walk")
     visible.rowScratch.removeAll(keepingCapacity: true)
     visible.rowRange = rows
   }
@@ -208,10 +200,7 @@ extension TableView {
   func makeCell(for path: IndexPath) -> (any ReusableView)? {
     guard let dataSource, dataSourceStillHas(path, dataSource) else { return nil }
     let cell = askingDataSource { dataSource.tableView(self, cellForRowAt: path) }
-    if visible.rows.contains(where: { $0.view === cell })
-      || visible.rowScratch[visible.rowScratchCursor...].contains(where: { $0.view === cell })
-      || visible.preparedCells.contains(where: { $0.view === cell })
-    {
+    if visible.isInUse(cell) {
       report(
         TableViewError(
           .invalidDataSource,

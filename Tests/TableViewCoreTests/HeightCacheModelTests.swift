@@ -192,6 +192,7 @@ struct HeightCacheModelTests {
         let alive = Set(next.flatMap { $0 })
         for w in measured.keys { measured[w] = measured[w]!.subtracting(reloadedIDs).intersection(alive) }
       }
+      checkInvariants(table)
       // What is on screen is measured at the current width.
       let width = table.viewportSize.width
       for path in table.indexPathsForVisibleRows {

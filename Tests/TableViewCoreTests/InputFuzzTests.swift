@@ -75,7 +75,7 @@ func expectConsistent(_ table: TableView, _ step: String, sourceLocation: Source
   #expect(size.height.isFinite && size.height >= 0, "\(step): content height \(size.height)")
   #expect(size.height <= TableView.maximumContentHeight, "\(step): content height \(size.height)")
   #expect(table.totalRowCount <= TableView.maximumRowCount, "\(step)")
-  table.heights.index._checkInvariants()
+  table._checkInvariants()
   let appearances = table.visibleRowAppearances
   for a in appearances {
     #expect(table.isValid(a.indexPath), "\(step): a cell shows \(a.indexPath), not a row of the table")

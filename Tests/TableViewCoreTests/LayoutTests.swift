@@ -37,6 +37,7 @@ struct LayoutTests {
       default: table.contentOffset.y += rng.double(-5...5)
       }
       assertVisibleSetMatches(table, model, host)
+      checkInvariants(table, host: host)
       #expect(
         table.aliveViewCount <= table.visibleCells.count + 2 * max(table.reusePoolFloor, table.visibleCells.count) + 40)
       #expect(host.doubleAttach == 0 && host.strayDetach == 0)

@@ -141,6 +141,7 @@ struct LoopingTests {
       let anchor = table.visibleRowAppearances[0]
       let before = anchor.view.frame.minY - table.contentOffset.y
       table.scroll(by: -37)
+      checkInvariants(table)
       if let same = table.visibleRowAppearances.first(where: {
         $0.indexPath == anchor.indexPath && $0.lap == anchor.lap
       }) {

@@ -201,6 +201,7 @@ struct ContentOffsetCorrectionTests {
       table.scroll(by: delta)
       requested += delta
       let after = ScrollReading(table)
+      checkInvariants(table)
       let visible = before.visibleScroll(to: after)
       #expect(abs(visible - delta) < 1e-6, "step \(step): scrolled \(visible), asked \(delta)")
       if after.correction != before.correction {

@@ -211,6 +211,7 @@ struct UIKitRulesTests {
       } else {
         table.contentOffset.y = rng.double(0...table.maximumContentOffsetY)
       }
+      checkInvariants(table)
       mostVisible = max(mostVisible, table.visibleCells.count)
       let bound = table.visibleCells.count + max(table.reusePoolFloor, mostVisible)
       #expect(counted.alive <= bound, "\(counted.alive) cells alive with \(table.visibleCells.count) visible")

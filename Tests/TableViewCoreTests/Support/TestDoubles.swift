@@ -1,4 +1,5 @@
 import SeededRandom
+import Testing
 
 @testable import TableViewCore
 
@@ -136,4 +137,17 @@ extension SplitMix64 {
   mutating func double(_ range: ClosedRange<Double>) -> Double {
     range.lowerBound + Double(next() % 1_000_000) / 1_000_000 * (range.upperBound - range.lowerBound)
   }
+}
+
+/// Checks the table's invariants (every collaborator's, and that they agree) and, given its host,
+/// that the host has attached exactly the views the table shows.
+func checkInvariants(_ table: TableView, host: TestHost? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+  table._checkInvariants()
+  guard let host else { return }
+  var shown = Set(table.visible.attachedViews.map(ObjectIdentifier.init))
+  for view in [table.tableHeaderView, table.tableFooterView].compactMap({ $0 })
+  where host.attached[ObjectIdentifier(view)] != nil {
+    shown.insert(ObjectIdentifier(view))
+  }
+  #expect(Set(host.attached.keys) == shown, "the host shows other views than the table", sourceLocation: sourceLocation)
 }

@@ -1,0 +1,32 @@
+// The table's invariants: each collaborator's own, and the ones that tie them together.
+
+extension TableView {
+  /// Checks the invariants of every collaborator (the geometry indexes, the visible set, the scroll
+  /// state, the selection, the pass state) and that they agree with one another, stopping the
+  /// program with a message on the first one broken. Randomized tests call it after every step.
+  ///
+  /// Between passes: every visible row shows the row its global row maps to, at that row's frame;
+  /// every visible header and footer is of a section that exists; the selection and the highlight
+  /// are rows that exist; the pool bound covers what is on screen.
+  /// - Complexity: O(n) for n items (the geometry indexes are walked whole).
+  func _checkInvariants() {
+    heights.index._checkInvariants()
+    for other in heights.otherWidths.values { other._checkInvariants() }
+    visible._checkInvariants(betweenPasses: !pass.inLayout)
+    selection._checkInvariants()
+    pass._checkInvariants()
+    precondition(scroll.offset.x.isFinite && scroll.offset.y.isFinite, "offset \(scroll.offset) is not finite")
+    guard !pass.inLayout, !pass.needsReload, !pass.framesDirty, !pass.visibleRowsRemapped else { return }
+    precondition(visible.highWater >= visible.rows.count, "the pool bound is below the cells on screen")
+    for entry in visible.rows {
+      let (path, rect) = locateGlobalRow(entry.globalRow)
+      precondition(entry.indexPath == path, "visible row \(entry.globalRow) shows \(entry.indexPath), not \(path)")
+      precondition(entry.view.frame == rect, "visible row \(path) is at \(entry.view.frame), not \(rect)")
+    }
+    for entry in visible.headers + visible.footers {
+      precondition(entry.section < heights.index.sectionCount, "a header or footer of section \(entry.section) shows")
+    }
+    for path in selection.rows { precondition(isValid(path), "selected row \(path) does not exist") }
+    if let path = selection.highlighted { precondition(isValid(path), "highlighted row \(path) does not exist") }
+  }
+}
