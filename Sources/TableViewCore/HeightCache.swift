@@ -12,8 +12,13 @@ struct HeightCache {
   var tableHeaderUnits: Int64 = 0
   /// The table footer view's height, in units.
   var tableFooterUnits: Int64 = 0
+  /// How rows get their heights, as the last reload decided (see `policySettled`).
+  var policy = RowHeightPolicy.fixed(HeightIndex.units(44))
+  /// Whether the delegate has been asked about a row since the last reload, so `policy` is final. A
+  /// table with no rows at its reload settles it at the first row it inserts.
+  var policySettled = false
   /// Whether rows are measured lazily (estimated heights).
-  var usesEstimates = false
+  var usesEstimates: Bool { policy.usesEstimates }
   /// The estimate, in units, as the last reload accepted it.
   var estimateUnits: Int64 = 0
   /// `rowHeight` in units as the last reload accepted it.

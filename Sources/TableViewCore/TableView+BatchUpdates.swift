@@ -186,10 +186,14 @@ extension TableView {
         stash[id] = nil
       case .reloadRow(let path):
         let k = idx.itemIndex(of: path)
-        if heights.usesEstimates {
+        switch heights.policy {
+        case .estimated, .estimatedPerRow:
           idx.setHeight(ofItem: k, units: estimateUnits(for: path), measured: false)
-        } else if current, let h = delegateHeight(forRowAt: path) {
-          idx.setHeight(ofItem: k, units: HeightIndex.units(safeHeight(h, "row \(path)")), measured: true)
+        case .delegateHeights where current:
+          if let h = delegateHeight(forRowAt: path) {
+            idx.setHeight(ofItem: k, units: HeightIndex.units(safeHeight(h, "row \(path)")), measured: true)
+          }
+        case .fixed, .delegateHeights: break
         }
       }
     }
@@ -197,31 +201,34 @@ extension TableView {
 
   func insertFreshRows(into idx: inout HeightIndex, section s: Int, range: Range<Int>, current: Bool) {
     guard !range.isEmpty else { return }
-    let k = idx.itemIndex(of: IndexPath(row: range.lowerBound, section: s))
-    if heights.usesEstimates {
-      if estimatedRowHeights != nil {
-        let budget = HeightBudget(
-          Self.maximumUnits - heights.tableHeaderUnits - idx.totalUnits - heights.tableFooterUnits)
-        idx.insertRows(
-          at: k, heights: range.map { (budget.spend(estimateUnits(for: IndexPath(row: $0, section: s))), false) })
-        if budget.exceeded {
-          report(
-            TableViewError(
-              .invalidHeight,
-              "the estimated heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
-            ))
-        }
-      } else {
-        idx.insertRows(at: k, count: range.count, units: heights.estimateUnits, measured: false)
-      }
-    } else if current, let first = delegateHeight(forRowAt: IndexPath(row: range.lowerBound, section: s)),
-      let rowHeights
-    {
+    let firstPath = IndexPath(row: range.lowerBound, section: s)
+    let probed = settleRowHeightPolicy(probing: firstPath)
+    let k = idx.itemIndex(of: firstPath)
+    switch heights.policy {
+    case .estimatedPerRow:
       let budget = HeightBudget(
         Self.maximumUnits - heights.tableHeaderUnits - idx.totalUnits - heights.tableFooterUnits)
-      let heights = range.map { r -> (units: Int64, measured: Bool) in
+      idx.insertRows(
+        at: k, heights: range.map { (budget.spend(estimateUnits(for: IndexPath(row: $0, section: s))), false) })
+      if budget.exceeded {
+        report(
+          TableViewError(
+            .invalidHeight,
+            "the estimated heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
+          ))
+      }
+    case .estimated(let units):
+      idx.insertRows(at: k, count: range.count, units: units, measured: false)
+    case .delegateHeights where current && delegate != nil:
+      let delegate = self.delegate
+      let budget = HeightBudget(
+        Self.maximumUnits - heights.tableHeaderUnits - idx.totalUnits - heights.tableFooterUnits)
+      let units = range.map { r -> (units: Int64, measured: Bool) in
         let path = IndexPath(row: r, section: s)
-        let h = r == range.lowerBound ? first : askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        let h =
+          r == range.lowerBound
+          ? (probed.height ?? delegateHeight(forRowAt: path) ?? 0)
+          : askingDataSource { delegate?.tableView(self, heightForRowAt: path) ?? 0 }
         return (budget.spend(HeightIndex.units(safeHeight(h, "row \(path)"))), true)
       }
       if budget.exceeded {
@@ -231,8 +238,8 @@ extension TableView {
             "the heights of the rows inserted in section \(s) would make the content taller than the \(Self.maximumContentHeight) points a table holds; rows beyond are 0 points tall"
           ))
       }
-      idx.insertRows(at: k, heights: heights)
-    } else {
+      idx.insertRows(at: k, heights: units)
+    case .fixed, .delegateHeights:
       idx.insertRows(at: k, count: range.count, units: heights.fixedRowUnits, measured: true)
     }
   }

@@ -47,15 +47,8 @@ extension TableView {
       guard measuredItems.insert(k).inserted else { continue }
       let path = entry.indexPath
       let key = keyedLookup(forRowAt: path).key
-      let height: Double
-      if let delegateHeight = delegateHeight(forRowAt: path) {
-        height = delegateHeight
-      } else if rowHeight == Self.automaticDimension {
-        // The cell on screen, not a new one: UIKit's idiom changes its content in place.
-        height = entry.view.sizeThatFits(width: viewportSize.width)
-      } else {
-        height = HeightIndex.points(heights.fixedRowUnits)
-      }
+      // The cell on screen, not a new one: UIKit's idiom changes its content in place.
+      let height = measuredHeight(forRowAt: path) { entry.view.sizeThatFits(width: viewportSize.width) } ?? 0
       let old = heights.index.height(ofItem: k)
       let units = acceptedUnits(measuring: height, for: path, keeping: old)
       keyedStore(units, for: key)

@@ -84,12 +84,9 @@ extension TableView {
     let path = IndexPath(row: k - heights.index.itemIndex(ofHeader: section) - 1, section: section)
     let keyed = keyedLookup(forRowAt: path)  // a row whose key is known is not measured again
     if let units = keyed.units { return units }
-    let height: Double
-    if let h = delegateHeight(forRowAt: path) {
-      height = h
-    } else if rowHeight == Self.automaticDimension {
-      guard let cell = makeCell(for: path) else { return info.height }
-      height = cell.sizeThatFits(width: viewportSize.width)
+    let measured = measuredHeight(forRowAt: path) { () -> Double? in
+      guard let cell = makeCell(for: path) else { return nil }
+      let height = cell.sizeThatFits(width: viewportSize.width)
       if keepCell {
         visible.preparedCells.append(
           VisibleSet.Row(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
@@ -99,9 +96,9 @@ extension TableView {
       } else {
         visible.cellPool.enqueue(cell)
       }
-    } else {
-      height = HeightIndex.points(heights.fixedRowUnits)
+      return height
     }
+    guard let height = measured else { return info.height }
     let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
     keyedStore(units, for: keyed.key)
     return units

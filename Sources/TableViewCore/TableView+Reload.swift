@@ -67,22 +67,20 @@ extension TableView {
     var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
     shapes.reserveCapacity(sectionCount)
     for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
-    // The first row tells whether the delegate gives per-row estimates (it is asked again below
-    // when it does), which decides the mode.
+    // The first row settles how rows get their heights (per-row estimates, row heights from the
+    // delegate…), so the total is judged before anything is built.
     let firstRowSection = shapes.firstIndex { $0.rows > 0 }
-    let perRowEstimates = firstRowSection.flatMap { s in
-      delegateEstimatedHeight(forRowAt: IndexPath(row: 0, section: s))
+    let probedRowHeight = firstRowSection.flatMap { s in
+      settleRowHeightPolicy(probing: IndexPath(row: 0, section: s)).height
     }
-    if perRowEstimates != nil { heights.usesEstimates = true }
-    // Likewise whether it gives row heights, so the total is judged before anything is built.
-    let probedRowHeight =
-      heights.usesEstimates
-      ? nil : firstRowSection.flatMap { s in delegateHeight(forRowAt: IndexPath(row: 0, section: s)) }
+    if firstRowSection == nil, delegate == nil { heights.policySettled = true }
     if let refusal = refusal(of: shapes) {
       report(refusal)
       shapes.removeAll()
     }
-    let keep = keepingMeasuredHeights && heights.usesEstimates && perRowEstimates == nil
+    // Measured rows are kept only under one uniform estimate (per-row estimates are asked again).
+    var keep = false
+    if keepingMeasuredHeights, case .estimated = heights.policy { keep = true }
     let budget = HeightBudget(Self.maximumUnits - heights.tableHeaderUnits - heights.tableFooterUnits)
     if keep {
       // Keep measured rows of sections whose count did not change, in every width's cache.
@@ -123,8 +121,7 @@ extension TableView {
           "estimatedRowHeight \(estimate) is not a number up to \(HeightIndex.maximumHeight); using 44"))
       estimate = 44
     }
-    // Per-row estimates from the delegate switch this on too, once the first row is asked.
-    heights.usesEstimates = estimate > 0 || rowHeight == Self.automaticDimension
+    let usesEstimates = estimate > 0 || rowHeight == Self.automaticDimension
     var fixed = rowHeight == Self.automaticDimension ? 44 : rowHeight
     if !(fixed >= 0 && fixed <= HeightIndex.maximumHeight) {
       report(
@@ -135,6 +132,9 @@ extension TableView {
     }
     heights.fixedRowUnits = HeightIndex.units(fixed)
     heights.estimateUnits = HeightIndex.units(estimate > 0 ? estimate : (fixed > 0 ? fixed : 44))
+    // Provisional: the delegate's answers for the first row settle it (`settleRowHeightPolicy`).
+    heights.policy = usesEstimates ? .estimated(heights.estimateUnits) : .fixed(heights.fixedRowUnits)
+    heights.policySettled = false
   }
 
   /// Why a table of `shapes` cannot be held (too many rows, or taller than
@@ -162,11 +162,13 @@ extension TableView {
     return units <= Self.maximumUnits ? nil : tallerThanTable(sections: shapes.count, rows: rows)
   }
 
-  /// The one height every fresh row takes in the current mode (the estimate, or `rowHeight`), or
-  /// `nil` when rows are asked one by one: then a total is known before anything is built.
+  /// The one height every fresh row takes (the estimate, or `rowHeight`), or `nil` when rows are
+  /// asked one by one: then a total is known before anything is built. Before the policy is
+  /// settled (no row since the reload), only when the delegate cannot change it.
   var uniformRowUnits: Int64? {
-    heights.usesEstimates
-      ? (estimatedRowHeights == nil ? heights.estimateUnits : nil) : (rowHeights == nil ? heights.fixedRowUnits : nil)
+    if heights.policySettled { return heights.policy.uniformUnits }
+    let delegateMayDecide = estimatedRowHeights != nil || (!heights.usesEstimates && rowHeights != nil)
+    return delegateMayDecide ? nil : heights.policy.uniformUnits
   }
 
   func tallerThanTable(sections: Int, rows: Int) -> TableViewError {
@@ -201,29 +203,26 @@ extension TableView {
     firstRowHeight: Double? = nil
   ) {
     budget.spend(header + footer)
-    if heights.usesEstimates {
-      if let estimatedRowHeights {
-        let heights = (0..<rows).lazy.map { r -> (units: Int64, measured: Bool) in
-          let path = IndexPath(row: r, section: s)
-          let h = self.askingDataSource { estimatedRowHeights.tableView(self, estimatedHeightForRowAt: path) }
-          let units = HeightIndex.units(
-            self.safeHeight(h, "the estimated height of row \(path)", fallback: self.estimatedUnitsPoints))
-          return (budget.spend(units), false)
-        }
-        idx.appendSection(header: header, footer: footer, rows: heights)
-      } else {
-        idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: heights.estimateUnits, measured: false)
+    switch heights.policy {
+    case .estimatedPerRow:
+      let heights = (0..<rows).lazy.map { r -> (units: Int64, measured: Bool) in
+        (budget.spend(self.estimateUnits(for: IndexPath(row: r, section: s))), false)
       }
-    } else if rows > 0, let first = firstRowHeight ?? delegateHeight(forRowAt: IndexPath(row: 0, section: s)),
-      let rowHeights
-    {
+      idx.appendSection(header: header, footer: footer, rows: heights)
+    case .estimated(let units):
+      idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: units, measured: false)
+    case .delegateHeights where rows > 0 && delegate != nil:
+      let delegate = self.delegate
       let units = (0..<rows).lazy.map { r -> Int64 in
         let path = IndexPath(row: r, section: s)
-        let h = r == 0 ? first : self.askingDataSource { rowHeights.tableView(self, heightForRowAt: path) }
+        let h =
+          r == 0
+          ? (firstRowHeight ?? self.delegateHeight(forRowAt: path) ?? 0)
+          : self.askingDataSource { delegate?.tableView(self, heightForRowAt: path) ?? 0 }
         return budget.spend(HeightIndex.units(self.safeHeight(h, "row \(path)", fallback: 0)))
       }
       idx.appendSection(header: header, footer: footer, rowUnits: units)
-    } else {
+    case .fixed, .delegateHeights:
       idx.appendSection(header: header, footer: footer, rows: rows, rowUnits: heights.fixedRowUnits, measured: true)
     }
   }
