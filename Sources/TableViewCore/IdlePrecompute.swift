@@ -152,55 +152,50 @@ public final class IdlePrecompute {
   @discardableResult
   public func runSlice() -> Bool {
     guard isEnabled, let table, table.dataSource != nil else { return false }
-    guard backgroundMeasure == nil, !table.pass.needsReload, table.heights.index.unmeasuredRowCount > 0 else {
-      return false
-    }
-    if table.isTracking || table.isAnimating || table.pass.inLayout || table.pass.dataSourceCallDepth > 0 {
-      return true
-    }
+    guard backgroundMeasure == nil, table.rowsAwaitingMeasurement > 0 else { return false }
+    if table.isBusyForIdleWork { return true }
 
     let clock = table.clock
     let start = clock.now
     // Room for every row still to measure, made once: growing the chunk storage mid-slice copied
     // megabytes and overran the budget.
-    table.heights.index.reserveRoomForMeasuring(rows: table.heights.index.unmeasuredRowCount)
+    table.prepareToMeasure(rows: table.rowsAwaitingMeasurement)
     let sliceGeneration = generation
-    let usedDelegateHeights = table.rowHeights != nil
+    let gaveRowHeights = table.delegateMayGiveRowHeights
     var lastRowCost: Double = 0
     var count = 0
-    var cursor = NearestUnmeasured(table)
+    var cursor = table.withUnmeasuredRowSearch { NearestUnmeasured(index: $0, viewport: $1) }
     let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
     var remaining = true
-    while let (k, below) = cursor.next(table) {
+    while let (k, below) = cursor.next() {
       guard cursor.distance(below: below) <= limit else {
         remaining = false
         break
       }
       // Another row fits when it and the layout pass that ends the slice both do.
       if count > 0, clock.now - start + max(lastRowCost, averageRowCost) + layoutCost > budget { break }
-      let info = table.heights.index.info(ofItem: k)
       let rowStart = clock.now
-      let units = table.measuredUnits(forItem: k, info: info, keepCell: false)
+      let units = table.measureRowForPrecompute(item: k)
       // The data source or delegate may have reloaded, gone, or been replaced while measuring:
       // the row is then not what was measured, and nothing more is done.
-      guard generation == sliceGeneration, !table.pass.needsReload, table.dataSource != nil,
-        (table.rowHeights != nil) == usedDelegateHeights
+      guard generation == sliceGeneration, !table.reloadPending, table.dataSource != nil,
+        table.delegateMayGiveRowHeights == gaveRowHeights
       else { break }
       table.applyHeight(units, toItem: k, measured: true)
-      cursor.measured(k, below: below, in: table)
+      table.withUnmeasuredRowSearch { cursor.measured(k, below: below, index: $0, viewport: $1) }
       lastRowCost = max(0, clock.now - rowStart)
       averageRowCost = averageRowCost == 0 ? lastRowCost : 0.75 * averageRowCost + 0.25 * lastRowCost
       count += 1
     }
     if count > 0 {
-      if !table.pass.needsReload {
+      if !table.reloadPending {
         let layoutStart = clock.now
         table.layoutIfNeeded()
         layoutCost = max(0, clock.now - layoutStart)
       }
       record(rows: count, duration: clock.now - start)
     }
-    return remaining && table.dataSource != nil && !table.pass.needsReload && table.heights.index.unmeasuredRowCount > 0
+    return remaining && table.dataSource != nil && table.rowsAwaitingMeasurement > 0
   }
 
   private func record(rows: Int, duration: Double) {
@@ -223,18 +218,18 @@ public final class IdlePrecompute {
   /// every slice handed out, even late: until then no other is made.
   /// - Complexity: O(maxRows · log n)
   public func makeBackgroundSlice(maxRows: Int = 64) -> BackgroundSlice? {
-    guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !table.pass.needsReload,
-      !isPaused, table.heights.index.unmeasuredRowCount > 0
+    guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !isPaused,
+      table.rowsAwaitingMeasurement > 0
     else { return nil }
     if let out = backgroundInFlight, out.generation == generation, out.width == table.viewportSize.width { return nil }
     var paths: [IndexPath] = []
-    paths.reserveCapacity(min(max(1, maxRows), table.heights.index.unmeasuredRowCount))
-    var cursor = NearestUnmeasured(table)
+    paths.reserveCapacity(min(max(1, maxRows), table.rowsAwaitingMeasurement))
+    var cursor = table.withUnmeasuredRowSearch { NearestUnmeasured(index: $0, viewport: $1) }
     // Nothing is measured here: each side's candidate simply advances past the one taken.
     let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
-    while paths.count < max(1, maxRows), let (k, below) = cursor.next(table), cursor.distance(below: below) <= limit {
+    while paths.count < max(1, maxRows), let (k, below) = cursor.next(), cursor.distance(below: below) <= limit {
       paths.append(table.indexPath(ofItem: k))
-      cursor.skip(k, below: below, in: table)
+      table.withUnmeasuredRowSearch { cursor.skip(k, below: below, index: $0, viewport: $1) }
     }
     guard !paths.isEmpty else { return nil }
     backgroundInFlight = (generation, table.viewportSize.width)
@@ -254,29 +249,14 @@ public final class IdlePrecompute {
     if let out = backgroundInFlight, out.generation == result.generation, out.width == result.width {
       backgroundInFlight = nil
     }
-    guard result.generation == generation, result.width == table.viewportSize.width, !table.pass.needsReload,
-      table.dataSource != nil, !table.pass.inLayout, table.pass.dataSourceCallDepth == 0
+    guard result.generation == generation, result.width == table.viewportSize.width, table.acceptsMeasuredHeights,
+      table.dataSource != nil
     else {
       discardedResults += 1
       return 0
     }
     var applied = 0
-    for (path, height) in result.heights where table.isValid(path) {
-      let k = table.heights.index.itemIndex(of: path)
-      guard !table.heights.index.isMeasured(item: k) else { continue }
-      let units: Int64
-      if height.isFinite, height > 0, height <= HeightIndex.maximumHeight {
-        units = HeightIndex.units(height)
-        if let key = table.heightCacheKey(forRowAt: path) { table.rememberKeyedUnits(units, for: key) }
-      } else {
-        units = table.heights.index.height(ofItem: k)
-        table.report(
-          TableViewError(
-            .invalidHeight,
-            "background measurement \(height) for row \(path) is not a positive finite number; it is not cached, the row keeps its estimate \(HeightIndex.points(units))"
-          ))
-      }
-      table.applyHeight(units, toItem: k, measured: true)
+    for (path, height) in result.heights where table.applyMeasuredHeight(height, forRowAt: path) {
       applied += 1
     }
     if applied > 0 {
@@ -345,73 +325,4 @@ public struct PrecomputeProgress: Hashable, Sendable, CustomStringConvertible {
   public var isComplete: Bool { measuredRows == totalRows }
   /// "measured/total".
   public var description: String { "\(measuredRows)/\(totalRows)" }
-}
-
-/// The unmeasured rows nearest to the viewport, in order of distance: one candidate below the
-/// top of the viewport (visible rows included, at distance 0) and one above it.
-///
-/// Distances are invariant under measuring: a row measured above the viewport moves the offset
-/// (anchoring) and every row below by the same amount, so each side's candidate keeps its
-/// distance and only the side just taken is searched again. Each step is O(log n).
-struct NearestUnmeasured {
-  private var below: (item: Int, distance: Int64)?
-  private var above: (item: Int, distance: Int64)?
-
-  init(_ table: TableView) {
-    let (top, bottom) = Self.viewport(table)
-    let idx = table.heights.index
-    guard idx.itemCount > 0 else { return }
-    let first = idx.item(containing: min(max(top, 0), max(idx.totalUnits - 1, 0))) ?? 0
-    below = Self.below(from: first, bottom: bottom, in: table)
-    above = first > 0 ? Self.above(through: first - 1, top: top, in: table) : nil
-  }
-
-  /// The nearest candidate, and whether it is below (`true`) or above the viewport.
-  func next(_ table: TableView) -> (Int, Bool)? {
-    switch (below, above) {
-    case (nil, nil): return nil
-    case (let b?, nil): return (b.item, true)
-    case (nil, let a?): return (a.item, false)
-    case (let b?, let a?): return b.distance <= a.distance ? (b.item, true) : (a.item, false)
-    }
-  }
-
-  /// The distance from the viewport (units) of the candidate on one side.
-  func distance(below isBelow: Bool) -> Int64 {
-    (isBelow ? below?.distance : above?.distance) ?? .max
-  }
-
-  /// Item `k` was just measured: find the next candidate on its side with today's geometry.
-  mutating func measured(_ k: Int, below isBelow: Bool, in table: TableView) {
-    let (top, bottom) = Self.viewport(table)
-    if isBelow {
-      below = Self.below(from: k + 1, bottom: bottom, in: table)
-    } else {
-      above = k > 0 ? Self.above(through: k - 1, top: top, in: table) : nil
-    }
-  }
-
-  /// Item `k` was taken but not measured (a background slice): move past it.
-  mutating func skip(_ k: Int, below isBelow: Bool, in table: TableView) {
-    measured(k, below: isBelow, in: table)
-  }
-
-  private static func viewport(_ table: TableView) -> (top: Int64, bottom: Int64) {
-    var top = HeightIndex.units(table.scroll.offset.y) - table.heights.tableHeaderUnits
-    // A looping table's viewport, brought into the first lap (distances do not wrap round).
-    if table.isLooping {
-      top -= TableView.floorDivide(top, table.heights.index.totalUnits) * table.heights.index.totalUnits
-    }
-    return (top, top + HeightIndex.units(table.viewportSize.height))
-  }
-
-  private static func below(from k: Int, bottom: Int64, in table: TableView) -> (Int, Int64)? {
-    guard let item = table.heights.index.firstUnmeasuredItem(from: k) else { return nil }
-    return (item, max(0, table.heights.index.offset(ofItem: item) - bottom))
-  }
-
-  private static func above(through k: Int, top: Int64, in table: TableView) -> (Int, Int64)? {
-    guard let item = table.heights.index.lastUnmeasuredItem(through: k) else { return nil }
-    return (item, max(0, top - table.heights.index.offset(ofItem: item + 1)))
-  }
 }

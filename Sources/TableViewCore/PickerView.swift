@@ -166,7 +166,7 @@ public final class PickerView {
   public func dequeueReusableCell(withIdentifier identifier: String, forComponent component: Int) -> (any ReusableView)?
   {
     guard component >= 0, component < components.count else { return nil }
-    return components[component].table.visible.cellPool.dequeueOrMake(identifier)
+    return components[component].table.dequeueOrMakeCell(withIdentifier: identifier)
   }
 
   /// Registers a custom cell factory for every component.

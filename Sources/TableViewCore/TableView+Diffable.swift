@@ -108,14 +108,18 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Ta
   /// The table served; `nil` once it is gone.
   public private(set) weak var tableView: TableView?
   private let cellProvider: CellProvider
+  /// The snapshot this data source answers from: the table's current one, shared with it (the
+  /// table replaces it with a box of other types only when a snapshot of other types is applied
+  /// to it; then this data source answers as empty).
+  private let box: SnapshotBox<SectionID, ItemID>
 
   /// Becomes `tableView`'s data source, answering from the snapshots applied to it.
   public init(tableView: TableView, cellProvider: @escaping CellProvider) {
     self.tableView = tableView
     self.cellProvider = cellProvider
-    if !(tableView.snapshotBox is SnapshotBox<SectionID, ItemID>) {
-      tableView.snapshotBox = SnapshotBox<SectionID, ItemID>()
-    }
+    let box = tableView.snapshotBox as? SnapshotBox<SectionID, ItemID> ?? SnapshotBox()
+    tableView.snapshotBox = box
+    self.box = box
     tableView.dataSource = self
   }
 
@@ -180,7 +184,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Ta
     return cellProvider(tableView, indexPath, box.items[indexPath.section][indexPath.row])
   }
 
+  /// The snapshot box, while it is the table's current one (an identity check: no cast).
   private func box(_ tableView: TableView?) -> SnapshotBox<SectionID, ItemID>? {
-    tableView?.snapshotBox as? SnapshotBox<SectionID, ItemID>
+    tableView?.snapshotBox === box ? box : nil
   }
 }

@@ -46,12 +46,12 @@ extension TableView {
       let k = heights.index.itemIndex(of: entry.indexPath)
       guard measuredItems.insert(k).inserted else { continue }
       let path = entry.indexPath
-      let key = keyedLookup(forRowAt: path).key
+      let measurement = beginMeasuring(rowAt: path)
       // The cell on screen, not a new one: UIKit's idiom changes its content in place.
       let height = measuredHeight(forRowAt: path) { entry.view.sizeThatFits(width: viewportSize.width) } ?? 0
       let old = heights.index.height(ofItem: k)
       let units = acceptedUnits(measuring: height, for: path, keeping: old)
-      keyedStore(units, for: key)
+      finishMeasuring(measurement, units: units)
       heights.index.setHeight(ofItem: k, units: units, measured: true)
     }
     Self.markMeasuredRowsEstimated(in: &heights.index, except: measuredItems)

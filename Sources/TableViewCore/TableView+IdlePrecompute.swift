@@ -46,3 +46,72 @@ extension TableView {
     return IndexPath(row: k - heights.index.itemIndex(ofHeader: section) - 1, section: section)
   }
 }
+
+// MARK: - What the scheduler may ask and do: its only ways into the table
+
+extension TableView {
+  /// Rows still at an estimate (0 while a reload is pending: nothing is known yet).
+  var rowsAwaitingMeasurement: Int { pass.needsReload ? 0 : heights.index.unmeasuredRowCount }
+
+  /// Whether a reload is pending (the data source changed; nothing measured now would be right).
+  var reloadPending: Bool { pass.needsReload }
+
+  /// Whether the table is busy with something idle work must not interrupt: a touch, an
+  /// animation, a layout pass, or a call to its data source or delegate.
+  var isBusyForIdleWork: Bool { isTracking || isAnimating || pass.inLayout || pass.dataSourceCallDepth > 0 }
+
+  /// Whether the table can take measured heights now: loaded, not laying out, not asking its
+  /// data source.
+  var acceptsMeasuredHeights: Bool { !pass.needsReload && !pass.inLayout && pass.dataSourceCallDepth == 0 }
+
+  /// Whether the delegate may give row heights (a measurement taken with another answer is stale).
+  var delegateMayGiveRowHeights: Bool { rowHeights != nil }
+
+  /// Makes room in the geometry for `rows` more measured rows, once, so that measuring never grows
+  /// (and copies) the storage in the middle of a slice.
+  /// - Complexity: O(n) when the storage grows, else O(1).
+  func prepareToMeasure(rows: Int) { heights.index.reserveRoomForMeasuring(rows: rows) }
+
+  /// Measures the row at item `k` as it would be measured coming on screen, without keeping the
+  /// cell (it goes back to the pool). The height is not applied: see `applyHeight`.
+  /// - Complexity: O(log n) plus the measuring.
+  func measureRowForPrecompute(item k: Int) -> Int64 {
+    measuredUnits(forItem: k, info: heights.index.info(ofItem: k), keepCell: false)
+  }
+
+  /// Runs `body` with the geometry and the viewport in the geometry's units (the top within the
+  /// first lap of a looping table), for the search of the unmeasured rows nearest to it.
+  func withUnmeasuredRowSearch<R>(_ body: (HeightIndex, NearestUnmeasured.Viewport) -> R) -> R {
+    var top = HeightIndex.units(scroll.offset.y) - heights.tableHeaderUnits
+    // A looping table's viewport, brought into the first lap (distances do not wrap round).
+    if isLooping {
+      top -= Self.floorDivide(top, heights.index.totalUnits) * heights.index.totalUnits
+    }
+    return body(heights.index, (top, top + HeightIndex.units(viewportSize.height)))
+  }
+
+  /// Applies a height measured elsewhere (a background slice) to the row at `path`, anchored: a bad
+  /// height is reported and the row keeps its estimate (marked measured, so it is not retried); a
+  /// good one is also kept under the row's height-cache key. Returns whether a height was applied
+  /// (`false` for a row that no longer exists or was measured meanwhile).
+  /// - Complexity: O(log n)
+  func applyMeasuredHeight(_ height: Double, forRowAt path: IndexPath) -> Bool {
+    guard isValid(path) else { return false }
+    let k = heights.index.itemIndex(of: path)
+    guard !heights.index.isMeasured(item: k) else { return false }
+    let units: Int64
+    if height.isFinite, height > 0, height <= HeightIndex.maximumHeight {
+      units = HeightIndex.units(height)
+      if let key = heightCacheKey(forRowAt: path) { rememberKeyedUnits(units, for: key) }
+    } else {
+      units = heights.index.height(ofItem: k)
+      report(
+        TableViewError(
+          .invalidHeight,
+          "background measurement \(height) for row \(path) is not a positive finite number; it is not cached, the row keeps its estimate \(HeightIndex.points(units))"
+        ))
+    }
+    applyHeight(units, toItem: k, measured: true)
+    return true
+  }
+}

@@ -82,8 +82,8 @@ extension TableView {
   func measuredUnits(forItem k: Int, info: HeightIndex.ItemInfo, keepCell: Bool, virtualRow: Int? = nil) -> Int64 {
     let section = info.section
     let path = IndexPath(row: k - heights.index.itemIndex(ofHeader: section) - 1, section: section)
-    let keyed = keyedLookup(forRowAt: path)  // a row whose key is known is not measured again
-    if let units = keyed.units { return units }
+    let measurement = beginMeasuring(rowAt: path)
+    if let units = measurement.units { return units }  // a row whose key is known is not measured again
     let measured = measuredHeight(forRowAt: path) { () -> Double? in
       guard let cell = makeCell(for: path) else { return nil }
       let height = cell.sizeThatFits(width: viewportSize.width)
@@ -100,7 +100,7 @@ extension TableView {
     }
     guard let height = measured else { return info.height }
     let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
-    keyedStore(units, for: keyed.key)
+    finishMeasuring(measurement, units: units)
     return units
   }
 

@@ -42,9 +42,17 @@ struct TemplateCellState {
   /// The delegate the key capability was last looked up on, and what it gave.
   weak var keysSource: AnyObject?
   weak var keys: (any TableViewHeightCacheKeys)?
-  /// Set when a template measurement fell back to a default height, so that the caller does not
-  /// cache the fallback under the row's key.
-  var fellBack = false
+  /// Template measurements that fell back to a default height, ever: a row measurement that saw
+  /// this count change (see `RowMeasurement`) does not cache its height under the row's key.
+  var fallbacks = 0
+}
+
+/// One row's measurement in progress: the row's height-cache key, the height known under it, and
+/// how many template fallbacks had happened when it began.
+struct RowMeasurement {
+  var key: AnyHashable?
+  var units: Int64?
+  var fallbacksBefore: Int
 }
 
 /// A bounded map from keys to heights: two generations; when the recent one fills half the
@@ -121,7 +129,7 @@ extension TableView {
     }
     let fallback = rowHeight > 0 && rowHeight <= HeightIndex.maximumHeight ? rowHeight : 44
     guard let cell = templateCell(for: identifier) else {
-      heights.templates.fellBack = true
+      heights.templates.fallbacks &+= 1
       report(
         TableViewError(
           .unregisteredIdentifier,
@@ -135,7 +143,7 @@ extension TableView {
     let width = max(0, viewportSize.width - (accessory.isFinite ? max(0, accessory) : 0))
     let fitted = cell.sizeThatFits(width: width)
     guard fitted.isFinite, fitted > 0, fitted <= HeightIndex.maximumHeight else {
-      heights.templates.fellBack = true
+      heights.templates.fallbacks &+= 1
       report(
         TableViewError(
           .invalidHeight,
@@ -234,22 +242,17 @@ extension TableView {
     heights.templates.keyed[width, default: KeyedHeights()].set(units, for: key, limit: limit)
   }
 
-  /// Starts measuring the row at `path` for `measuredUnits`: its key, and its keyed height if
-  /// one is known at the current width.
-  @inline(__always) func keyedLookup(forRowAt path: IndexPath) -> (key: AnyHashable?, units: Int64?) {
-    heights.templates.fellBack = false
-    guard let key = heightCacheKey(forRowAt: path) else { return (nil, nil) }
-    return (key, keyedUnits(for: key))
+  /// Starts measuring the row at `path` for `measuredUnits`: its key, its keyed height if one is
+  /// known at the current width, and the template fallbacks so far (see `finishMeasuring`).
+  @inline(__always) func beginMeasuring(rowAt path: IndexPath) -> RowMeasurement {
+    let key = heightCacheKey(forRowAt: path)
+    return RowMeasurement(key: key, units: key.flatMap(keyedUnits(for:)), fallbacksBefore: heights.templates.fallbacks)
   }
 
-  /// Ends measuring for `measuredUnits`: keeps a good height under the key unless a template
-  /// measurement fell back to a default.
-  @inline(__always) func keyedStore(_ units: Int64, for key: AnyHashable?) {
-    guard let key else { return }
-    if heights.templates.fellBack {
-      heights.templates.fellBack = false
-      return
-    }
+  /// Ends a measurement: keeps a good height under the row's key, unless a template measurement
+  /// fell back to a default height while it ran.
+  @inline(__always) func finishMeasuring(_ measurement: RowMeasurement, units: Int64) {
+    guard let key = measurement.key, heights.templates.fallbacks == measurement.fallbacksBefore else { return }
     rememberKeyedUnits(units, for: key)
   }
 

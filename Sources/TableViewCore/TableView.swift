@@ -275,6 +275,13 @@ public final class TableView {
     return cell
   }
 
+  /// A pooled cell for `identifier`, or a new one from the registered factory; `nil` only when
+  /// nothing is registered for it (the picker's lenient dequeue).
+  /// - Complexity: O(1)
+  func dequeueOrMakeCell(withIdentifier identifier: String) -> (any ReusableView)? {
+    visible.cellPool.dequeueOrMake(identifier)
+  }
+
   /// A cell for `identifier` as the backend's type `Cell` (see `dequeueReusableCell(withIdentifier:for:)`).
   /// - Complexity: O(1)
   public func dequeueReusableCell<Cell: ReusableView>(
