@@ -4,7 +4,7 @@
 /// before it. Stash numbers pair an extraction with its re-insertion: each stash number is
 /// extracted exactly once and inserted exactly once, later; rows and sections share one
 /// numbering, dense from 0 up to ``BatchUpdatePlan/stashCount`` (excluded).
-public enum BatchEdit: Hashable, Sendable, CustomStringConvertible {
+package enum BatchEdit: Hashable, Sendable, CustomStringConvertible {
   /// Removes the section at this index and all its rows, for good.
   case deleteSection(Int)
   /// Removes the section at this index with its rows and keeps it aside under `stash`,

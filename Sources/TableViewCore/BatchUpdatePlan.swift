@@ -125,9 +125,9 @@ public struct BatchUpdatePlan: Sendable {
   /// 3. ``BatchEdit/reloadRow(_:)`` for each reloaded row, at its final index path, ascending.
   ///
   /// Its length is at most twice the number of operations of the update.
-  public let edits: [BatchEdit]
+  package let edits: [BatchEdit]
   /// The number of stash slots the edit script uses (stash numbers are `0..<stashCount`).
-  public let stashCount: Int
+  package let stashCount: Int
   /// The number of sections before the update.
   public let oldSectionCount: Int
   /// The number of sections after the update.
@@ -240,7 +240,7 @@ public struct BatchUpdatePlan: Sendable {
 
   // MARK: Reference applier
 
-  /// Applies ``edits`` to an array of sections of rows: the reference implementation of the
+  /// Applies the edit script to an array of sections of rows: the reference implementation of the
   /// edit script, for tests and as documentation.
   ///
   /// - Parameters:

@@ -19,7 +19,7 @@ public final class PickerView {
   /// Titles, cells, sizes and selection callbacks.
   public weak var delegate: (any PickerViewDelegate)?
   /// The row height when the delegate gives none. Row heights (this one or the delegate's) are
-  /// taken within 0.25…`HeightIndex.maximumHeight`; a NaN or infinite one is reported and this
+  /// taken within 0.25…`TableView.maximumRowHeight`; a NaN or infinite one is reported and this
   /// default (or 1) is used.
   public var defaultRowHeight: Double = 1
   /// The picker's size; components share its width and all have its height. A size with a NaN or
@@ -217,7 +217,7 @@ public final class PickerView {
     }
   }
 
-  /// A row height within 0.25…`HeightIndex.maximumHeight`; a NaN or infinite one is reported and
+  /// A row height within 0.25…`TableView.maximumRowHeight`; a NaN or infinite one is reported and
   /// the default is used.
   func acceptedRowHeight(_ asked: Double?, component c: Int) -> Double {
     let fallback = defaultRowHeight.isFinite ? min(max(0.25, defaultRowHeight), HeightIndex.maximumHeight) : 1

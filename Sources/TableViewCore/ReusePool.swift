@@ -3,7 +3,7 @@
 /// Dequeue and enqueue are O(1) (a dictionary lookup and an array push/pop). The pool is
 /// bounded per identifier: `trim(toAtMost:)` drops surplus views, so a viewport that shrinks
 /// does not hoard cells.
-public struct ReusePool {
+struct ReusePool {
   private struct Slot {
     var factory: (() -> any ReusableView)?
     var views: ContiguousArray<any ReusableView> = []
@@ -11,15 +11,15 @@ public struct ReusePool {
   private var slotByIdentifier: [String: Int] = [:]
   private var slots: ContiguousArray<Slot> = []
   /// Views made by factories so far.
-  public private(set) var createdCount = 0
+  private(set) var createdCount = 0
   /// Dequeues served from the pool.
-  public private(set) var reusedCount = 0
+  private(set) var reusedCount = 0
 
   /// Creates an empty pool.
-  public init() {}
+  init() {}
 
   /// Registers how to make a view for `identifier` (replacing an earlier registration).
-  public mutating func register(_ factory: @escaping () -> any ReusableView, for identifier: String) {
+  mutating func register(_ factory: @escaping () -> any ReusableView, for identifier: String) {
     slots[slot(identifier)].factory = factory
   }
 
@@ -31,13 +31,13 @@ public struct ReusePool {
   }
 
   /// Whether a factory is registered for `identifier`.
-  public func isRegistered(_ identifier: String) -> Bool {
+  func isRegistered(_ identifier: String) -> Bool {
     slotByIdentifier[identifier].map { slots[$0].factory != nil } ?? false
   }
 
   /// A pooled view for `identifier` (after `prepareForReuse()`), or `nil` when none is waiting.
   /// - Complexity: O(1)
-  public mutating func dequeue(_ identifier: String) -> (any ReusableView)? {
+  mutating func dequeue(_ identifier: String) -> (any ReusableView)? {
     guard let slot = slotByIdentifier[identifier], let view = slots[slot].views.popLast() else { return nil }
     reusedCount += 1
     view.prepareForReuse()
@@ -46,7 +46,7 @@ public struct ReusePool {
 
   /// A pooled view, or a new one from the registered factory; `nil` only when nothing is registered.
   /// - Complexity: O(1) plus the factory's cost.
-  public mutating func dequeueOrMake(_ identifier: String) -> (any ReusableView)? {
+  mutating func dequeueOrMake(_ identifier: String) -> (any ReusableView)? {
     if let view = dequeue(identifier) { return view }
     guard let slot = slotByIdentifier[identifier], let factory = slots[slot].factory else { return nil }
     let view = factory()
@@ -57,21 +57,21 @@ public struct ReusePool {
 
   /// Returns a view to the pool (views without an identifier are dropped).
   /// - Complexity: amortized O(1)
-  public mutating func enqueue(_ view: any ReusableView) {
+  mutating func enqueue(_ view: any ReusableView) {
     guard let identifier = view.reuseIdentifier else { return }
     slots[slot(identifier)].views.append(view)
   }
 
   /// Whether `view` is waiting in the pool (a data source must not hand it out twice).
   /// - Complexity: O(pooled views for its identifier)
-  public func contains(_ view: any ReusableView) -> Bool {
+  func contains(_ view: any ReusableView) -> Bool {
     guard let identifier = view.reuseIdentifier, let slot = slotByIdentifier[identifier] else { return false }
     return slots[slot].views.contains { $0 === view }
   }
 
   /// Drops pooled views beyond `limit` per identifier.
   /// - Complexity: O(identifiers + views dropped)
-  public mutating func trim(toAtMost limit: Int) {
+  mutating func trim(toAtMost limit: Int) {
     for i in slots.indices where slots[i].views.count > limit {
       slots[i].views.removeLast(slots[i].views.count - limit)
     }
@@ -83,11 +83,11 @@ public struct ReusePool {
 
   /// The number of pooled views, all identifiers together.
   /// - Complexity: O(identifiers)
-  public var count: Int { slots.reduce(0) { $0 + $1.views.count } }
+  var count: Int { slots.reduce(0) { $0 + $1.views.count } }
 
   /// Empties the pool (factories stay).
   /// - Complexity: O(pooled views)
-  public mutating func removeAll() {
+  mutating func removeAll() {
     for i in slots.indices { slots[i].views.removeAll() }
   }
 }

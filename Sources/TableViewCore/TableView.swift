@@ -41,6 +41,9 @@ public final class TableView {
     case multiple
   }
 
+  /// The largest height accepted for one row, header or footer, in points (10⁹).
+  public static let maximumRowHeight: Double = HeightIndex.maximumHeight
+
   /// Set `rowHeight` to this for self-sizing rows (measured with `ReusableView.sizeThatFits`).
   public static let automaticDimension: Double = -1
 
@@ -69,11 +72,11 @@ public final class TableView {
 
   /// The height of every row when the delegate gives none (or `automaticDimension`). A height
   /// that is NaN, infinite, negative (but `automaticDimension`) or above
-  /// `HeightIndex.maximumHeight` is reported (`.invalidHeight`) at the next reload and 44 is used.
+  /// `maximumRowHeight` is reported (`.invalidHeight`) at the next reload and 44 is used.
   public var rowHeight: Double = 44 { didSet { pass.needsReload = true } }
   /// An estimate for rows not yet measured; 0 (or less) means no estimates (every height is known
   /// upfront). With an estimate, `reloadData()` is O(sections) and rows are measured when they
-  /// show. NaN, ∞ or an estimate above `HeightIndex.maximumHeight` is reported (`.invalidHeight`)
+  /// show. NaN, ∞ or an estimate above `maximumRowHeight` is reported (`.invalidHeight`)
   /// at the next reload and 44 is used.
   public var estimatedRowHeight: Double = 0 { didSet { pass.needsReload = true } }
   /// The height of section headers when the delegate gives none.
