@@ -28,3 +28,60 @@ struct HeightCache {
   /// Template cells and keyed heights (TableView+TemplateCell.swift).
   var templates = TemplateCellState()
 }
+
+extension HeightCache {
+  /// Whether a geometry index is kept for `width` (other than the current one).
+  func hasCache(forWidth width: Double) -> Bool { otherWidths[width] != nil }
+
+  /// Makes `newWidth` current: the current index is kept under `oldWidth`, the one kept for
+  /// `newWidth` comes back, or `fresh` (the same structure with every row at its estimate) takes
+  /// its place — or, when there is none (taller than a table holds at this width), the old width's
+  /// heights stay. The least recently used widths beyond `limit` are forgotten; exact heights (no
+  /// estimates) are asked again per width, so none is kept for other widths.
+  /// - Complexity: O(1) plus dropping forgotten indexes.
+  mutating func switchWidth(from oldWidth: Double, to newWidth: Double, fresh: HeightIndex?, limit: Int) {
+    otherWidths[oldWidth] = index
+    if let cached = otherWidths.removeValue(forKey: newWidth) {
+      index = cached
+    } else if let fresh {
+      index = fresh
+    }
+    widthOrder.removeAll { $0 == newWidth }
+    widthOrder.append(newWidth)
+    keepWidths(atMost: limit)
+    if !usesEstimates { otherWidths.removeAll() }
+  }
+
+  /// Forgets the least recently used widths beyond `limit` (the current one is always kept).
+  /// - Complexity: O(widths kept)
+  mutating func keepWidths(atMost limit: Int) {
+    while widthOrder.count > max(1, limit) {
+      otherWidths.removeValue(forKey: widthOrder.removeFirst())
+    }
+  }
+
+  /// Checks the cache's invariants: every index consistent; the widths kept are distinct, at most
+  /// `limit`, the current one (`currentWidth`) last and not among the other widths' indexes; every
+  /// other width's index has the current one's structure (sections and rows per section); without
+  /// estimates no other width is kept; the policy's estimate is the one in `estimateUnits`.
+  /// - Complexity: O(n) per index.
+  func _checkInvariants(currentWidth: Double, limit: Int) {
+    index._checkInvariants()
+    precondition(Set(widthOrder).count == widthOrder.count, "a width is listed twice: \(widthOrder)")
+    precondition(widthOrder.count <= max(1, limit), "\(widthOrder.count) widths kept, the limit is \(limit)")
+    precondition(otherWidths[currentWidth] == nil, "the current width is also kept as another width")
+    precondition(usesEstimates || otherWidths.isEmpty, "exact heights kept for another width")
+    if case .estimated(let units) = policy {
+      precondition(units == estimateUnits, "the policy's estimate is not the accepted one")
+    }
+    for (width, other) in otherWidths {
+      precondition(widthOrder.contains(width), "width \(width) is kept but not listed")
+      other._checkInvariants()
+      precondition(other.sectionCount == index.sectionCount, "width \(width) has another section count")
+      for s in 0..<min(index.sectionCount, 4_096) {
+        precondition(
+          other.rowCount(inSection: s) == index.rowCount(inSection: s), "width \(width): section \(s) differs")
+      }
+    }
+  }
+}

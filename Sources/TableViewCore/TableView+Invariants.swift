@@ -10,8 +10,7 @@ extension TableView {
   /// are rows that exist; the pool bound covers what is on screen.
   /// - Complexity: O(n) for n items (the geometry indexes are walked whole).
   func _checkInvariants() {
-    heights.index._checkInvariants()
-    for other in heights.otherWidths.values { other._checkInvariants() }
+    heights._checkInvariants(currentWidth: viewportSize.width, limit: widthCacheLimit)
     visible._checkInvariants(betweenPasses: !pass.inLayout)
     selection._checkInvariants()
     pass._checkInvariants()

@@ -328,21 +328,9 @@ extension TableView {
     guard !pass.needsReload else { return }
     let newWidth = viewportSize.width
     removeAllVisibleViews()
-    heights.otherWidths[oldWidth] = heights.index
-    if let cached = heights.otherWidths.removeValue(forKey: newWidth) {
-      heights.index = cached
-    } else {
-      // A width never seen: same structure, every row back to its estimate (or asked again).
-      // Taller than a table holds at this width: keep the previous width's heights.
-      heights.index = rebuiltIndex() ?? heights.otherWidths[oldWidth] ?? heights.index
-    }
-    heights.widthOrder.removeAll { $0 == newWidth }
-    heights.widthOrder.append(newWidth)
-    while heights.widthOrder.count > widthCacheLimit {
-      heights.otherWidths.removeValue(forKey: heights.widthOrder.removeFirst())
-    }
-    // Exact heights from the delegate are asked again per width: there is no cache to keep.
-    if !heights.usesEstimates { heights.otherWidths.removeAll() }
+    // A width never seen: same structure, every row back to its estimate (or asked again).
+    let fresh = heights.hasCache(forWidth: newWidth) ? nil : rebuiltIndex()
+    heights.switchWidth(from: oldWidth, to: newWidth, fresh: fresh, limit: widthCacheLimit)
     pass.framesDirty = true
   }
 

@@ -193,7 +193,10 @@ public final class TableView {
 
   /// How many width classes' height caches are kept (the current one included).
   public var widthCacheLimit = 2 {
-    didSet { widthCacheLimit = max(1, widthCacheLimit) }
+    didSet {
+      widthCacheLimit = max(1, widthCacheLimit)
+      heights.keepWidths(atMost: widthCacheLimit)
+    }
   }
 
   // MARK: Collaborators
