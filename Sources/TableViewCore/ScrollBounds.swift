@@ -24,6 +24,7 @@ struct ScrollBounds {
     self.isUnbounded = false
   }
 
+  /// No edges (see `unbounded(dimension:bounces:)`).
   private init(unboundedWithDimension dimension: Double, bounces: Bool) {
     minimum = -.infinity
     maximum = .infinity

@@ -2,7 +2,8 @@
 // moving it (an animated scroll, a deceleration, a bounce, a finger) and the rules that move it.
 // Every method is given what it needs (the time, the `ScrollBounds`) and answers with what its
 // owner has to do: an offset to apply (`TableView.setContentOffsetNow`, which lays out), and
-// events to report (a completion to call, a delegate to tell). It never lays out or calls out.
+// events to report (a completion to call, a delegate to tell). It never lays out, calls a
+// completion or tells a delegate.
 
 /// Where the table is scrolled and what is moving it: the offset, the corrections the table made
 /// to it without moving anything on screen, the running animation and the drag.
@@ -159,6 +160,7 @@ struct ScrollState {
   /// `scrollTarget` is the animated scroll's target as its closure gives it now: a table reads it
   /// before this call, outside any access to its `ScrollState` (the closure reads the table and may
   /// measure rows); `nil` calls the closure here.
+  /// - Complexity: O(1), plus the animated scroll's target closure when `scrollTarget` is `nil`.
   mutating func tick(now: Double, bounds: ScrollBounds, scrollTarget: Double? = nil) -> Tick {
     guard let current = animation else { return Tick() }
     switch current {
