@@ -2,37 +2,37 @@
 // completion handler, kinetic deceleration after a fling, and rubber-band bounce at the edges.
 // Time comes from the injected clock; a backend calls `tick()` once per frame while
 // `isAnimating` is true and stops drawing when it is false.
-
-/// A running scroll animation.
-enum ScrollAnimation {
-  /// An animated `setContentOffset`/`scrollToRow`: eases from `from` to the target, which is
-  /// recomputed every frame (so a row measured mid-flight is still landed on exactly).
-  case scroll(from: Double, target: () -> Double, start: Double, duration: Double, completion: ((Bool) -> Void)?)
-  /// Kinetic deceleration after a fling; with a `target`, the velocity was chosen to end exactly
-  /// there (a picker row) and the last frame lands on it.
-  /// `rate` is the deceleration rate (velocity multiplied by it every millisecond).
-  case decelerate(from: Double, velocity: Double, rate: Double, start: Double, target: Double?)
-  /// Springing back from past an edge to `to`.
-  case bounce(from: Double, to: Double, start: Double, duration: Double)
-}
+//
+// The rules live in `ScrollState` (and `ScrollBounds`, `ScrollAnimation`); this file is the
+// adapter: it sanitizes and reports bad input, computes the bounds, asks the state machine, applies
+// the offset it answers with (`setContentOffsetNow`, which lays out) and reports what ended.
 
 extension TableView {
-  /// The smallest offset scrolling settles at (the top inset above the content).
-  public var minimumContentOffsetY: Double {
-    if isLooping { return -.infinity }
-    return scrollLimits?.lowerBound ?? -contentInset.top
+  /// Where scrolling settles and how the edges behave, from the content size, insets,
+  /// `scrollLimits`, viewport and `bounces`: the one place that asks whether the table loops (a
+  /// looping table scrolls without bounds).
+  /// - Complexity: O(1)
+  var scrollBounds: ScrollBounds {
+    let dimension = viewportSize.height
+    if isLooping { return .unbounded(dimension: dimension, bounces: bounces) }
+    if let limits = scrollLimits {
+      return ScrollBounds(
+        minimum: limits.lowerBound, maximum: limits.upperBound, dimension: dimension, bounces: bounces)
+    }
+    let minimum = -contentInset.top
+    return ScrollBounds(
+      minimum: minimum, maximum: contentSize.height + contentInset.bottom - dimension, dimension: dimension,
+      bounces: bounces)
   }
+
+  /// The smallest offset scrolling settles at (the top inset above the content).
+  public var minimumContentOffsetY: Double { scrollBounds.minimum }
 
   /// The largest offset scrolling settles at.
-  public var maximumContentOffsetY: Double {
-    if isLooping { return .infinity }
-    if let limits = scrollLimits { return limits.upperBound }
-    return max(minimumContentOffsetY, contentSize.height + contentInset.bottom - viewportSize.height)
-  }
+  public var maximumContentOffsetY: Double { scrollBounds.maximum }
 
-  func clampedOffset(_ y: Double) -> Double {
-    isLooping ? y : min(max(y, minimumContentOffsetY), maximumContentOffsetY)
-  }
+  /// `y` moved within the offsets scrolling settles at (`y` itself for a looping table).
+  func clampedOffset(_ y: Double) -> Double { scrollBounds.clamp(y) }
 
   /// Whether an animation or deceleration is running (call `tick()` each frame while it is).
   public var isAnimating: Bool { scroll.animation != nil }
@@ -44,7 +44,7 @@ extension TableView {
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
   public func scroll(by delta: Double) {
     guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scroll(by: NaN); ignored")) }
-    finishAnimation(finished: false)
+    interruptAnimation()
     setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(scroll.offset.y + delta)))
   }
 
@@ -53,13 +53,11 @@ extension TableView {
   /// edge it bounces (when `bounces`). Any running animation stops first, so a velocity under
   /// `ScrollPhysics.stopVelocity` just stops the content, as fingers resting on a touchpad do.
   public func decelerate(velocity: Double) {
-    finishAnimation(finished: false)
+    interruptAnimation()
     guard let velocity = Sanitize.velocity(velocity) else {
       return report(TableViewError(.invalidArgument, "decelerate(velocity: \(velocity)): not finite; ignored"))
     }
-    guard abs(velocity) > ScrollPhysics.stopVelocity else { return }
-    scroll.animation = .decelerate(
-      from: scroll.offset.y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
+    scroll.decelerate(velocity: velocity, rate: decelerationRate, now: clock.now)
   }
 
   /// Scrolls by `delta` points with a short deceleration that lands exactly `delta` further than where
@@ -68,16 +66,9 @@ extension TableView {
   public func scrollSmoothly(by delta: Double) {
     guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scrollSmoothly(by: NaN); ignored")) }
     let delta = min(max(delta, -Sanitize.maximumCoordinate), Sanitize.maximumCoordinate)
-    var from = scroll.offset.y
-    if case .decelerate(_, _, _, _, let target?) = scroll.animation { from = target }
-    let target = clampedOffset(from + delta)
-    finishAnimation(finished: false)
-    let distance = target - scroll.offset.y
-    guard abs(distance) > 1e-9 else { return }
-    let rate = wheelDecelerationRate
-    let velocity = ScrollPhysics.velocity(forDistance: distance, rate: rate)
-    scroll.animation = .decelerate(
-      from: scroll.offset.y, velocity: velocity, rate: rate, start: clock.now, target: target)
+    let target = scroll.smoothScrollTarget(by: delta, bounds: scrollBounds)
+    interruptAnimation()
+    scroll.decelerate(to: target, rate: wheelDecelerationRate, now: clock.now)
   }
 
   /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch covers most of its
@@ -89,7 +80,7 @@ extension TableView {
   /// - Complexity: O(1) when animated (each frame's `tick()` lays out); otherwise one layout pass
   ///   (see ``layoutIfNeeded()``).
   public func setContentOffset(_ offset: Point, animated: Bool, completion: ((Bool) -> Void)? = nil) {
-    finishAnimation(finished: false)
+    interruptAnimation()
     guard animated else {
       setContentOffsetNow(offset)
       completion?(true)
@@ -100,9 +91,7 @@ extension TableView {
       completion?(false)
       return
     }
-    scroll.animation = .scroll(
-      from: scroll.offset.y, target: { y }, start: clock.now, duration: scrollAnimationDuration,
-      completion: completion)
+    scroll.animateScroll(to: { y }, now: clock.now, duration: scrollAnimationDuration, completion: completion)
   }
 
   /// How long animated scrolls take, in seconds.
@@ -118,7 +107,7 @@ extension TableView {
     at indexPath: IndexPath, at position: ScrollPosition, animated: Bool, completion: ((Bool) -> Void)? = nil
   ) throws(TableViewError) {
     try check(indexPath, "scrollToRow(at:at:animated:)")
-    finishAnimation(finished: false)
+    interruptAnimation()
     let target = { [unowned self] in self.offsetToShow(indexPath, at: position) }
     guard animated else {
       setContentOffsetNow(Point(x: scroll.offset.x, y: target()))
@@ -128,9 +117,7 @@ extension TableView {
       completion?(true)
       return
     }
-    scroll.animation = .scroll(
-      from: scroll.offset.y, target: target, start: clock.now, duration: scrollAnimationDuration,
-      completion: completion)
+    scroll.animateScroll(to: target, now: clock.now, duration: scrollAnimationDuration, completion: completion)
   }
 
   /// The offset that puts `path` at `position`, clamped; measures around the row first when
@@ -138,7 +125,9 @@ extension TableView {
   func offsetToShow(_ path: IndexPath, at position: ScrollPosition) -> Double {
     guard isValid(path) else { return scroll.offset.y }
     if heights.usesEstimates, heights.index.unmeasuredRowCount > 0 { measureAround(path) }
-    if isLooping {
+    let bounds = scrollBounds
+    // Without bounds the rows repeat (a looping table): the nearest lap's row is shown.
+    if bounds.isUnbounded {
       let height = HeightIndex.points(heights.index.height(ofItem: heights.index.itemIndex(of: path)))
       let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
       let screenTop: Double
@@ -183,7 +172,7 @@ extension TableView {
         y = current
       }
     }
-    return clampedOffset(y)
+    return bounds.clamp(y)
   }
 
   /// Measures unmeasured rows from a viewport above `path` to a viewport below it.
@@ -215,30 +204,15 @@ extension TableView {
     guard let y = Sanitize.coordinate(y) else {
       return report(TableViewError(.invalidArgument, "beginDragging(at: \(y)): not finite; ignored"))
     }
-    finishAnimation(finished: false)
+    interruptAnimation()
     touchCancelled()
-    scroll.isDragging = true
-    scroll.dragOrigin = ScrollState.DragOrigin(touch: y, offset: unstretchedOffset(scroll.offset.y))
-  }
-
-  /// The offset a drag would have to reach for the rubber band to show `y`: `y` itself within the
-  /// content. Past an edge (a press caught a bounce) the drag starts from there, so the content does
-  /// not jump under the finger.
-  func unstretchedOffset(_ y: Double) -> Double {
-    guard bounces, !isLooping else { return y }
-    let edge = clampedOffset(y)
-    guard y != edge else { return y }
-    return edge + ScrollPhysics.overshoot(rubberBanded: y - edge, dimension: viewportSize.height)
+    scroll.beginDrag(touch: y, bounds: scrollBounds)
   }
 
   /// Springs back to the nearest edge when a touch ends with the content held past it (a press
   /// caught a bounce and did not drag), as UIScrollView does; nothing otherwise.
   func settleIfPastEdge() {
-    guard !scroll.isDragging, scroll.animation == nil, !isLooping else { return }
-    let y = scroll.offset.y
-    let edge = clampedOffset(y)
-    guard y != edge else { return }
-    scroll.animation = .bounce(from: y, to: edge, start: clock.now, duration: 0.4)
+    scroll.settle(bounds: scrollBounds, now: clock.now)
   }
 
   /// The finger moved to `y`: the content follows, stretching with resistance past an edge.
@@ -248,24 +222,7 @@ extension TableView {
     guard let y = Sanitize.coordinate(y) else {
       return report(TableViewError(.invalidArgument, "drag(to: \(y)): not finite; ignored"))
     }
-    let raw = scroll.dragOrigin.offset - (y - scroll.dragOrigin.touch)
-    var offset = raw
-    if isLooping {
-      offset = raw
-    } else if bounces {
-      if raw < minimumContentOffsetY {
-        offset =
-          minimumContentOffsetY
-          + ScrollPhysics.rubberBand(overshoot: raw - minimumContentOffsetY, dimension: viewportSize.height)
-      } else if raw > maximumContentOffsetY {
-        offset =
-          maximumContentOffsetY
-          + ScrollPhysics.rubberBand(overshoot: raw - maximumContentOffsetY, dimension: viewportSize.height)
-      }
-    } else {
-      offset = clampedOffset(raw)
-    }
-    setContentOffsetNow(Point(x: scroll.offset.x, y: offset))
+    setContentOffsetNow(Point(x: scroll.offset.x, y: scroll.drag(to: y, bounds: scrollBounds)))
   }
 
   /// The finger lifted with `velocity` (points per second, positive scrolls the content up, i.e.
@@ -273,34 +230,18 @@ extension TableView {
   public func endDragging(velocity: Double) {
     guard scroll.isDragging else { return }
     let velocity = Sanitize.velocity(velocity) ?? 0
-    scroll.isDragging = false
-    let y = scroll.offset.y
-    if y < minimumContentOffsetY || y > maximumContentOffsetY {
-      scroll.animation = .bounce(from: y, to: clampedOffset(y), start: clock.now, duration: 0.4)
+    switch scroll.endDrag(velocity: velocity, rate: decelerationRate, bounds: scrollBounds, now: clock.now) {
+    case .bounce:
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
-      return
-    }
-    // UIScrollView's scrollViewWillEndDragging: the delegate may move where the fling ends. A
-    // target inside the content is reached exactly (the velocity is chosen for it); one past an
-    // edge decelerates into the edge and bounces.
-    let flinging = abs(velocity) > ScrollPhysics.stopVelocity
-    let projected = flinging ? projectedOffset(velocity: velocity) : y
-    var target = projected
-    delegate?.tableViewWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
-    if target >= minimumContentOffsetY && target <= maximumContentOffsetY {
-      let distance = target - y
-      guard abs(distance) > 1e-9 else {
-        delegate?.tableViewDidEndDragging(self, willDecelerate: false)
-        return
-      }
-      let v = ScrollPhysics.velocity(forDistance: distance, rate: decelerationRate)
-      scroll.animation = .decelerate(from: y, velocity: v, rate: decelerationRate, start: clock.now, target: target)
-      delegate?.tableViewDidEndDragging(self, willDecelerate: true)
-    } else if flinging {
-      scroll.animation = .decelerate(from: y, velocity: velocity, rate: decelerationRate, start: clock.now, target: nil)
-      delegate?.tableViewDidEndDragging(self, willDecelerate: true)
-    } else {
-      delegate?.tableViewDidEndDragging(self, willDecelerate: false)
+    case .release(let release):
+      // UIScrollView's scrollViewWillEndDragging: the delegate may move where the fling ends. A
+      // target inside the content is reached exactly (the velocity is chosen for it); one past an
+      // edge decelerates into the edge and bounces.
+      var target = release.target
+      delegate?.tableViewWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
+      let decision = scroll.release(
+        release, target: target, rate: decelerationRate, bounds: scrollBounds, now: clock.now)
+      delegate?.tableViewDidEndDragging(self, willDecelerate: decision.willDecelerate)
     }
   }
 
@@ -315,71 +256,37 @@ extension TableView {
   ///   heights may also measure rows around its target, as ``scrollToRow(at:at:animated:completion:)``.
   @discardableResult
   public func tick() -> Bool {
-    guard let current = scroll.animation else { return false }
+    guard let animation = scroll.animation else { return false }
     let now = clock.now
-    switch current {
-    case .scroll(let from, let target, let start, let duration, let completion):
-      let t = duration > 0 ? (now - start) / duration : 1
-      let to = target()
-      if t >= 1 {
-        scroll.animation = nil
-        setContentOffsetNow(Point(x: scroll.offset.x, y: to))
-        let refined = target()
-        if refined != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: refined)) }
-        completion?(true)
-        delegate?.tableViewDidEndScrollingAnimation(self)
-      } else {
-        setContentOffsetNow(Point(x: scroll.offset.x, y: from + (to - from) * ScrollPhysics.easeInOut(t)))
-      }
-    case .decelerate(let from, let velocity, let rate, let start, let target):
-      let t = now - start
-      let y = from + ScrollPhysics.decelerationDistance(velocity: velocity, rate: rate, at: t)
-      let v = ScrollPhysics.decelerationVelocity(velocity: velocity, rate: rate, at: t)
-      if let target, abs(v) <= ScrollPhysics.stopVelocity {
-        // The remaining distance is under UIKit's stop threshold: land exactly on the target
-        // (or on the edge, when rows measured on the way shortened the content below it).
-        scroll.animation = nil
-        setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(target)))
-        delegate?.tableViewDidEndDecelerating(self)
-      } else if target == nil, y < minimumContentOffsetY || y > maximumContentOffsetY {
-        let edge = clampedOffset(y)
-        if bounces {
-          // Overshoot a little with the remaining speed, then spring back.
-          let overshoot = ScrollPhysics.rubberBand(overshoot: v * 0.05, dimension: viewportSize.height)
-          setContentOffsetNow(Point(x: scroll.offset.x, y: edge + overshoot))
-          scroll.animation = .bounce(from: edge + overshoot, to: edge, start: now, duration: 0.4)
-        } else {
-          scroll.animation = nil
-          setContentOffsetNow(Point(x: scroll.offset.x, y: edge))
-        }
-      } else if abs(v) <= ScrollPhysics.stopVelocity {
-        scroll.animation = nil
-        setContentOffsetNow(Point(x: scroll.offset.x, y: y))
-        delegate?.tableViewDidEndDecelerating(self)
-      } else {
-        setContentOffsetNow(Point(x: scroll.offset.x, y: y))
-      }
-    case .bounce(let from, let to, let start, let duration):
-      let t = (now - start) / duration
-      if t >= 1 {
-        // The edge may have moved since the bounce began (rows measured on the way).
-        scroll.animation = nil
-        setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(to)))
-        delegate?.tableViewDidEndDecelerating(self)
-      } else {
-        setContentOffsetNow(Point(x: scroll.offset.x, y: from + (to - from) * ScrollPhysics.easeOut(t)))
-      }
+    // Read outside any access to `scroll`: the target reads the table and may measure rows.
+    let scrollTarget = animation.scrollTarget?()
+    let step = scroll.tick(now: now, bounds: scrollBounds, scrollTarget: scrollTarget)
+    if let y = step.offset { setContentOffsetNow(Point(x: scroll.offset.x, y: y)) }
+    if let refine = step.refine {
+      // Measuring at the destination may refine the target once more.
+      let refined = refine()
+      if refined != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: refined)) }
     }
+    if let event = step.event { deliver(event) }
     return scroll.animation != nil
   }
 
-  /// Stops the running animation where it is; an animated scroll's completion gets `finished`.
-  func finishAnimation(finished: Bool) {
-    guard let current = scroll.animation else { return }
-    scroll.animation = nil
-    if case .scroll(_, _, _, _, let completion) = current { completion?(finished) }
+  /// Calls what `event` asks for: an animated scroll's completion, the delegate.
+  func deliver(_ event: ScrollEvent) {
+    switch event {
+    case .scrollAnimationEnded(let finished, let completion):
+      completion?(finished)
+      if finished { delegate?.tableViewDidEndScrollingAnimation(self) }
+    case .decelerationEnded:
+      delegate?.tableViewDidEndDecelerating(self)
+    }
+  }
+
+  /// Stops the running animation where it is; an animated scroll's completion gets `false`.
+  func interruptAnimation() {
+    if let event = scroll.stopAnimation() { deliver(event) }
   }
 
   /// Stops any animation or deceleration where it is.
-  public func stopScrolling() { finishAnimation(finished: false) }
+  public func stopScrolling() { interruptAnimation() }
 }
