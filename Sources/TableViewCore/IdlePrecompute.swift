@@ -399,9 +399,7 @@ struct NearestUnmeasured {
   private static func viewport(_ table: TableView) -> (top: Int64, bottom: Int64) {
     var top = HeightIndex.units(table.scroll.offset.y) - table.heights.tableHeaderUnits
     // A looping table's viewport, brought into the first lap (distances do not wrap round).
-    if table.isLooping {
-      top -= TableView.floorDivide(top, table.heights.index.totalUnits) * table.heights.index.totalUnits
-    }
+    top = table.rowSpace.wrappedIntoFirstLap(top)
     return (top, top + HeightIndex.units(table.viewportSize.height))
   }
 
