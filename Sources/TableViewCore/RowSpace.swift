@@ -237,6 +237,13 @@ enum RowSpace: Hashable, Sendable {
     return (laps * period, overflow ? nil : rows)
   }
 
+  /// The content offsets scrolling settles within: `bounded` (only evaluated then) in a linear
+  /// table; −∞…+∞ in a looping one, so that clamping to them changes nothing and no edge is ever
+  /// passed (no rubber band, no bounce back).
+  @inline(__always) func offsetBounds(_ bounded: @autoclosure () -> ClosedRange<Double>) -> ClosedRange<Double> {
+    isBounded ? bounded() : -Double.infinity...Double.infinity
+  }
+
   /// Of the offsets that show the same thing as `target` (points), the nearest to `current`:
   /// `target` plus the whole laps closest to `current − target` in a looping table (the shorter way
   /// round), `target` itself in a linear one.

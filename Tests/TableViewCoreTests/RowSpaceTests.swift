@@ -246,6 +246,7 @@ struct RowSpaceTests {
     let middle = space.ranges(top: HeightIndex.points(115), bottom: HeightIndex.points(141), in: index)
     #expect(middle.rows == 1..<3 && middle.sections == 0..<2)
     #expect(space.contentUnits(in: index, tableFooterUnits: 8) == 178)
+    #expect(space.offsetBounds(-3...40) == -3...40)
   }
 
   @Test("a looping space: global rows in every lap, negative ones too")
@@ -265,6 +266,15 @@ struct RowSpaceTests {
     #expect(space.recentringShift(ofOffset: HeightIndex.points(120)) == nil)
     #expect(space.recentringShift(ofOffset: HeightIndex.points(-61))! == (units: -120, rows: -6))
     #expect(space.nearestOffset(to: HeightIndex.points(10), from: HeightIndex.points(200)) == HeightIndex.points(190))
+    // Offsets are unbounded, and the bounds of a linear table are not even asked for.
+    var asked = false
+    func limits() -> ClosedRange<Double> {
+      asked = true
+      return -3...40
+    }
+    let bounds = space.offsetBounds(limits())
+    #expect(bounds == -Double.infinity...Double.infinity && !asked)
+    #expect(min(max(1e30, bounds.lowerBound), bounds.upperBound) == 1e30, "clamping changes nothing")
   }
 
   @Test("re-centring from so many laps away that the rows do not fit an Int")
