@@ -230,7 +230,7 @@ public final class PickerView {
   }
 
   func applyLimits(_ c: Component) {
-    guard !c.table.isLooping, c.rows > 0 else {
+    guard c.table.rowSpace.isBounded, c.rows > 0 else {
       c.table.scrollLimits = nil
       return
     }
@@ -253,7 +253,7 @@ public final class PickerView {
   /// The selectable virtual row nearest `v` (in a looping component, either way round).
   func nearestSelectable(_ v: Int, in c: Component) -> Int {
     guard c.rows > 0 else { return 0 }
-    if !c.table.isLooping {
+    if !c.table.rowSpace.wrapsAround {
       let range = c.range ?? 0...(c.rows - 1)
       return min(max(v, range.lowerBound), range.upperBound)
     }
@@ -297,7 +297,7 @@ public final class PickerView {
   /// Animates (or jumps) so that `row` is centred; the nearest lap when looping.
   func move(_ c: Component, toRow row: Int, animated: Bool) {
     var v = row
-    if c.table.isLooping {
+    if c.table.rowSpace.wrapsAround {
       let current = virtualRow(atOffset: c.table.contentOffset.y, in: c)
       let lap = TableView.floorDivide(current, c.rows)
       v = lap * c.rows + row
@@ -430,7 +430,7 @@ public final class PickerView {
       (c.table.isAnimating ? c.pendingTarget : nil) ?? virtualRow(atOffset: c.table.contentOffset.y, in: c)
     // More than a lap is a lap: a huge delta must not overflow the target.
     var target = current + min(max(delta, -c.rows), c.rows)
-    if c.table.isLooping {
+    if c.table.rowSpace.wrapsAround {
       // Skip rows outside the range, in the direction of travel: to the range's first row (this
       // lap's or the next) going forward, its last row (this lap's or the previous) going back.
       // Computed, not stepped: a component may have 2⁴⁰ rows.

@@ -132,18 +132,21 @@ extension TableView {
     carryPrefetchedRows(through: plan)
     forgetKeyedHeights(reloadedBy: plan)
     // A looping table's laps all move with any change: keep the first visible cell in place.
-    let wasLooping = isLooping
-    let oldRowsPerLap = heights.index.rowCount
-    let anchor = wasLooping ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
+    let oldSpace = rowSpace
+    let anchor =
+      oldSpace.keepsFirstVisibleRowInPlace
+      ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
     applyEdits(plan, to: &heights.index, current: true)
     for width in Array(heights.otherWidths.keys) {
       var cache = heights.otherWidths.removeValue(forKey: width)!
       applyEdits(plan, to: &cache, current: false)
       heights.otherWidths[width] = cache
     }
-    remapVisibleViews(plan, wasLooping: wasLooping, oldRowsPerLap: oldRowsPerLap)
+    remapVisibleViews(plan, from: oldSpace)
     pass.visibleRowsRemapped = true
-    if let (view, screen) = anchor, isLooping, let entry = visible.rows.first(where: { $0.view === view }) {
+    if let (view, screen) = anchor, rowSpace.keepsFirstVisibleRowInPlace,
+      let entry = visible.rows.first(where: { $0.view === view })
+    {
       scroll.offset.y = rowTop(entry.globalRow) - screen
     }
     selection.rows = Set(
@@ -252,16 +255,16 @@ extension TableView {
 
   /// Moves visible cells and header/footer views to their rows' new positions; cells of deleted
   /// and reloaded rows leave (a reloaded row gets a new cell from the data source).
-  func remapVisibleViews(_ plan: BatchUpdatePlan, wasLooping: Bool, oldRowsPerLap: Int) {
-    let oldPerLap = max(1, oldRowsPerLap)
-    let newPerLap = max(1, heights.index.rowCount)
+  /// Global rows keep their laps (`oldSpace` is the row space before the update).
+  func remapVisibleViews(_ plan: BatchUpdatePlan, from oldSpace: RowSpace) {
+    let newSpace = rowSpace
     var kept = ContiguousArray<VisibleSet.Row>()
     kept.reserveCapacity(visible.rows.count)
     var baseSection = -1
     var base = 0
     var firstReloaded: Int?
     for entry in visible.rows {
-      if firstReloaded == nil, !wasLooping, plan.isReloaded(old: entry.indexPath),
+      if firstReloaded == nil, !oldSpace.keepsFirstVisibleRowInPlace, plan.isReloaded(old: entry.indexPath),
         let path = plan.newIndexPath(forOld: entry.indexPath)
       {
         firstReloaded = heights.index.prefix(heights.index.itemIndex(of: path)).rows
@@ -269,16 +272,12 @@ extension TableView {
       if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
         var moved = entry
         moved.indexPath = path
-        if wasLooping && isLooping {
-          moved.globalRow = Self.floorDivide(entry.globalRow, oldPerLap) * newPerLap + path.row
-        } else {
-          // Rows before the section, computed once per section (one descent, not one per cell).
-          if baseSection != path.section {
-            baseSection = path.section
-            base = heights.index.prefix(heights.index.itemIndex(ofHeader: path.section)).rows
-          }
-          moved.globalRow = base + path.row
+        // Rows before the section, computed once per section (one descent, not one per cell).
+        if baseSection != path.section {
+          baseSection = path.section
+          base = heights.index.prefix(heights.index.itemIndex(ofHeader: path.section)).rows
         }
+        moved.globalRow = newSpace.globalRow(lap: oldSpace.lap(ofGlobalRow: entry.globalRow), rowInLap: base + path.row)
         kept.append(moved)
       } else {
         endDisplaying(entry)

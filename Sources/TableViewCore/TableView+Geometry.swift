@@ -16,10 +16,9 @@ extension TableView {
 
   /// The size of everything that scrolls: table header, sections, table footer.
   public var contentSize: Size {
-    if isLooping { return Size(width: viewportSize.width, height: loopPeriod) }
-    return Size(
+    Size(
       width: viewportSize.width,
-      height: HeightIndex.points(heights.tableHeaderUnits + heights.index.totalUnits + heights.tableFooterUnits))
+      height: HeightIndex.points(rowSpace.contentUnits(in: heights.index, tableFooterUnits: heights.tableFooterUnits)))
   }
 
   /// Throws when `indexPath` is not a row of the table.
@@ -125,7 +124,7 @@ extension TableView {
   public func indexPathForRow(at point: Point) -> IndexPath? {
     guard point.y.isFinite else { return nil }
     var y = Sanitize.units(point.y) - heights.tableHeaderUnits
-    if isLooping { y -= Self.floorDivide(y, heights.index.totalUnits) * heights.index.totalUnits }
+    y = rowSpace.wrappedIntoFirstLap(y)
     guard point.x >= 0, point.x < max(viewportSize.width, 1), let info = heights.index.info(containing: y),
       info.kind == .row
     else { return nil }
@@ -155,7 +154,7 @@ extension TableView {
   /// The cell showing `indexPath`, or `nil` when the row is not on screen.
   /// - Complexity: O(log visible)
   public func cellForRow(at indexPath: IndexPath) -> (any ReusableView)? {
-    if isLooping { return visible.rows.first { $0.indexPath == indexPath }?.view }
+    if !rowSpace.eachRowAppearsOnce { return visible.rows.first { $0.indexPath == indexPath }?.view }
     var lo = 0
     var hi = visible.rows.count
     while lo < hi {
@@ -204,7 +203,7 @@ extension TableView {
   /// above the visible area. Returns the change in units.
   @discardableResult
   func applyHeight(_ units: Int64, toItem k: Int, measured: Bool) -> Int64 {
-    if isLooping {
+    if rowSpace.keepsFirstVisibleRowInPlace {
       // Every lap moves: keep the first visible appearance where it is on screen.
       let anchor = visible.rowRange.isEmpty ? nil : visible.rowRange.lowerBound
       let screen = anchor.map { rowTop($0) - scroll.offset.y }

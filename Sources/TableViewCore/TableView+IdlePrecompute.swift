@@ -84,9 +84,7 @@ extension TableView {
   func withUnmeasuredRowSearch<R>(_ body: (HeightIndex, NearestUnmeasured.Viewport) -> R) -> R {
     var top = HeightIndex.units(scroll.offset.y) - heights.tableHeaderUnits
     // A looping table's viewport, brought into the first lap (distances do not wrap round).
-    if isLooping {
-      top -= Self.floorDivide(top, heights.index.totalUnits) * heights.index.totalUnits
-    }
+    top = rowSpace.wrappedIntoFirstLap(top)
     return body(heights.index, (top, top + HeightIndex.units(viewportSize.height)))
   }
 

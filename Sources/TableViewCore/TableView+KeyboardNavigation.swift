@@ -151,7 +151,7 @@ extension TableView {
         if numberOfRows(inSection: section) > 0 { return IndexPath(row: 0, section: section) }
         section += 1
       }
-      return isLooping ? firstRow : nil
+      return rowSpace.wrapsAround ? firstRow : nil
     }
     if row.row > 0 { return IndexPath(row: row.row - 1, section: row.section) }
     var section = row.section - 1
@@ -160,7 +160,7 @@ extension TableView {
       if rows > 0 { return IndexPath(row: rows - 1, section: section) }
       section -= 1
     }
-    return isLooping ? lastRow : nil
+    return rowSpace.wrapsAround ? lastRow : nil
   }
 
   /// The first row of the table (of its first section that has rows), or `nil` when it has none.

@@ -29,7 +29,7 @@ extension TableView {
       return
     }
     scroll.offset = Point(x: x, y: y)
-    if isLooping { recenterIfNecessary() }
+    recenterIfNecessary()
     layoutIfNeeded()
     delegate?.tableViewDidScroll(self)
   }
@@ -44,17 +44,7 @@ extension TableView {
 
   /// Global rows and sections intersecting `[top, bottom)` (content coordinates).
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
-    if isLooping { return (loopingRows(top: top, bottom: bottom), 0..<0) }
-    let total = heights.index.totalUnits
-    let t = max(Sanitize.units(top) - heights.tableHeaderUnits, 0)
-    let b = min(Sanitize.units(bottom) - heights.tableHeaderUnits, total)
-    guard t < b, let first = heights.index.info(containing: t), let last = heights.index.info(containing: b - 1) else {
-      return (0..<0, 0..<0)
-    }
-    let end = min(last.rowsBefore + (last.kind == .row ? 1 : 0), first.rowsBefore + Self.maximumVisibleRows)
-    let rows = first.rowsBefore..<max(first.rowsBefore, end)
-    let sectionEnd = min(last.section + 1, first.section + Self.maximumVisibleRows)
-    return (rows, first.section..<sectionEnd)
+    rowSpace.ranges(top: top, bottom: bottom, in: heights.index)
   }
 
   /// The frame of an item from its info.
@@ -66,12 +56,10 @@ extension TableView {
 
   /// The index path of global row `g`, and its frame.
   func locateGlobalRow(_ g: Int) -> (IndexPath, Rect) {
-    if isLooping { return locateVirtualRow(g) }
-    let k = heights.index.itemIndex(ofGlobalRow: g)
-    let info = heights.index.info(ofItem: k)
-    let section = info.sectionsBefore - 1
-    let row = g - heights.index.prefix(heights.index.itemIndex(ofHeader: section)).rows
-    return (IndexPath(row: row, section: section), frame(of: info))
+    let at = rowSpace.locate(globalRow: g, in: heights.index)
+    let rect = Rect(
+      x: 0, y: HeightIndex.points(at.top), width: viewportSize.width, height: HeightIndex.points(at.height))
+    return (at.indexPath, rect)
   }
 
   /// Walks rows in order: the next row of the same section costs one height lookup instead of
@@ -110,7 +98,7 @@ extension TableView {
     if heights.usesEstimates, heights.index.unmeasuredRowCount > 0 {
       // Rows measured smaller than their estimates shorten the content under an offset at rest:
       // one that was within the content stays within it.
-      let resting = scroll.animation == nil && !scroll.isDragging && !isLooping
+      let resting = scroll.animation == nil && !scroll.isDragging && rowSpace.isBounded
       let within =
         resting && scroll.offset.y >= minimumContentOffsetY && scroll.offset.y <= maximumContentOffsetY
       measureRowsComingOnScreen()
@@ -347,7 +335,7 @@ extension TableView {
   }
 
   func updateTableHeaderAndFooter() {
-    let shownRect = isLooping ? Rect(x: 0, y: .infinity, width: 0, height: 0) : visibleRect
+    let shownRect = rowSpace.showsHeaderAndFooterViews ? visibleRect : Rect(x: 0, y: .infinity, width: 0, height: 0)
     if let header = tableHeaderView {
       let rect = Rect(x: 0, y: 0, width: viewportSize.width, height: HeightIndex.points(heights.tableHeaderUnits))
       let show = rect.maxY > shownRect.minY && rect.minY < shownRect.maxY

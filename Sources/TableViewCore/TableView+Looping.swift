@@ -50,8 +50,13 @@ extension TableView {
 
   /// Whether the table is looping right now: `loops` is set, it has one section, and its rows
   /// have some height.
-  public var isLooping: Bool {
-    loops && heights.index.sectionCount == 1 && heights.index.rowCount > 0 && heights.index.totalUnits > 0
+  public var isLooping: Bool { rowSpace.isLooping }
+
+  /// The table's row sequence, linear or looping, from its geometry and `loops`: the one place
+  /// that decides whether the table loops. Everything else asks the row space.
+  /// - Complexity: O(1)
+  @inline(__always) var rowSpace: RowSpace {
+    RowSpace(index: heights.index, loops: loops, tableHeaderUnits: heights.tableHeaderUnits)
   }
 
   /// The height of one lap of a looping table, in points.
@@ -60,10 +65,9 @@ extension TableView {
   /// Every appearance on screen, in order from top to bottom.
   /// - Complexity: O(visible)
   public var visibleRowAppearances: [RowAppearance] {
-    let rows = max(1, heights.index.rowCount)
+    let space = rowSpace
     return visible.rows.map { entry in
-      RowAppearance(
-        indexPath: entry.indexPath, lap: isLooping ? Self.floorDivide(entry.globalRow, rows) : 0, view: entry.view)
+      RowAppearance(indexPath: entry.indexPath, lap: space.lap(ofGlobalRow: entry.globalRow), view: entry.view)
     }
   }
 
@@ -71,9 +75,7 @@ extension TableView {
   /// - Complexity: O(log n + visible sections)
   public func appearanceForTouch(at point: Point) -> LoopedIndexPath? {
     guard let path = indexPathForTouch(at: point) else { return nil }
-    guard isLooping else { return LoopedIndexPath(indexPath: path, lap: 0) }
-    let y = Sanitize.units(point.y + scroll.offset.y)
-    return LoopedIndexPath(indexPath: path, lap: Int(Self.floorDivide(y, heights.index.totalUnits)))
+    return LoopedIndexPath(indexPath: path, lap: rowSpace.lap(containing: Sanitize.units(point.y + scroll.offset.y)))
   }
 
   /// All cells showing `indexPath` (two or more when a short looping table repeats on screen).
@@ -83,60 +85,31 @@ extension TableView {
   }
 
   /// The lap of a visible (virtual) row: 0 unless looping.
-  @inline(__always) func lap(ofRow g: Int) -> Int { isLooping ? Self.floorDivide(g, heights.index.rowCount) : 0 }
+  @inline(__always) func lap(ofRow g: Int) -> Int { rowSpace.lap(ofGlobalRow: g) }
 
-  @inline(__always) static func floorDivide(_ a: Int, _ b: Int) -> Int {
-    a >= 0 ? a / b : -((-a - 1) / b) - 1
-  }
+  /// ⌊a / b⌋ for b > 0 (`RowSpace.floorDivide`).
+  @inline(__always) static func floorDivide(_ a: Int, _ b: Int) -> Int { RowSpace.floorDivide(a, b) }
 
-  @inline(__always) static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-    a >= 0 ? a / b : -((-a - 1) / b) - 1
-  }
-
-  /// The virtual rows intersecting `[top, bottom)` of a looping table.
-  func loopingRows(top: Double, bottom: Double) -> Range<Int> {
-    let period = heights.index.totalUnits
-    let rowsPerLap = heights.index.rowCount
-    let t = Sanitize.units(top)
-    let b = Sanitize.units(bottom)
-    guard t < b else { return 0..<0 }
-    let lapTop = Self.floorDivide(t, period)
-    let lapBottom = Self.floorDivide(b - 1, period)
-    guard let first = heights.index.info(containing: t - lapTop * period),
-      let last = heights.index.info(containing: b - 1 - lapBottom * period)
-    else { return 0..<0 }
-    let v0 = Int(lapTop) * rowsPerLap + first.rowsBefore
-    let v1 = Int(lapBottom) * rowsPerLap + last.rowsBefore + (last.kind == .row ? 1 : 0)
-    return v0..<max(v0, min(v1, v0 + Self.maximumVisibleRows))
-  }
-
-  /// The index path and frame of virtual row `v` of a looping table.
-  func locateVirtualRow(_ v: Int) -> (IndexPath, Rect) {
-    let rowsPerLap = heights.index.rowCount
-    let lap = Self.floorDivide(v, rowsPerLap)
-    let row = v - lap * rowsPerLap
-    let k = heights.index.itemIndex(ofGlobalRow: row)
-    let info = heights.index.info(ofItem: k)
-    let top = Int64(lap) * heights.index.totalUnits + info.start
-    let rect = Rect(
-      x: 0, y: HeightIndex.points(top), width: viewportSize.width, height: HeightIndex.points(info.height))
-    return (IndexPath(row: k - 1, section: 0), rect)
-  }
+  /// ⌊a / b⌋ for b > 0 (`RowSpace.floorDivide`).
+  @inline(__always) static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 { RowSpace.floorDivide(a, b) }
 
   /// The top of a visible (virtual) row, in points.
   func rowTop(_ v: Int) -> Double { locateGlobalRow(v).1.minY }
 
   /// Keeps the offset within the first laps: shifts it, and every visible frame with it, by a
-  /// whole number of laps. Invisible, and O(visible).
-  func recenterIfNecessary() {
-    let period = heights.index.totalUnits
-    let y = Sanitize.units(scroll.offset.y)
-    guard y < -period || y > 2 * period else { return }
-    let laps = Self.floorDivide(y, period)
-    let shiftUnits = laps * period
+  /// whole number of laps. Invisible, and O(visible); O(1) when the offset is within the first laps,
+  /// and nothing in a table that does not loop.
+  @inline(__always) func recenterIfNecessary() {
+    guard let shift = rowSpace.recentringShift(ofOffset: scroll.offset.y) else { return }
+    recenter(by: shift.units, rows: shift.rows)
+  }
+
+  /// Moves the offset and every visible frame up by `shiftUnits` (whole laps, `rows` global rows;
+  /// `nil` when too many to count, and then the visible rows leave).
+  /// - Complexity: O(visible)
+  func recenter(by shiftUnits: Int64, rows: Int?) {
     let shift = HeightIndex.points(shiftUnits)
-    let (rowShift, overflow) = Int(laps).multipliedReportingOverflow(by: heights.index.rowCount)
-    guard !overflow else {
+    guard let rowShift = rows else {
       // So many laps away that no row on screen can stay: start over in the first lap.
       while let entry = visible.rows.popLast() { endDisplaying(entry) }
       visible.rowRange = 0..<0
@@ -154,11 +127,7 @@ extension TableView {
   /// The offset that shows a row of a looping table at `top` (the row's top, relative to the
   /// visible area's top), going the shorter way round from the current offset.
   func loopingOffset(toShow path: IndexPath, rowTopOnScreen: Double) -> Double {
-    let period = loopPeriod
     let rowY = HeightIndex.points(heights.index.offset(ofItem: heights.index.itemIndex(of: path)))
-    let target = rowY - rowTopOnScreen
-    let current = scroll.offset.y
-    let laps = ((current - target) / period).rounded()
-    return target + laps * period
+    return rowSpace.nearestOffset(to: rowY - rowTopOnScreen, from: scroll.offset.y)
   }
 }

@@ -56,24 +56,7 @@ extension TableView {
 
   /// The first unmeasured (virtual) row in `rows`, and its item index.
   func firstUnmeasuredRow(in rows: Range<Int>) -> (row: Int, item: Int)? {
-    guard !rows.isEmpty else { return nil }
-    if !isLooping {
-      let firstItem = heights.index.itemIndex(ofGlobalRow: rows.lowerBound)
-      let lastItem = heights.index.itemIndex(ofGlobalRow: rows.upperBound - 1)
-      guard let k = heights.index.firstUnmeasuredItem(from: firstItem), k <= lastItem else { return nil }
-      return (heights.index.prefix(k).rows, k)
-    }
-    // A looping range may span laps: look lap by lap (item = row + 1 in the one section).
-    let perLap = heights.index.rowCount
-    var v = rows.lowerBound
-    while v < rows.upperBound {
-      let lap = Self.floorDivide(v, perLap)
-      let row = v - lap * perLap
-      let lastRow = min(perLap, row + (rows.upperBound - v)) - 1
-      if let k = heights.index.firstUnmeasuredItem(from: row + 1), k <= lastRow + 1 { return (lap * perLap + k - 1, k) }
-      v += lastRow - row + 1
-    }
-    return nil
+    rowSpace.firstUnmeasuredRow(in: rows, of: heights.index)
   }
 
   /// Measures the row at item `k` (which must be a row): the delegate's height, or for

@@ -145,7 +145,7 @@ extension TableView {
   /// - Complexity: O(p · log n) for p pending rows.
   func carryPrefetchedRows(through plan: BatchUpdatePlan) {
     guard !prefetchState.pending.isEmpty || prefetchState.carried != nil else { return }
-    guard !isLooping else {
+    guard rowSpace.eachRowAppearsOnce else {
       prefetchState.reset()
       return
     }

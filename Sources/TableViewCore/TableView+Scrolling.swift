@@ -9,12 +9,12 @@
 
 extension TableView {
   /// Where scrolling settles and how the edges behave, from the content size, insets,
-  /// `scrollLimits`, viewport and `bounces`: the one place that asks whether the table loops (a
+  /// `scrollLimits`, viewport and `bounces`: the one place scrolling asks the row space whether it is bounded (a
   /// looping table scrolls without bounds).
   /// - Complexity: O(1)
   var scrollBounds: ScrollBounds {
     let dimension = viewportSize.height
-    if isLooping { return .unbounded(dimension: dimension, bounces: bounces) }
+    guard rowSpace.isBounded else { return .unbounded(dimension: dimension, bounces: bounces) }
     if let limits = scrollLimits {
       return ScrollBounds(
         minimum: limits.lowerBound, maximum: limits.upperBound, dimension: dimension, bounces: bounces)
@@ -125,9 +125,8 @@ extension TableView {
   func offsetToShow(_ path: IndexPath, at position: ScrollPosition) -> Double {
     guard isValid(path) else { return scroll.offset.y }
     if heights.usesEstimates, heights.index.unmeasuredRowCount > 0 { measureAround(path) }
-    let bounds = scrollBounds
-    // Without bounds the rows repeat (a looping table): the nearest lap's row is shown.
-    if bounds.isUnbounded {
+    // Rows that repeat without bounds (a looping table): the nearest lap's row is shown.
+    if !rowSpace.isBounded {
       let height = HeightIndex.points(heights.index.height(ofItem: heights.index.itemIndex(of: path)))
       let visibleHeight = viewportSize.height - contentInset.top - contentInset.bottom
       let screenTop: Double
@@ -172,7 +171,7 @@ extension TableView {
         y = current
       }
     }
-    return bounds.clamp(y)
+    return clampedOffset(y)
   }
 
   /// Measures unmeasured rows from a viewport above `path` to a viewport below it.

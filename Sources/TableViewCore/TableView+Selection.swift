@@ -49,7 +49,7 @@ extension TableView {
     guard let rect = try? rectForRow(at: path) else { return false }
     // In the plain style the section's floating header covers the top of the visible area.
     let headerCover =
-      style == .plain && !isLooping
+      style == .plain && rowSpace.showsHeaderAndFooterViews
       ? HeightIndex.points(heights.index.height(ofItem: heights.index.itemIndex(ofHeader: path.section))) : 0
     let top = scroll.offset.y + contentInset.top + headerCover
     let bottom = scroll.offset.y + viewportSize.height - contentInset.bottom
