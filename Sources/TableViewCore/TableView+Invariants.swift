@@ -1,8 +1,8 @@
 // The table's invariants: each collaborator's own, and the ones that tie them together.
 
 extension TableView {
-  /// Checks the invariants of every collaborator (the geometry indexes, the visible set, the scroll
-  /// state, the selection, the pass state) and that they agree with one another, stopping the
+  /// Checks the invariants of every collaborator (the height cache and its geometry indexes, the
+  /// visible set, the scroll state, the row space, the selection, the pass state) and that they agree with one another, stopping the
   /// program with a message on the first one broken. Randomized tests call it after every step.
   ///
   /// Between passes: every visible row shows the row its global row maps to, at that row's frame;
@@ -14,7 +14,8 @@ extension TableView {
     visible._checkInvariants(betweenPasses: !pass.inLayout)
     selection._checkInvariants()
     pass._checkInvariants()
-    precondition(scroll.offset.x.isFinite && scroll.offset.y.isFinite, "offset \(scroll.offset) is not finite")
+    scroll._checkInvariants()
+    rowSpace._checkInvariants(in: heights.index)
     guard !pass.inLayout, !pass.needsReload, !pass.framesDirty, !pass.visibleRowsRemapped else { return }
     precondition(visible.highWater >= visible.rows.count, "the pool bound is below the cells on screen")
     for entry in visible.rows {

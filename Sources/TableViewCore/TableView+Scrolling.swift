@@ -8,6 +8,14 @@
 // the offset it answers with (`setContentOffsetNow`, which lays out) and reports what ended.
 
 extension TableView {
+  /// The clock's time for animations, or 0 when the clock gives a time that is not finite (an
+  /// animation started at ∞ would compute NaN offsets; `tick()` stops one while the time is not
+  /// finite).
+  var animationTime: Double {
+    let now = clock.now
+    return now.isFinite ? now : 0
+  }
+
   /// Where scrolling settles and how the edges behave, from the content size, insets,
   /// `scrollLimits`, viewport and `bounces`: the one place scrolling asks the row space whether it is bounded (a
   /// looping table scrolls without bounds).
@@ -57,7 +65,7 @@ extension TableView {
     guard let velocity = Sanitize.velocity(velocity) else {
       return report(TableViewError(.invalidArgument, "decelerate(velocity: \(velocity)): not finite; ignored"))
     }
-    scroll.decelerate(velocity: velocity, rate: decelerationRate, now: clock.now)
+    scroll.decelerate(velocity: velocity, rate: decelerationRate, now: animationTime)
   }
 
   /// Scrolls by `delta` points with a short deceleration that lands exactly `delta` further than where
@@ -68,7 +76,7 @@ extension TableView {
     let delta = min(max(delta, -Sanitize.maximumCoordinate), Sanitize.maximumCoordinate)
     let target = scroll.smoothScrollTarget(by: delta, bounds: scrollBounds)
     interruptAnimation()
-    scroll.decelerate(to: target, rate: wheelDecelerationRate, now: clock.now)
+    scroll.decelerate(to: target, rate: wheelDecelerationRate, now: animationTime)
   }
 
   /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch covers most of its
@@ -91,7 +99,7 @@ extension TableView {
       completion?(false)
       return
     }
-    scroll.animateScroll(to: { y }, now: clock.now, duration: scrollAnimationDuration, completion: completion)
+    scroll.animateScroll(to: { y }, now: animationTime, duration: scrollAnimationDuration, completion: completion)
   }
 
   /// How long animated scrolls take, in seconds.
@@ -117,7 +125,7 @@ extension TableView {
       completion?(true)
       return
     }
-    scroll.animateScroll(to: target, now: clock.now, duration: scrollAnimationDuration, completion: completion)
+    scroll.animateScroll(to: target, now: animationTime, duration: scrollAnimationDuration, completion: completion)
   }
 
   /// The offset that puts `path` at `position`, clamped; measures around the row first when
@@ -203,15 +211,17 @@ extension TableView {
     guard let y = Sanitize.coordinate(y) else {
       return report(TableViewError(.invalidArgument, "beginDragging(at: \(y)): not finite; ignored"))
     }
-    interruptAnimation()
+    // The press ends first (it may settle content held past an edge), then whatever moves
+    // stops: a bounce started by the press must not pull the content under the finger.
     touchCancelled()
+    interruptAnimation()
     scroll.beginDrag(touch: y, bounds: scrollBounds)
   }
 
   /// Springs back to the nearest edge when a touch ends with the content held past it (a press
   /// caught a bounce and did not drag), as UIScrollView does; nothing otherwise.
   func settleIfPastEdge() {
-    scroll.settle(bounds: scrollBounds, now: clock.now)
+    scroll.settle(bounds: scrollBounds, now: animationTime)
   }
 
   /// The finger moved to `y`: the content follows, stretching with resistance past an edge.
@@ -229,7 +239,10 @@ extension TableView {
   public func endDragging(velocity: Double) {
     guard scroll.isDragging else { return }
     let velocity = Sanitize.velocity(velocity) ?? 0
-    switch scroll.endDrag(velocity: velocity, rate: decelerationRate, bounds: scrollBounds, now: clock.now) {
+    // An animation started during the drag (an animated scroll asked meanwhile) ends here: its
+    // completion hears `false`.
+    interruptAnimation()
+    switch scroll.endDrag(velocity: velocity, rate: decelerationRate, bounds: scrollBounds, now: animationTime) {
     case .bounce:
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
     case .release(let release):
@@ -239,7 +252,7 @@ extension TableView {
       var target = release.target
       delegate?.tableViewWillEndDragging(self, velocity: velocity, targetContentOffset: &target)
       let decision = scroll.release(
-        release, target: target, rate: decelerationRate, bounds: scrollBounds, now: clock.now)
+        release, target: target, rate: decelerationRate, bounds: scrollBounds, now: animationTime)
       delegate?.tableViewDidEndDragging(self, willDecelerate: decision.willDecelerate)
     }
   }
@@ -256,7 +269,14 @@ extension TableView {
   @discardableResult
   public func tick() -> Bool {
     guard let animation = scroll.animation else { return false }
-    let now = clock.now
+    guard clock.now.isFinite else {
+      // No time to advance by: the animation stops where it is, within the content.
+      report(TableViewError(.invalidArgument, "the clock's time \(clock.now) is not finite; the animation stops"))
+      interruptAnimation()
+      setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(scroll.offset.y)))
+      return false
+    }
+    let now = animationTime
     // Read outside any access to `scroll`: the target reads the table and may measure rows.
     let scrollTarget = animation.scrollTarget?()
     let step = scroll.tick(now: now, bounds: scrollBounds, scrollTarget: scrollTarget)

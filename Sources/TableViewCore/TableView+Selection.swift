@@ -72,7 +72,7 @@ extension TableView {
   public func touchBegan(at point: Point) {
     cancelHighlight()
     selection.touchStart = point
-    scroll.animation = nil  // a touch stops a deceleration, as on iOS
+    interruptAnimation()  // a touch stops a deceleration, as on iOS; an animated scroll completes with `false`
     guard selectionMode != .none, let path = indexPathForTouch(at: point) else { return }
     let allowed = delegate.map { d in askingDataSource { d.tableView(self, shouldHighlightRowAt: path) } } ?? true
     guard allowed else { return }

@@ -11,6 +11,12 @@ public final class ManualClock: TableViewClock {
   public var now: Double
   /// Creates a clock at `start` seconds.
   public init(start: Double = 0) { now = start }
-  /// Moves time forward by `seconds`.
-  public func advance(by seconds: Double) { now += max(0, seconds) }
+  /// Moves time forward by `seconds`. A negative or NaN step is taken as 0, and a step that
+  /// would leave the clock at a time that is not finite (∞, 1e308 twice) leaves it where it is:
+  /// animations compute with the time, and an infinite one would never end them.
+  public func advance(by seconds: Double) {
+    guard seconds > 0 else { return }
+    let next = now + seconds
+    if next.isFinite { now = next }
+  }
 }
