@@ -1,29 +1,33 @@
 import TableViewCore
 import Testing
 
+/// A table pulled 60 points past its top and let go, a tenth of a second into the spring back.
+func makeBouncingTable() -> (TableView, ManualClock) {
+  let clock = ManualClock()
+  let model = TestModel(sections: [Array(repeating: 40, count: 50)])
+  let (table, _) = makeTable(model, size: Size(width: 100, height: 200)) { $0.clock = clock }
+  table.beginDragging(at: 0)
+  table.drag(to: 150)
+  table.endDragging(velocity: 0)
+  clock.advance(by: 0.1)
+  table.tick()
+  return (table, clock)
+}
+
+/// Runs frames (60 a second) until nothing animates, at most a thousand.
+func runAnimationsToRest(_ table: TableView, _ clock: ManualClock) {
+  var frames = 0
+  while table.isAnimating && frames < 1_000 {
+    clock.advance(by: 1.0 / 60)
+    table.tick()
+    frames += 1
+  }
+}
+
 @Suite("A press on content springing back from an edge")
 struct PressDuringBounceTests {
-  /// A table pulled 60 points past its top and let go, a tenth of a second into the spring back.
-  func bouncingTable() -> (TableView, ManualClock) {
-    let clock = ManualClock()
-    let model = TestModel(sections: [Array(repeating: 40, count: 50)])
-    let (table, _) = makeTable(model, size: Size(width: 100, height: 200)) { $0.clock = clock }
-    table.beginDragging(at: 0)
-    table.drag(to: 150)
-    table.endDragging(velocity: 0)
-    clock.advance(by: 0.1)
-    table.tick()
-    return (table, clock)
-  }
-
-  func runAnimations(_ table: TableView, _ clock: ManualClock) {
-    var frames = 0
-    while table.isAnimating && frames < 1_000 {
-      clock.advance(by: 1.0 / 60)
-      table.tick()
-      frames += 1
-    }
-  }
+  func bouncingTable() -> (TableView, ManualClock) { makeBouncingTable() }
+  func runAnimations(_ table: TableView, _ clock: ManualClock) { runAnimationsToRest(table, clock) }
 
   @Test("holds the content where it is, and a release without a drag lets it settle at the top")
   func pressAndReleaseSettles() {
@@ -69,14 +73,7 @@ struct PressDuringBounceTests {
 struct TouchEndsAnimationTests {
   @Test("a drag begun on content held past an edge is not pulled by a bounce while the finger is down")
   func dragPastEdgeHoldsStill() {
-    let clock = ManualClock()
-    let model = TestModel(sections: [Array(repeating: 40, count: 50)])
-    let (table, _) = makeTable(model, size: Size(width: 100, height: 200)) { $0.clock = clock }
-    table.beginDragging(at: 0)
-    table.drag(to: 150)
-    table.endDragging(velocity: 0)
-    clock.advance(by: 0.1)
-    table.tick()
+    let (table, clock) = makeBouncingTable()
     table.stopScrolling()  // a press catches the bounce
     table.beginDragging(at: 100)  // and becomes a drag
     let held = table.contentOffset.y
@@ -86,12 +83,7 @@ struct TouchEndsAnimationTests {
     table.tick()
     #expect(table.contentOffset.y == held, "no frame moves the content under the finger")
     table.endDragging(velocity: 0)
-    var frames = 0
-    while table.isAnimating && frames < 1_000 {
-      clock.advance(by: 1.0 / 60)
-      table.tick()
-      frames += 1
-    }
+    runAnimationsToRest(table, clock)
     #expect(table.contentOffset.y == 0, "released, it springs back to the top")
   }
 
