@@ -105,6 +105,8 @@ final class StateHook {
     if let page = window.current as? DatePickerPage {
       fields.append(("date", "[\(page.year),\(page.month),\(page.day)]"))
       fields.append(("pickerChanges", "\(page.changes)"))
+      // The picker's wheels: whether any is still turning (a glide, a snap to a row) or held.
+      fields.append(("isAnimating", page.pickerView.picker.isAnimating ? "true" : "false"))
       // Each component's selection band on the window's surface (x, y, width, height).
       if let origin = bounds(of: page.pickerView.widget) {
         let picker = page.pickerView.picker

@@ -266,7 +266,9 @@ struct DemoXvfbTests {
     let month = bands[1]
     try demo.movePointer(to: Int(month[0] + month[2] / 2), Int(month[1] + month[3] / 2), in: window)
     try demo.xdotool("click", "4")
-    try await demo.waitFor("October") { $0.date == [2027, 10, 22] }
+    // Settled: the wheel's glide has ended and the frame with the band is drawn (a screenshot taken
+    // mid-glide under load caught a row's text over the band's left end).
+    try await demo.waitFor("October") { $0.date == [2027, 10, 22] && $0.isSettled }
     // The band is tinted with the selection blue (mixed with the background): bluer than it is red.
     let shot = try demo.screenshot().pixel(x: window.x + Int(month[0]) + 6, y: window.y + Int(month[1] + month[3] / 2))
     #expect(shot.blue > shot.red + 10, "the band's tint at its left end: \(shot)")
