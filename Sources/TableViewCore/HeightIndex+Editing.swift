@@ -5,7 +5,7 @@ extension HeightIndex {
   /// Appends a section whose rows all have one height (a fixed row height, or an estimate when
   /// `measured` is false).
   /// - Complexity: O(log n), whatever `rows` is; O(1) during a bulk load.
-  public mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
+  package mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
     append(makeNode(kind: .header, count: 1, value: header, measured: true))
     if rows > 0 { append(makeNode(kind: .run, count: rows, value: rowUnits, measured: measured)) }
     append(makeNode(kind: .footer, count: 1, value: footer, measured: true))
@@ -13,14 +13,14 @@ extension HeightIndex {
 
   /// Appends a section with one measured height per row (packed 64 to a node).
   /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
-  public mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
+  package mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
     appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
   }
 
   /// Appends a section with one height per row, each measured or an estimate: consecutive
   /// estimates of one height share a run, other rows are packed 64 to a chunk.
   /// - Complexity: O(rows / 64 · log n) when measured; O(rows) during a bulk load.
-  public mutating func appendSection(
+  package mutating func appendSection(
     header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
   ) {
     append(makeNode(kind: .header, count: 1, value: header, measured: true))
@@ -80,7 +80,7 @@ extension HeightIndex {
   /// - Parameter sections: how many sections are expected (room is made for three nodes each;
   ///   clamped, so a wrong guess costs nothing but time; pages reserved and not used are never
   ///   touched, so they cost address space, not memory).
-  public mutating func beginBulkLoad(expectingSections sections: Int = 0) {
+  package mutating func beginBulkLoad(expectingSections sections: Int = 0) {
     precondition(root == Self.none, "a bulk load starts from an empty index")
     let expected = 3 * min(max(0, sections), 1 << 22)
     bulkOrder = []
@@ -97,7 +97,7 @@ extension HeightIndex {
 
   /// Removes everything.
   /// - Complexity: O(n)
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     nodes.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
     slab.removeAll(keepingCapacity: false)
@@ -108,7 +108,7 @@ extension HeightIndex {
 
   /// Sets the height of item `k` (a row, header or footer), marking a row measured or not.
   /// - Complexity: O(log n)
-  public mutating func setHeight(ofItem k: Int, units h: Int64, measured: Bool = true) {
+  package mutating func setHeight(ofItem k: Int, units h: Int64, measured: Bool = true) {
     let (t, _) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
@@ -140,7 +140,7 @@ extension HeightIndex {
 
   /// Inserts `count` rows of one height before item `k` (which must be a row or a footer).
   /// - Complexity: O(log n)
-  public mutating func insertRows(at k: Int, count: Int, units h: Int64, measured: Bool) {
+  package mutating func insertRows(at k: Int, count: Int, units h: Int64, measured: Bool) {
     guard count > 0 else { return }
     // Grow a neighbouring run of the same height in place: inserting estimated rows into
     // estimated rows costs no memory.
@@ -162,7 +162,7 @@ extension HeightIndex {
 
   /// Inserts explicit row heights before item `k`.
   /// - Complexity: O(heights.count · log n)
-  public mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
+  package mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
     var (left, right) = split(root, k)
     for (h, m) in heights {
       if !appendToLast(left, units: h, measured: m) { left = merge(left, makeRow(units: h, measured: m)) }
@@ -172,7 +172,7 @@ extension HeightIndex {
 
   /// Removes items `range`.
   /// - Complexity: O(log n) plus the nodes freed.
-  public mutating func removeItems(_ range: Range<Int>) {
+  package mutating func removeItems(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
     // Rows inside one run leave it in place: a fixed-height or still-estimated section cut at
     // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
@@ -192,15 +192,15 @@ extension HeightIndex {
   }
 
   /// A detached run of items, held inside the index until it is inserted again or discarded.
-  public struct Detached: Sendable {
+  package struct Detached: Sendable {
     let root: Int32
     /// Items in the detached run.
-    public let itemCount: Int
+    package let itemCount: Int
   }
 
   /// Detaches items `range`, keeping their heights (to move them elsewhere).
   /// - Complexity: O(log n)
-  public mutating func extractItems(_ range: Range<Int>) -> Detached {
+  package mutating func extractItems(_ range: Range<Int>) -> Detached {
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     root = merge(left, right)
     return Detached(root: middle, itemCount: items(middle))
@@ -208,18 +208,18 @@ extension HeightIndex {
 
   /// Inserts previously detached items before item `k`.
   /// - Complexity: O(log n)
-  public mutating func insert(_ detached: Detached, at k: Int) {
+  package mutating func insert(_ detached: Detached, at k: Int) {
     let (left, right) = split(root, k)
     root = merge(merge(left, detached.root), right)
   }
 
   /// Frees detached items that will not come back.
   /// - Complexity: O(m) for the m nodes detached.
-  public mutating func discard(_ detached: Detached) { freeSubtree(detached.root) }
+  package mutating func discard(_ detached: Detached) { freeSubtree(detached.root) }
 
   /// Inserts a section before section `s` (or at the end when `s == sectionCount`).
   /// - Complexity: O(log n)
-  public mutating func insertSection(
+  package mutating func insertSection(
     at s: Int, header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool
   ) {
     let k = itemIndex(ofHeader: s)
@@ -230,12 +230,12 @@ extension HeightIndex {
 
   /// The item range of section `s`: its header, rows and footer.
   /// - Complexity: O(log n)
-  public func itemRange(ofSection s: Int) -> Range<Int> { itemIndex(ofHeader: s)..<itemIndex(ofHeader: s + 1) }
+  package func itemRange(ofSection s: Int) -> Range<Int> { itemIndex(ofHeader: s)..<itemIndex(ofHeader: s + 1) }
 
   /// Marks every row of item range `range` unmeasured at height `h` (an estimate), keeping
   /// headers and footers. Used by `reloadSections` and invalidation.
   /// - Complexity: O(log n) plus the nodes freed.
-  public mutating func resetRows(inSection s: Int, units h: Int64) {
+  package mutating func resetRows(inSection s: Int, units h: Int64) {
     let range = itemRange(ofSection: s)
     let rowCount = range.count - 2
     let (left, middle, right) = split3(range.lowerBound + 1, range.upperBound - 1)
@@ -247,15 +247,15 @@ extension HeightIndex {
 
 extension HeightIndex {
   /// What `updateHeight` found at the item before changing it.
-  public struct HeightChange: Sendable {
+  package struct HeightChange: Sendable {
     /// The item's height before, in units.
-    public var oldUnits: Int64
+    package var oldUnits: Int64
     /// The item's offset, in units (not summed inside a chunk when `wantsStart` is false).
-    public var start: Int64
+    package var start: Int64
     /// Rows before the item.
-    public var rowsBefore: Int
+    package var rowsBefore: Int
     /// What the item is.
-    public var kind: ItemKind
+    package var kind: ItemKind
   }
 
   /// Sets item `k`'s height and reports its old height and offset. When the item is in a chunk,
@@ -263,7 +263,7 @@ extension HeightIndex {
   /// over the same (now cached) path that adds the change to each sum — no sibling is read.
   /// - Complexity: O(log n)
   @discardableResult
-  public mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
+  package mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
     -> HeightChange
   {
     var t = root

@@ -2,7 +2,7 @@
 
 extension HeightIndex {
   /// What an item is.
-  public enum Item: Hashable, Sendable {
+  package enum Item: Hashable, Sendable {
     /// The header of a section.
     case header(Int)
     /// A row.
@@ -12,18 +12,18 @@ extension HeightIndex {
   }
 
   /// Sums over the items before a position.
-  public struct Prefix: Hashable, Sendable {
+  package struct Prefix: Hashable, Sendable {
     /// Rows before the position.
-    public var rows: Int
+    package var rows: Int
     /// Section headers before the position.
-    public var sections: Int
+    package var sections: Int
     /// Height before the position, in units.
-    public var units: Int64
+    package var units: Int64
   }
 
   /// The sums over items `0..<k`.
   /// - Complexity: O(log n)
-  public func prefix(_ k: Int) -> Prefix {
+  package func prefix(_ k: Int) -> Prefix {
     var result = Prefix(rows: 0, sections: 0, units: 0)
     var t = root
     var k = k
@@ -63,11 +63,11 @@ extension HeightIndex {
 
   /// The offset of item `k` from the top of the first header, in units.
   /// - Complexity: O(log n)
-  @inlinable public func offset(ofItem k: Int) -> Int64 { prefix(k).units }
+  @inlinable package func offset(ofItem k: Int) -> Int64 { prefix(k).units }
 
   /// The height of item `k`, in units.
   /// - Complexity: O(log n)
-  public func height(ofItem k: Int) -> Int64 {
+  package func height(ofItem k: Int) -> Int64 {
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
@@ -79,7 +79,7 @@ extension HeightIndex {
 
   /// Whether item `k` holds a measured height (headers and footers always do).
   /// - Complexity: O(log n)
-  public func isMeasured(item k: Int) -> Bool {
+  package func isMeasured(item k: Int) -> Bool {
     let (t, offset) = locate(k)
     guard t != Self.none else { return false }
     let node = nodes[Int(t)]
@@ -92,7 +92,7 @@ extension HeightIndex {
 
   /// The item index of the header of `section` (`itemCount` when `section == sectionCount`).
   /// - Complexity: O(log n)
-  public func itemIndex(ofHeader section: Int) -> Int {
+  package func itemIndex(ofHeader section: Int) -> Int {
     if section >= sectionCount { return itemCount }
     if section == 0 { return 0 }
     var t = root
@@ -119,15 +119,15 @@ extension HeightIndex {
 
   /// The item index of the footer of `section`.
   /// - Complexity: O(log n)
-  public func itemIndex(ofFooter section: Int) -> Int { itemIndex(ofHeader: section + 1) - 1 }
+  package func itemIndex(ofFooter section: Int) -> Int { itemIndex(ofHeader: section + 1) - 1 }
 
   /// The item index of a row.
   /// - Complexity: O(log n)
-  public func itemIndex(of indexPath: IndexPath) -> Int { itemIndex(ofHeader: indexPath.section) + 1 + indexPath.row }
+  package func itemIndex(of indexPath: IndexPath) -> Int { itemIndex(ofHeader: indexPath.section) + 1 + indexPath.row }
 
   /// The item index of the `g`-th row of the whole table (rows counted across sections).
   /// - Complexity: O(log n)
-  public func itemIndex(ofGlobalRow g: Int) -> Int {
+  package func itemIndex(ofGlobalRow g: Int) -> Int {
     var t = root
     var g = g
     var base = 0
@@ -152,13 +152,13 @@ extension HeightIndex {
 
   /// The number of rows in `section`.
   /// - Complexity: O(log n)
-  public func rowCount(inSection section: Int) -> Int {
+  package func rowCount(inSection section: Int) -> Int {
     itemIndex(ofHeader: section + 1) - itemIndex(ofHeader: section) - 2
   }
 
   /// What item `k` is, with its section (and row).
   /// - Complexity: O(log n)
-  public func item(_ k: Int) -> Item {
+  package func item(_ k: Int) -> Item {
     let (t, _) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let p = prefix(k)
@@ -175,11 +175,11 @@ extension HeightIndex {
   /// The first item whose extent `[offset, offset + height)` contains `y` (in units), skipping
   /// zero-height items; `nil` when `y` is below the end or negative.
   /// - Complexity: O(log n)
-  public func item(containing y: Int64) -> Int? { info(containing: y)?.item }
+  package func item(containing y: Int64) -> Int? { info(containing: y)?.item }
 
   /// The first unmeasured row at item index `k` or after, as an item index.
   /// - Complexity: O(log n)
-  public func firstUnmeasuredItem(from k: Int) -> Int? { firstRowItem(from: k, measured: false) }
+  package func firstUnmeasuredItem(from k: Int) -> Int? { firstRowItem(from: k, measured: false) }
 
   /// The first measured row at item index `k` or after, as an item index (what an empty batch
   /// update needs to mark every measured row as an estimate again without visiting the others).
@@ -214,7 +214,7 @@ extension HeightIndex {
 
   /// The last unmeasured row at item index `k` or before, as an item index.
   /// - Complexity: O(log n)
-  public func lastUnmeasuredItem(through k: Int) -> Int? {
+  package func lastUnmeasuredItem(through k: Int) -> Int? {
     func go(_ t: NodeID, _ k: Int) -> Int? {
       guard t != Self.none, k >= 0, unmeasured(t) > 0 else { return nil }
       let node = nodes[Int(t)]
@@ -244,25 +244,25 @@ extension HeightIndex {
 
 extension HeightIndex {
   /// Everything about one item, found in a single descent.
-  public struct ItemInfo: Hashable, Sendable {
+  package struct ItemInfo: Hashable, Sendable {
     /// The item's index.
-    public var item: Int
+    package var item: Int
     /// What kind of item it is.
-    public var kind: ItemKind
+    package var kind: ItemKind
     /// Rows before the item (for a row: its global row index).
-    public var rowsBefore: Int
+    package var rowsBefore: Int
     /// Section headers before the item.
-    public var sectionsBefore: Int
+    package var sectionsBefore: Int
     /// The item's offset in units.
-    public var start: Int64
+    package var start: Int64
     /// The item's height in units.
-    public var height: Int64
+    package var height: Int64
     /// The section the item belongs to.
-    public var section: Int { kind == .header ? sectionsBefore : sectionsBefore - 1 }
+    package var section: Int { kind == .header ? sectionsBefore : sectionsBefore - 1 }
   }
 
   /// The kind of an item.
-  public enum ItemKind: Hashable, Sendable {
+  package enum ItemKind: Hashable, Sendable {
     /// A section header.
     case header
     /// A row.
@@ -273,7 +273,7 @@ extension HeightIndex {
 
   /// The item whose extent contains `y` (units), skipping zero-height items, with its sums.
   /// - Complexity: O(log n)
-  public func info(containing y: Int64) -> ItemInfo? {
+  package func info(containing y: Int64) -> ItemInfo? {
     guard y >= 0, y < totalUnits else { return nil }
     var t = root
     var y = y
@@ -330,7 +330,7 @@ extension HeightIndex {
 
   /// Everything about item `k`.
   /// - Complexity: O(log n)
-  public func info(ofItem k: Int) -> ItemInfo {
+  package func info(ofItem k: Int) -> ItemInfo {
     let p = prefix(k)
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")

@@ -11,7 +11,7 @@ extension HeightIndex {
   /// node array keeps room to grow by half again, so the edits that follow a reload do not copy
   /// it (a copy of a few hundred megabytes stalled one of them for a quarter of a second).
   /// - Complexity: O(m) for m nodes (not rows).
-  public mutating func rebalance() {
+  package mutating func rebalance() {
     let order: ContiguousArray<NodeID>
     if let listed = bulkOrder {
       order = listed

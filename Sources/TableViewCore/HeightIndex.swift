@@ -14,11 +14,11 @@
 ///
 /// Heights are stored in fixed point (1/256 of a point) so that sums are exact integers: an
 /// offset is the same whichever order it was summed in, at 10⁸ rows or 10¹⁰.
-public struct HeightIndex: Sendable {
+package struct HeightIndex: Sendable {
   /// Heights are quantised to this many units per point.
-  public static let unitsPerPoint: Double = 256
+  package static let unitsPerPoint: Double = 256
   /// The largest height accepted for one item, in points.
-  public static let maximumHeight: Double = 1e9
+  package static let maximumHeight: Double = 1e9
 
   @usableFromInline typealias NodeID = Int32
   @usableFromInline static let none: NodeID = -1
@@ -68,22 +68,22 @@ public struct HeightIndex: Sendable {
   var bulkOrder: ContiguousArray<NodeID>?
 
   /// Creates an empty index (no sections).
-  public init() {}
+  package init() {}
 
   // MARK: - Units
 
   /// Converts a height in points to index units, rounding to the nearest unit.
-  @inlinable public static func units(_ points: Double) -> Int64 {
+  @inlinable package static func units(_ points: Double) -> Int64 {
     Int64((points * unitsPerPoint).rounded())
   }
 
   /// Converts index units to points (exact for any offset below 2⁵³ units, about 3.5·10¹³ points).
-  @inlinable public static func points(_ units: Int64) -> Double {
+  @inlinable package static func points(_ units: Int64) -> Double {
     Double(units) / unitsPerPoint
   }
 
   /// Validates a height: finite, not negative, not absurdly large.
-  public static func validate(_ height: Double, _ what: @autoclosure () -> String) throws(TableViewError) {
+  package static func validate(_ height: Double, _ what: @autoclosure () -> String) throws(TableViewError) {
     guard height.isFinite, height >= 0, height <= maximumHeight else {
       throw TableViewError(
         .invalidHeight, "invalid height \(height) for \(what()): heights must be finite and in 0…\(maximumHeight)")
@@ -94,27 +94,27 @@ public struct HeightIndex: Sendable {
 
   /// The number of sections.
   /// - Complexity: O(1)
-  public var sectionCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumSections }
+  package var sectionCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumSections }
   /// The number of rows in all sections.
   /// - Complexity: O(1)
-  public var rowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumRows }
+  package var rowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumRows }
   /// The number of items (rows, headers and footers).
   /// - Complexity: O(1)
-  public var itemCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumItems }
+  package var itemCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumItems }
   /// The number of rows that hold an estimate rather than a measured height.
   /// - Complexity: O(1)
-  public var unmeasuredRowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumUnmeasured }
+  package var unmeasuredRowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumUnmeasured }
   /// The total height in units.
   /// - Complexity: O(1)
-  public var totalUnits: Int64 { root == Self.none ? 0 : nodes[Int(root)].sumUnits }
+  package var totalUnits: Int64 { root == Self.none ? 0 : nodes[Int(root)].sumUnits }
   /// The total height in points.
   /// - Complexity: O(1)
-  public var totalHeight: Double { Self.points(totalUnits) }
+  package var totalHeight: Double { Self.points(totalUnits) }
   /// Nodes in use: a measure of memory (each is a few dozen bytes; a chunk adds 512).
-  public var nodeCount: Int { nodes.count - freeNodes.count }
+  package var nodeCount: Int { nodes.count - freeNodes.count }
   /// The bytes the index's arrays hold in use (nodes, chunk heights and free lists; room reserved
   /// for growth and never touched is not counted).
-  public var bytesInUse: Int {
+  package var bytesInUse: Int {
     nodes.count * MemoryLayout<Node>.stride + slab.count * MemoryLayout<Int64>.stride
       + freeNodes.count * MemoryLayout<NodeID>.stride + freeBlocks.count * MemoryLayout<Int32>.stride
   }
