@@ -35,27 +35,21 @@ extension HeightIndex {
         continue
       }
       result.rows += node.leftRows
-      result.sections += node.leftSections
+      result.sections += Int(node.leftSections)
       result.units += node.leftUnits
-      let inside = min(k - leftItems, node.count)
-      switch node.kind {
-      case .header:
-        result.sections += 1
-        result.units += node.value
-      case .footer:
-        result.units += node.value
-      case .run:
+      let inside = min(k - leftItems, node.items)
+      if node.isChunk {
         result.rows += inside
-        result.units += node.value * Int64(inside)
-      case .chunk:
-        result.rows += inside
-        if inside == node.count {
-          result.units += node.chunkUnits
-        } else {
-          result.units += chunkPrefix(Int(node.value) * Self.chunkCapacity, inside)
-        }
+        result.units += inside == node.count ? node.c : chunkPrefix(Int(node.a) * Self.chunkCapacity, inside)
+      } else {
+        let header = min(inside, node.headerItems)
+        let rows = min(max(0, inside - header), node.count)
+        result.sections += header
+        result.rows += rows
+        result.units += (header > 0 ? node.a : 0) + node.c * Int64(rows)
+        if inside == node.items { result.units += node.b }
       }
-      k -= leftItems + node.count
+      k -= leftItems + node.items
       t = node.right
     }
     return result
@@ -70,11 +64,21 @@ extension HeightIndex {
   package func height(ofItem k: Int) -> Int64 {
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
-    let node = nodes[Int(t)]
-    switch node.kind {
-    case .header, .footer, .run: return node.value
-    case .chunk: return chunkHeight(Int(node.value) * Self.chunkCapacity, offset)
-    }
+    return height(in: nodes[Int(t)], at: offset)
+  }
+
+  /// The height of the item at `offset` in `node`.
+  @inline(__always) func height(in node: Node, at offset: Int) -> Int64 {
+    if node.isChunk { return chunkHeight(Int(node.a) * Self.chunkCapacity, offset) }
+    if offset < node.headerItems { return node.a }
+    return offset < node.headerItems + node.count ? node.c : node.b
+  }
+
+  /// What the item at `offset` in `node` is.
+  @inline(__always) func kind(in node: Node, at offset: Int) -> ItemKind {
+    if node.isChunk { return .row }
+    if offset < node.headerItems { return .header }
+    return offset < node.headerItems + node.count ? .row : .footer
   }
 
   /// Whether item `k` holds a measured height (headers and footers always do).
@@ -83,11 +87,8 @@ extension HeightIndex {
     let (t, offset) = locate(k)
     guard t != Self.none else { return false }
     let node = nodes[Int(t)]
-    switch node.kind {
-    case .header, .footer: return true
-    case .run: return node.measured
-    case .chunk: return node.mask & (1 << UInt64(offset)) != 0
-    }
+    if node.isChunk { return UInt64(bitPattern: node.b) & (1 << UInt64(offset)) != 0 }
+    return kind(in: node, at: offset) != .row || node.measured
   }
 
   /// The item index of the header of `section` (`itemCount` when `section == sectionCount`).
@@ -100,18 +101,18 @@ extension HeightIndex {
     var base = 0
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftSections = node.leftSections
+      let leftSections = Int(node.leftSections)
       if s < leftSections {
         t = node.left
         continue
       }
       s -= leftSections
       base += node.leftItems
-      if node.kind == .header {
+      if node.hasHeader {
         if s == 0 { return base }
         s -= 1
       }
-      base += node.count
+      base += node.items
       t = node.right
     }
     preconditionFailure("section \(section) not found in \(sectionCount) sections")
@@ -140,11 +141,9 @@ extension HeightIndex {
       }
       g -= leftRows
       base += node.leftItems
-      if node.kind == .run || node.kind == .chunk {
-        if g < node.count { return base + g }
-        g -= node.count
-      }
-      base += node.count
+      if g < node.count { return base + node.headerItems + g }
+      g -= node.count
+      base += node.items
       t = node.right
     }
     preconditionFailure("global row out of range")
@@ -159,13 +158,13 @@ extension HeightIndex {
   /// What item `k` is, with its section (and row).
   /// - Complexity: O(log n)
   package func item(_ k: Int) -> Item {
-    let (t, _) = locate(k)
+    let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let p = prefix(k)
-    switch nodes[Int(t)].kind {
+    switch kind(in: nodes[Int(t)], at: offset) {
     case .header: return .header(p.sections)
     case .footer: return .footer(p.sections - 1)
-    case .run, .chunk:
+    case .row:
       let section = p.sections - 1
       let header = itemIndex(ofHeader: section)
       return .row(IndexPath(row: k - header - 1, section: section))
@@ -195,19 +194,18 @@ extension HeightIndex {
       let leftItems = node.leftItems
       if k < leftItems, let found = go(node.left, k) { return found }
       let from = max(0, k - leftItems)
-      if from < node.count {
-        switch node.kind {
-        case .run where node.measured == measured: return leftItems + from
-        case .chunk:
-          let wanted = (measured ? node.mask : ~node.mask) >> UInt64(from)
-          if wanted != 0 {
-            let i = from + wanted.trailingZeroBitCount
-            if i < node.count { return leftItems + i }
-          }
-        default: break
+      if node.isChunk {
+        let mask = UInt64(bitPattern: node.b)
+        let wanted = from < node.count ? (measured ? mask : ~mask) >> UInt64(from) : 0
+        if wanted != 0 {
+          let i = from + wanted.trailingZeroBitCount
+          if i < node.count { return leftItems + i }
         }
+      } else if node.measured == measured {
+        let i = max(from, node.headerItems)
+        if i < node.headerItems + node.count { return leftItems + i }
       }
-      return go(node.right, max(0, k - leftItems - node.count)).map { $0 + leftItems + node.count }
+      return go(node.right, max(0, k - leftItems - node.items)).map { $0 + leftItems + node.items }
     }
     return go(root, max(0, k))
   }
@@ -219,21 +217,21 @@ extension HeightIndex {
       guard t != Self.none, k >= 0, unmeasured(t) > 0 else { return nil }
       let node = nodes[Int(t)]
       let leftItems = node.leftItems
-      if k >= leftItems + node.count,
-        let found = go(node.right, k - leftItems - node.count)
+      if k >= leftItems + node.items,
+        let found = go(node.right, k - leftItems - node.items)
       {
-        return found + leftItems + node.count
+        return found + leftItems + node.items
       }
-      let through = min(node.count - 1, k - leftItems)
+      let through = min(node.items - 1, k - leftItems)
       if through >= 0 {
-        switch node.kind {
-        case .run where !node.measured: return leftItems + through
-        case .chunk:
+        if node.isChunk {
           let width = UInt64(through + 1)
           let keep: UInt64 = width >= 64 ? ~0 : (1 << width) &- 1
-          let pending = ~node.mask & keep
+          let pending = ~UInt64(bitPattern: node.b) & keep
           if pending != 0 { return leftItems + 63 - pending.leadingZeroBitCount }
-        default: break
+        } else if !node.measured {
+          let i = min(through, node.headerItems + node.count - 1)
+          if i >= node.headerItems { return leftItems + i }
         }
       }
       return go(node.left, min(k, leftItems - 1))
@@ -288,41 +286,47 @@ extension HeightIndex {
       y -= leftUnits
       info.item += node.leftItems
       info.rowsBefore += node.leftRows
-      info.sectionsBefore += node.leftSections
+      info.sectionsBefore += Int(node.leftSections)
       info.start += leftUnits
-      let mine = nodeUnits(node)
+      let mine = node.ownUnits
       if y < mine {
-        switch node.kind {
-        case .header:
-          info.kind = .header
-          info.height = node.value
-        case .footer:
-          info.kind = .footer
-          info.height = node.value
-        case .run:
-          let i = Int(y / node.value)
-          info.item += i
-          info.rowsBefore += i
-          info.start += Int64(i) * node.value
-          info.height = node.value
-        case .chunk:
-          let base = Int(node.value) * Self.chunkCapacity
+        if node.isChunk {
+          let base = Int(node.a) * Self.chunkCapacity
           let i = chunkRow(base, count: node.count, containing: y)
           info.item += i
           info.rowsBefore += i
           info.start += chunkPrefix(base, i)
           info.height = chunkHeight(base, i)
+        } else if y < node.a {
+          info.kind = .header
+          info.height = node.a
+        } else {
+          info.sectionsBefore += node.headerItems
+          info.item += node.headerItems
+          info.start += node.a
+          let y = y - node.a
+          let rowUnits = node.c * Int64(node.count)
+          if y < rowUnits {
+            let i = Int(y / node.c)
+            info.item += i
+            info.rowsBefore += i
+            info.start += Int64(i) * node.c
+            info.height = node.c
+          } else {
+            info.kind = .footer
+            info.item += node.count
+            info.rowsBefore += node.count
+            info.start += rowUnits
+            info.height = node.b
+          }
         }
         return info
       }
       y -= mine
-      info.item += node.count
+      info.item += node.items
       info.start += mine
-      switch node.kind {
-      case .header: info.sectionsBefore += 1
-      case .footer: break
-      case .run, .chunk: info.rowsBefore += node.count
-      }
+      info.sectionsBefore += node.headerItems
+      info.rowsBefore += node.count
       t = node.right
     }
     return nil
@@ -335,8 +339,8 @@ extension HeightIndex {
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
-    let kind: ItemKind = node.kind == .header ? .header : node.kind == .footer ? .footer : .row
-    let height = node.kind == .chunk ? chunkHeight(Int(node.value) * Self.chunkCapacity, offset) : node.value
-    return ItemInfo(item: k, kind: kind, rowsBefore: p.rows, sectionsBefore: p.sections, start: p.units, height: height)
+    return ItemInfo(
+      item: k, kind: kind(in: node, at: offset), rowsBefore: p.rows, sectionsBefore: p.sections, start: p.units,
+      height: height(in: node, at: offset))
   }
 }

@@ -100,9 +100,9 @@ extension HeightIndex {
 
   /// Every node, in order.
   /// - Complexity: O(m)
-  private func inOrderNodes() -> ContiguousArray<NodeID> {
+  func inOrderNodes() -> ContiguousArray<NodeID> {
     var order = ContiguousArray<NodeID>()
-    order.reserveCapacity(nodeCount)
+    order.reserveCapacity(storedNodeCount)
     var stack: [NodeID] = []
     var t = root
     while t != Self.none || !stack.isEmpty {

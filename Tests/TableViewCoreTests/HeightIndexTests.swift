@@ -178,6 +178,8 @@ struct HeightIndexTests {
   func largeRunsAreCheapAndExact() {
     var index = HeightIndex()
     index.appendSection(header: 0, footer: 0, rows: 100_000_000, rowUnits: HeightIndex.units(44.5), measured: false)
+    // One node: the header, the run and the footer.
+    #expect(index.storedNodeCount == 1)
     #expect(index.nodeCount == 3)
     let k = index.itemIndex(of: IndexPath(row: 99_999_999, section: 0))
     #expect(HeightIndex.points(index.offset(ofItem: k)) == 99_999_999 * 44.5)
@@ -210,7 +212,7 @@ struct HeightIndexTests {
       }
       index._checkInvariants()
       #expect(index.rowCount == rows)
-      #expect(index.depth <= 4 * (Int.bitWidth - index.nodeCount.leadingZeroBitCount) + 4)
+      #expect(index.depth <= 4 * (Int.bitWidth - index.storedNodeCount.leadingZeroBitCount) + 4)
     }
   }
 
@@ -249,7 +251,7 @@ struct HeightIndexTests {
     bulk.rebalance()
     var probe = SplitMix64(seed: 7)
     assertAgrees(bulk, model, rng: &probe)
-    #expect(bulk.depth <= Int.bitWidth - bulk.nodeCount.leadingZeroBitCount + 1)
+    #expect(bulk.depth <= Int.bitWidth - bulk.storedNodeCount.leadingZeroBitCount + 1)
     // Edits after the load see an ordinary treap.
     for _ in 0..<200 {
       let s = Int(rng.next() % UInt64(model.sections.count))
@@ -289,7 +291,34 @@ struct HeightIndexTests {
     var index = HeightIndex()
     index.appendSection(header: 0, footer: 0, rows: 1000, rowUnits: 256, measured: false)
     for i in 0..<100 { index.insertRows(at: 1 + i * 7, count: 1, units: 256, measured: false) }
-    #expect(index.nodeCount == 3)
+    #expect(index.storedNodeCount == 1)
     #expect(index.rowCount == 1100)
+  }
+
+  @Test("a section whose rows share one height is one node of under 100 bytes, cut only where an edit needs it")
+  func sectionIsOneNode() {
+    var index = HeightIndex()
+    index.beginBulkLoad(expectingSections: 1_000)
+    for s in 0..<1_000 {
+      index.appendSection(header: 28 * 256, footer: Int64(s % 2) * 256, rows: 5, rowUnits: 44 * 256, measured: true)
+    }
+    index.rebalance()
+    index._checkInvariants()
+    #expect(index.storedNodeCount == 1_000)
+    #expect(index.bytesInUse / 1_000 <= 100)
+    // Measuring one row cuts its section into at most three nodes; the others stay whole.
+    let k = index.itemIndex(of: IndexPath(row: 2, section: 500))
+    index.updateHeight(ofItem: k, units: 50 * 256, measured: true)
+    index._checkInvariants()
+    #expect(index.storedNodeCount <= 1_002)
+    #expect(index.height(ofItem: k) == 50 * 256)
+    #expect(index.height(ofItem: k - 3) == 28 * 256)
+    #expect(index.offset(ofItem: k) == 500 * (28 + 5 * 44) * 256 + 250 * 256 + (28 + 2 * 44) * 256)
+    // Headers and footers change in place.
+    index.setHeight(ofItem: index.itemIndex(ofFooter: 10), units: 7)
+    index.setHeight(ofItem: index.itemIndex(ofHeader: 11), units: 9)
+    #expect(index.storedNodeCount <= 1_002)
+    #expect(index.height(ofItem: index.itemIndex(ofFooter: 10)) == 7)
+    index._checkInvariants()
   }
 }
