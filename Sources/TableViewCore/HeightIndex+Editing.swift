@@ -9,15 +9,15 @@ extension HeightIndex {
     append(makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer))
   }
 
-  /// Appends a section with one measured height per row (packed 64 to a node).
+  /// Appends a section with one measured height per row (packed up to 1024 to a node).
   /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
   package mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
     appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
   }
 
   /// Appends a section with one height per row, each measured or an estimate: consecutive
-  /// estimates of one height share a span, other rows are packed 64 to a chunk.
-  /// - Complexity: O(rows / 64 · log n) when measured; O(rows) during a bulk load.
+  /// estimates of one height share a span, other rows are packed up to 1024 to a chunk.
+  /// - Complexity: O(rows) (O(rows / 1024 · log n) nodes merged when not a bulk load).
   package mutating func appendSection(
     header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
   ) {
@@ -31,26 +31,20 @@ extension HeightIndex {
       }
       if !node.isChunk, !node.hasHeader, node.count == 1 {
         // A lone row followed by a different one: rows of many heights share a chunk.
-        let block = allocateBlock()
-        slab[Int(block) * Self.chunkCapacity] = node.c
-        nodes[Int(current)].flags = Flag.chunk
-        nodes[Int(current)].b = node.measured ? 1 : 0
-        nodes[Int(current)].a = block
+        let chunk = makeChunk(row: node.c, measured: node.measured)
+        freeNode(current)
+        current = chunk
         node = nodes[Int(current)]
       }
-      if node.isChunk, node.count < Self.chunkCapacity {
+      if node.isChunk, makeRoomAtEnd(ofChunk: current) {
         Self.appendRow(toChunk: &nodes[Int(current)], &slab, units: h, measured: measured)
         continue
       }
       update(current)
       append(current)
-      if measured {
-        let block = allocateBlock()
-        slab[Int(block) * Self.chunkCapacity] = h
-        current = makeChunk(block: block, count: 1, mask: 1, units: h)
-      } else {
-        current = makeSpan(header: nil, rows: 1, rowUnits: h, measured: false, footer: nil)
-      }
+      current =
+        measured
+        ? makeChunk(row: h, measured: true) : makeSpan(header: nil, rows: 1, rowUnits: h, measured: false, footer: nil)
     }
     if nodes[Int(current)].isChunk {
       update(current)
@@ -95,7 +89,7 @@ extension HeightIndex {
     nodes.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
     slab.removeAll(keepingCapacity: false)
-    freeBlocks.removeAll(keepingCapacity: true)
+    for c in freeChunks.indices { freeChunks[c].removeAll(keepingCapacity: true) }
     root = Self.none
     bulkOrder = nil
   }
@@ -108,12 +102,7 @@ extension HeightIndex {
     let node = nodes[Int(t)]
     if node.isChunk {
       modifyNode(at: k) { node, offset, slab in
-        let base = Int(node.a) * HeightIndex.chunkCapacity
-        let old = slab[base + offset] - (offset > 0 ? slab[base + offset - 1] : 0)
-        for j in offset..<node.count { slab[base + j] += h - old }
-        node.c += h - old
-        let bit = Int64(bitPattern: 1 << UInt64(offset))
-        if measured { node.b |= bit } else { node.b &= ~bit }
+        _ = HeightIndex.setRow(&node, &slab, row: offset, units: h, measured: measured)
       }
       return
     }
@@ -294,17 +283,9 @@ extension HeightIndex {
     var change = HeightChange(oldUnits: 0, start: start, rowsBefore: rowsBefore, kind: .row)
     var unmeasuredDelta = 0
     if node.isChunk {
-      let base = Int(node.a) * Self.chunkCapacity
-      if wantsStart { change.start += chunkPrefix(base, rest) }
+      if wantsStart { change.start += chunkPrefix(node, rest) }
       change.rowsBefore += rest
-      change.oldUnits = chunkHeight(base, rest)
-      shiftChunk(base, from: rest, count: node.count, by: h - change.oldUnits)
-      nodes[Int(t)].c += h - change.oldUnits
-      let bit: UInt64 = 1 << UInt64(rest)
-      let mask = UInt64(bitPattern: node.b)
-      let was = mask & bit != 0
-      nodes[Int(t)].b = Int64(bitPattern: measured ? mask | bit : mask & ~bit)
-      unmeasuredDelta = (measured ? 0 : 1) - (was ? 0 : 1)
+      (change.oldUnits, unmeasuredDelta) = Self.setRow(&nodes[Int(t)], &slab, row: rest, units: h, measured: measured)
     } else if rest < node.headerItems {
       change.kind = .header
       change.oldUnits = node.a
@@ -369,7 +350,7 @@ extension HeightIndex {
     let rowUnmeasured = measured ? 0 : 1
     if atStart, k > 0 {
       let (t, _) = locate(k - 1)
-      guard nodes[Int(t)].isChunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
+      guard nodes[Int(t)].isChunk, makeRoomAtEnd(ofChunk: t) else { return false }
       adjust(item: k - 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
         HeightIndex.appendRow(toChunk: &node, &slab, units: h, measured: measured)
       }
@@ -381,7 +362,7 @@ extension HeightIndex {
     }
     if atEnd, k + 1 < itemCount {
       let (t, _) = locate(k + 1)
-      guard nodes[Int(t)].isChunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
+      guard nodes[Int(t)].isChunk, nodes[Int(t)].count < Self.prependableChunkRows else { return false }
       adjust(item: k, rows: -1, units: -run.c, unmeasured: -runUnmeasured) { node, _ in
         node.count -= 1
       }
@@ -425,17 +406,5 @@ extension HeightIndex {
       }
     }
     preconditionFailure("item \(k) is outside the index")
-  }
-}
-
-extension HeightIndex {
-  /// Makes room for `rows` more measured rows (up to 2²⁴, 128 MB of address space) so that
-  /// measuring them never grows the chunk storage: growing copies all of it, a stall of
-  /// milliseconds in the middle of an idle slice. Pages reserved and never written are never
-  /// faulted in: this costs address space, not memory. Does nothing when the room is there.
-  /// - Complexity: O(1) when the room is there; otherwise one copy of the chunk storage.
-  mutating func reserveRoomForMeasuring(rows: Int) {
-    let wanted = slab.count + (min(max(0, rows), 1 << 24) / Self.chunkCapacity + 2) * Self.chunkCapacity
-    if wanted > slab.capacity { slab.reserveCapacity(wanted) }
   }
 }

@@ -19,10 +19,25 @@ extension HeightIndex {
         var ownOpen: UInt16 = 0
         if node.isChunk {
           precondition(node.flags & (Flag.header | Flag.footer | Flag.measured) == 0, "chunk flags at \(t)")
-          precondition(node.count <= Self.chunkCapacity, "chunk overflow at \(t)")
-          let base = Int(node.a) * Self.chunkCapacity
-          precondition(node.c == slab[base + node.count - 1], "chunk sum at \(t)")
-          for i in 0..<node.count { precondition(chunkHeight(base, i) >= 0, "chunk running sums at \(t)") }
+          precondition(node.chunkClass <= Self.maximumChunkClass, "chunk class at \(t)")
+          precondition(node.count <= node.chunkCapacity, "chunk overflow at \(t)")
+          precondition(
+            node.a >= 0 && Int(node.a) + Self.slabEntries(ofClass: node.chunkClass) <= slab.count, "chunk space at \(t)"
+          )
+          var total: Int64 = 0
+          var measuredRows = 0
+          for i in 0..<node.count {
+            precondition(chunkHeight(node, i) >= 0, "chunk running sums at \(t)")
+            total += chunkHeight(node, i)
+            precondition(chunkPrefix(node, i + 1) == total, "chunk block sums at \(t)")
+            if chunkIsMeasured(node, i) { measuredRows += 1 }
+          }
+          precondition(node.c == total, "chunk sum at \(t)")
+          precondition(Int(node.b) == measuredRows, "chunk measured rows at \(t)")
+          // Bits past the last row are clear (appending a row only sets bits).
+          let last = (node.count - 1) / Self.blockRows
+          let word = slab[Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: last * Self.blockRows)]
+          precondition(UInt64(bitPattern: word) == chunkMask(node, block: last), "chunk bits past its rows at \(t)")
           ownOpen = open
         } else {
           precondition(node.hasHeader || node.a == 0, "a span without a header has header units at \(t)")

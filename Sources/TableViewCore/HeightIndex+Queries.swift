@@ -40,7 +40,7 @@ extension HeightIndex {
       let inside = min(k - leftItems, node.items)
       if node.isChunk {
         result.rows += inside
-        result.units += inside == node.count ? node.c : chunkPrefix(Int(node.a) * Self.chunkCapacity, inside)
+        result.units += inside == node.count ? node.c : chunkPrefix(node, inside)
       } else {
         let header = min(inside, node.headerItems)
         let rows = min(max(0, inside - header), node.count)
@@ -69,7 +69,7 @@ extension HeightIndex {
 
   /// The height of the item at `offset` in `node`.
   @inline(__always) func height(in node: Node, at offset: Int) -> Int64 {
-    if node.isChunk { return chunkHeight(Int(node.a) * Self.chunkCapacity, offset) }
+    if node.isChunk { return chunkHeight(node, offset) }
     if offset < node.headerItems { return node.a }
     return offset < node.headerItems + node.count ? node.c : node.b
   }
@@ -87,7 +87,7 @@ extension HeightIndex {
     let (t, offset) = locate(k)
     guard t != Self.none else { return false }
     let node = nodes[Int(t)]
-    if node.isChunk { return UInt64(bitPattern: node.b) & (1 << UInt64(offset)) != 0 }
+    if node.isChunk { return chunkIsMeasured(node, offset) }
     return kind(in: node, at: offset) != .row || node.measured
   }
 
@@ -195,11 +195,14 @@ extension HeightIndex {
       if k < leftItems, let found = go(node.left, k) { return found }
       let from = max(0, k - leftItems)
       if node.isChunk {
-        let mask = UInt64(bitPattern: node.b)
-        let wanted = from < node.count ? (measured ? mask : ~mask) >> UInt64(from) : 0
-        if wanted != 0 {
-          let i = from + wanted.trailingZeroBitCount
-          if i < node.count { return leftItems + i }
+        var block = from / Self.blockRows
+        while block * Self.blockRows < node.count {
+          let mask = chunkMask(node, block: block)
+          var wanted = measured ? mask : ~mask
+          if block == from / Self.blockRows { wanted &= ~0 << UInt64(from % Self.blockRows) }
+          let i = block * Self.blockRows + wanted.trailingZeroBitCount
+          if wanted != 0, i < node.count { return leftItems + i }
+          block += 1
         }
       } else if node.measured == measured {
         let i = max(from, node.headerItems)
@@ -225,10 +228,16 @@ extension HeightIndex {
       let through = min(node.items - 1, k - leftItems)
       if through >= 0 {
         if node.isChunk {
-          let width = UInt64(through + 1)
-          let keep: UInt64 = width >= 64 ? ~0 : (1 << width) &- 1
-          let pending = ~UInt64(bitPattern: node.b) & keep
-          if pending != 0 { return leftItems + 63 - pending.leadingZeroBitCount }
+          var block = through / Self.blockRows
+          while block >= 0 {
+            var pending = ~chunkMask(node, block: block)
+            if block == through / Self.blockRows {
+              let width = UInt64(through % Self.blockRows + 1)
+              pending &= width >= 64 ? ~0 : (1 << width) &- 1
+            }
+            if pending != 0 { return leftItems + block * Self.blockRows + 63 - pending.leadingZeroBitCount }
+            block -= 1
+          }
         } else if !node.measured {
           let i = min(through, node.headerItems + node.count - 1)
           if i >= node.headerItems { return leftItems + i }
@@ -291,12 +300,11 @@ extension HeightIndex {
       let mine = node.ownUnits
       if y < mine {
         if node.isChunk {
-          let base = Int(node.a) * Self.chunkCapacity
-          let i = chunkRow(base, count: node.count, containing: y)
+          let (i, start) = chunkRow(node, containing: y)
           info.item += i
           info.rowsBefore += i
-          info.start += chunkPrefix(base, i)
-          info.height = chunkHeight(base, i)
+          info.start += start
+          info.height = chunkHeight(node, i)
         } else if y < node.a {
           info.kind = .header
           info.height = node.a

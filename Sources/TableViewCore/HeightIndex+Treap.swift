@@ -27,13 +27,8 @@ extension HeightIndex {
     return makeNode(flags: flags, count: rows, a: header ?? 0, b: footer ?? 0, c: rowUnits)
   }
 
-  /// A chunk of `count` rows in slab block `block`, measured where `mask` says, `units` in all.
-  mutating func makeChunk(block: Int64, count: Int, mask: UInt64, units: Int64) -> NodeID {
-    makeNode(flags: Flag.chunk, count: count, a: block, b: Int64(bitPattern: mask), c: units)
-  }
-
   mutating func freeNode(_ id: NodeID) {
-    if nodes[Int(id)].isChunk { freeBlocks.append(Int32(nodes[Int(id)].a)) }
+    if nodes[Int(id)].isChunk { freeChunks[nodes[Int(id)].chunkClass].append(Int(nodes[Int(id)].a)) }
     freeNodes.append(id)
   }
 
@@ -49,41 +44,6 @@ extension HeightIndex {
     }
   }
 
-  mutating func allocateBlock() -> Int64 {
-    if let block = freeBlocks.popLast() { return Int64(block) }
-    let block = slab.count / Self.chunkCapacity
-    slab.append(contentsOf: repeatElement(0, count: Self.chunkCapacity))
-    return Int64(block)
-  }
-
-  // MARK: Chunks (the slab holds each chunk's running sums, so a search inside is binary)
-
-  /// The sum of the first `i` heights of the chunk starting at `base`.
-  @inline(__always) func chunkPrefix(_ base: Int, _ i: Int) -> Int64 { i > 0 ? slab[base + i - 1] : 0 }
-
-  /// The height of row `i` of the chunk starting at `base`.
-  @inline(__always) func chunkHeight(_ base: Int, _ i: Int) -> Int64 { slab[base + i] - chunkPrefix(base, i) }
-
-  /// The first row of the chunk whose running sum passes `y` (so `y` lies inside it).
-  @inline(__always) func chunkRow(_ base: Int, count: Int, containing y: Int64) -> Int {
-    // Branch-free lower bound: the answer is in lo..<lo+n; each step halves n with a
-    // conditional move instead of a jump the CPU would mispredict half of the time.
-    var lo = 0
-    var n = count
-    while n > 1 {
-      let half = n >> 1
-      let right = slab[base + lo + half - 1] <= y
-      lo = right ? lo + half : lo
-      n = right ? n - half : half
-    }
-    return lo
-  }
-
-  /// Adds `delta` to the running sums of rows `i...` of a chunk.
-  @inline(__always) mutating func shiftChunk(_ base: Int, from i: Int, count: Int, by delta: Int64) {
-    for j in i..<count { slab[base + j] += delta }
-  }
-
   // MARK: Summaries
 
   @inline(__always) func items(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumItems }
@@ -93,7 +53,7 @@ extension HeightIndex {
 
   /// The node's own unmeasured rows.
   @inline(__always) func ownUnmeasured(_ node: Node) -> Int {
-    if node.isChunk { return node.count - UInt64(bitPattern: node.b).nonzeroBitCount }
+    if node.isChunk { return node.count - Int(node.b) }
     return node.measured ? 0 : node.count
   }
 
@@ -209,19 +169,7 @@ extension HeightIndex {
       return makeNode(
         flags: node.flags & (Flag.measured | Flag.footer), count: node.count - keptRows, a: 0, b: node.b, c: node.c)
     }
-    let rest = node.count - keep
-    let block = allocateBlock()
-    let from = Int(node.a) * Self.chunkCapacity
-    let to = Int(block) * Self.chunkCapacity
-    let keptUnits = slab[from + keep - 1]
-    for i in 0..<rest { slab[to + i] = slab[from + keep + i] - keptUnits }
-    let restUnits = slab[to + rest - 1]
-    let mask = UInt64(bitPattern: node.b)
-    let keptMask: UInt64 = keep == 64 ? ~0 : (1 << UInt64(keep)) &- 1
-    nodes[Int(t)].count = keep
-    nodes[Int(t)].b = Int64(bitPattern: mask & keptMask)
-    nodes[Int(t)].c = node.c - restUnits
-    return makeChunk(block: block, count: rest, mask: mask >> UInt64(keep), units: restUnits)
+    return splitChunk(t, keeping: keep)
   }
 
   mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
@@ -312,7 +260,7 @@ extension HeightIndex {
     } else if Self.spanTakes(node, atEnd: true, units: units, measured: measured) {
       Self.growSpan(&nodes[Int(t)], by: 1, units: units, measured: measured)
       done = true
-    } else if node.isChunk, node.count < Self.chunkCapacity {
+    } else if node.isChunk, makeRoomAtEnd(ofChunk: t) {
       Self.appendRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
       done = true
     } else {
@@ -332,7 +280,7 @@ extension HeightIndex {
     } else if Self.spanTakes(node, atEnd: false, units: units, measured: measured) {
       Self.growSpan(&nodes[Int(t)], by: 1, units: units, measured: measured)
       done = true
-    } else if node.isChunk, node.count < Self.chunkCapacity {
+    } else if node.isChunk, node.count < Self.prependableChunkRows {
       Self.prependRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
       done = true
     } else {
@@ -342,38 +290,9 @@ extension HeightIndex {
     return done
   }
 
-  /// Adds a row after the last row of a chunk with room (its own sums only; not the tree's).
-  static func appendRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
-    let base = Int(node.a) * chunkCapacity
-    let i = node.count
-    slab[base + i] = (i > 0 ? slab[base + i - 1] : 0) + units
-    if measured { node.b |= Int64(bitPattern: 1 << UInt64(i)) }
-    node.c += units
-    node.count = i + 1
-  }
-
-  /// Adds a row before the first row of a chunk with room, shifting its running sums (its own
-  /// sums only; not the tree's).
-  static func prependRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
-    let base = Int(node.a) * chunkCapacity
-    var i = node.count
-    while i > 0 {
-      slab[base + i] = slab[base + i - 1] + units
-      i -= 1
-    }
-    slab[base] = units
-    node.b = Int64(bitPattern: (UInt64(bitPattern: node.b) << 1) | (measured ? 1 : 0))
-    node.c += units
-    node.count += 1
-  }
-
   /// A one-row node: a single-row chunk when measured (so neighbours can join it), else a span.
   mutating func makeRow(units: Int64, measured: Bool) -> NodeID {
-    if measured {
-      let block = allocateBlock()
-      slab[Int(block) * Self.chunkCapacity] = units
-      return makeChunk(block: block, count: 1, mask: 1, units: units)
-    }
+    if measured { return makeChunk(row: units, measured: true) }
     return makeSpan(header: nil, rows: 1, rowUnits: units, measured: false, footer: nil)
   }
 

@@ -5,7 +5,7 @@
 /// implicit-key treap with two kinds of node: a *span* — a run of rows of one section that share
 /// one height (rows with a fixed `rowHeight`, or rows still at their estimate), with that
 /// section's header before them and its footer after them when they belong to the node — and a
-/// *chunk* of up to 64 measured heights. A section whose rows share one height is one span, and a
+/// *chunk* of up to 1024 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
 /// span is cut wherever an edit needs it. Every subtree keeps the sums of rows, sections, height
 /// and unmeasured rows (its item count follows from them, see `Node`), so offset→item,
 /// item→offset, section→item and a height change are all O(log n), and inserting or deleting
@@ -26,7 +26,6 @@ package struct HeightIndex: Sendable {
 
   @usableFromInline typealias NodeID = Int32
   @usableFromInline static let none: NodeID = -1
-  static let chunkCapacity = 64
 
   /// A node's flag bits (`Node.flags`).
   @usableFromInline enum Flag {
@@ -45,8 +44,10 @@ package struct HeightIndex: Sendable {
     /// The same two, for the left subtree (so that its row count follows from `leftItems`).
     static let leftOpenStart: UInt16 = 1 << 6
     static let leftOpenEnd: UInt16 = 1 << 7
+    /// A chunk: its capacity class (it holds up to 64 · 2^class rows).
+    static let chunkClass: UInt16 = 7 << 8
     /// The bits that describe the node itself (the others are kept by `update`).
-    static let own: UInt16 = chunk | measured | header | footer
+    static let own: UInt16 = chunk | measured | header | footer | chunkClass
   }
 
   /// One node of the treap: 96 bytes.
@@ -64,9 +65,9 @@ package struct HeightIndex: Sendable {
     var flags: UInt16
     /// Rows in this node.
     var count: Int
-    /// A span: its header's units (0 without one). A chunk: its slab block.
+    /// A span: its header's units (0 without one). A chunk: its first slab entry.
     var a: Int64
-    /// A span: its footer's units (0 without one). A chunk: bit i set when row i is measured.
+    /// A span: its footer's units (0 without one). A chunk: how many of its rows are measured.
     var b: Int64
     /// A span: units per row. A chunk: the sum of its heights, kept by every edit so that a
     /// descent never scans a chunk.
@@ -100,15 +101,20 @@ package struct HeightIndex: Sendable {
     @inline(__always) var leftRows: Int {
       leftItems - 2 * Int(leftSections) - Int((flags >> 6) & 1) + Int((flags >> 7) & 1)
     }
+    /// A chunk: its capacity class.
+    @inline(__always) var chunkClass: Int { Int((flags & Flag.chunkClass) >> 8) }
+    /// A chunk: the rows it has room for.
+    @inline(__always) var chunkCapacity: Int { HeightIndex.blockRows << chunkClass }
     /// The node's own units.
     @inline(__always) var ownUnits: Int64 { isChunk ? c : a + b + c * Int64(count) }
   }
 
   @usableFromInline var nodes: ContiguousArray<Node> = []
   @usableFromInline var freeNodes: ContiguousArray<NodeID> = []
-  /// Heights of chunk rows, `chunkCapacity` per block.
+  /// The chunks' running sums and measured bits (see `HeightIndex+Chunks.swift`).
   @usableFromInline var slab: ContiguousArray<Int64> = []
-  @usableFromInline var freeBlocks: ContiguousArray<Int32> = []
+  /// Free chunk space in the slab, by capacity class: first entries.
+  @usableFromInline var freeChunks = ContiguousArray(repeating: ContiguousArray<Int>(), count: maximumChunkClass + 1)
   @usableFromInline var root: NodeID = HeightIndex.none
   var rng = PriorityGenerator(seed: 0x5EED_7AB1E)
   /// During a bulk load, the nodes appended so far, in order (see `beginBulkLoad()`).
@@ -173,14 +179,16 @@ package struct HeightIndex: Sendable {
     }
     return pieces
   }
-  /// The treap's nodes in use (each is 96 bytes; a chunk adds 512 in the slab).
+  /// The treap's nodes in use (each is 96 bytes; a chunk adds 8 bytes a row of its capacity, and a
+  /// little more, in the slab).
   /// - Complexity: O(1)
   package var storedNodeCount: Int { nodes.count - freeNodes.count }
   /// The bytes the index's arrays hold in use (nodes, chunk heights and free lists; room reserved
   /// for growth and never touched is not counted).
   package var bytesInUse: Int {
     nodes.count * MemoryLayout<Node>.stride + slab.count * MemoryLayout<Int64>.stride
-      + freeNodes.count * MemoryLayout<NodeID>.stride + freeBlocks.count * MemoryLayout<Int32>.stride
+      + freeNodes.count * MemoryLayout<NodeID>.stride + freeChunks.reduce(0) { $0 + $1.count }
+      * MemoryLayout<Int>.stride
   }
 }
 
