@@ -57,7 +57,7 @@ extension HeightIndex {
         let sums: Sums = (
           l.items + node.items + r.items, l.rows + node.count + r.rows,
           l.sections + UInt32(node.headerItems) + r.sections, l.units + node.ownUnits + r.units,
-          l.unmeasured + ownUnmeasured(node) + r.unmeasured, flags
+          l.unmeasured + Self.ownUnmeasured(node) + r.unmeasured, flags
         )
         precondition(node.sumItems == sums.items && node.sumRows == sums.rows, "counts at \(t)")
         precondition(node.sumSections == sums.sections, "sections at \(t)")

@@ -71,6 +71,13 @@ extension HeightIndex {
   /// A random priority in the band of a level whose nodes have ranks `levelStart ..<
   /// levelStart + levelWidth` among all m (highest first), `scale` being `UInt32.max / m`.
   private mutating func bandPriority(levelStart: Int, levelWidth: Int, scale: Double) -> UInt32 {
+    Self.bandPriority(levelStart: levelStart, levelWidth: levelWidth, scale: scale, &rng)
+  }
+
+  /// `bandPriority(levelStart:levelWidth:scale:)`, drawing from `rng`.
+  @inline(__always) private static func bandPriority(
+    levelStart: Int, levelWidth: Int, scale: Double, _ rng: inout PriorityGenerator
+  ) -> UInt32 {
     let rank = Double(levelStart) + Double(levelWidth) * Double(rng.next() >> 11) * 0x1p-53
     return UInt32(max(0, Double(UInt32.max) - rank * scale).rounded(.down))
   }
@@ -80,19 +87,19 @@ extension HeightIndex {
   /// - Complexity: O(m)
   private mutating func linkInPlace(count m: Int) {
     let scale = Double(UInt32.max) / Double(m)
-    func link(_ lo: Int, _ hi: Int, depth: Int, _ index: inout HeightIndex) -> NodeID {
+    var random = rng
+    func link(_ lo: Int, _ hi: Int, depth: Int, _ nodes: UnsafeMutableBufferPointer<Node>) -> NodeID {
       guard lo < hi else { return Self.none }
       let mid = (lo + hi) / 2
-      let left = link(lo, mid, depth: depth + 1, &index)
-      let right = link(mid + 1, hi, depth: depth + 1, &index)
-      index.nodes[mid].left = left
-      index.nodes[mid].right = right
-      index.nodes[mid].priority = index.bandPriority(
-        levelStart: (1 << depth) - 1, levelWidth: 1 << depth, scale: scale)
-      index.update(NodeID(mid))
+      nodes[mid].left = link(lo, mid, depth: depth + 1, nodes)
+      nodes[mid].right = link(mid + 1, hi, depth: depth + 1, nodes)
+      nodes[mid].priority = Self.bandPriority(
+        levelStart: (1 << depth) - 1, levelWidth: 1 << depth, scale: scale, &random)
+      Self.update(mid, in: nodes)
       return NodeID(mid)
     }
-    root = link(0, m, depth: 0, &self)
+    root = nodes.withUnsafeMutableBufferPointer { link(0, m, depth: 0, $0) }
+    rng = random
     freeNodes.removeAll()
     nodes.reserveCapacity(m + m / 2 + 64)
     slab.reserveCapacity(slab.count + slab.count / 2 + Self.slabEntries(ofClass: Self.maximumChunkClass))

@@ -14,7 +14,8 @@ extension HeightIndex {
       id = NodeID(nodes.count)
       nodes.append(node)
     }
-    update(id)
+    // A bulk load takes every node's sums once, at the end (`rebalance()`).
+    if bulkOrder == nil { update(id) }
     return id
   }
 
@@ -52,15 +53,20 @@ extension HeightIndex {
   @inline(__always) func unmeasured(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumUnmeasured }
 
   /// The node's own unmeasured rows.
-  @inline(__always) func ownUnmeasured(_ node: Node) -> Int {
+  @inline(__always) static func ownUnmeasured(_ node: Node) -> Int {
     if node.isChunk { return node.count - Int(node.b) }
     return node.measured ? 0 : node.count
   }
 
   /// Takes the node's sums again from its children and its own contents.
-  mutating func update(_ id: NodeID) {
-    // One read and one write of the node: field-by-field writes each paid a uniqueness check.
-    var node = nodes[Int(id)]
+  @inline(__always) mutating func update(_ id: NodeID) {
+    nodes.withUnsafeMutableBufferPointer { Self.update(Int(id), in: $0) }
+  }
+
+  /// Takes node `id`'s sums again from its children and its own contents, in `nodes`.
+  @inline(__always) static func update(_ id: Int, in nodes: UnsafeMutableBufferPointer<Node>) {
+    // One read and one write of the node.
+    var node = nodes[id]
     var flags = node.flags & Flag.own
     // A chunk is all rows: open at both ends. A span is open where it has no header or footer.
     let ownOpenStart = node.isChunk || !node.hasHeader
@@ -69,7 +75,7 @@ extension HeightIndex {
     var sections = UInt32(node.headerItems)
     var units = node.ownUnits
     var unmeasured = ownUnmeasured(node)
-    if node.left != Self.none {
+    if node.left != HeightIndex.none {
       let l = nodes[Int(node.left)]
       node.leftItems = l.sumItems
       node.leftUnits = l.sumUnits
@@ -87,7 +93,7 @@ extension HeightIndex {
       node.leftSections = 0
       if ownOpenStart { flags |= Flag.openStart }
     }
-    if node.right != Self.none {
+    if node.right != HeightIndex.none {
       let r = nodes[Int(node.right)]
       rows += r.sumRows
       sections += r.sumSections
@@ -102,7 +108,7 @@ extension HeightIndex {
     node.sumSections = sections
     node.sumUnits = units
     node.sumUnmeasured = unmeasured
-    nodes[Int(id)] = node
+    nodes[id] = node
   }
 
   // MARK: Split and merge
