@@ -1,21 +1,52 @@
-// Chunks: up to 1024 measured heights of one node, in the slab.
+// Chunks: up to 4096 measured heights of one node.
 //
-// A chunk of capacity `cap` (64 · 2^class rows) takes `cap + 2·cap/64` slab entries:
-//
-//     [0, cap)                 running sums of its heights, restarting at every block of 64 rows
-//     [cap, cap + cap/64)      running sums of the blocks' totals
-//     [cap + cap/64, …)        one word of measured bits per block
-//
-// so an offset inside a chunk is two reads, a search is two short binary searches, and a height
-// change shifts the rest of one block and the block sums — at most 64 + 16 additions however big
-// the chunk. Big chunks make the treap shallow: ten million measured rows are 10⁴ nodes, small
+// A chunk of capacity `cap` (64 · 2^class rows) takes `cap` entries of the chunk store's `rows`,
+// the running sums of its heights restarting at every block of 64 rows, and `2·cap/64` entries
+// of its `blocks`: the running sums of the blocks' totals, then one word of measured bits per
+// block. An offset inside a chunk is two reads, one of them in `blocks`, 64 times smaller than
+// `rows` and so mostly in the cache; a search is two short binary searches; a height change
+// shifts the rest of one block and the block sums — at most 64 + 64 additions however big the
+// chunk. Big chunks make the treap shallow: ten million measured rows are 2,500 nodes, few
 // enough to stay in the cache. A chunk starts at 64 rows and doubles when it fills.
+
+/// The storage of every chunk: its rows' running sums, and its blocks' sums and measured bits.
+/// A chunk whose rows start at entry `r` (a multiple of 64) has its blocks at `r / 32`.
+@usableFromInline struct ChunkStore: Sendable {
+  /// Running sums of heights, restarting every 64 rows.
+  var rows: ContiguousArray<Int64> = []
+  /// Per chunk: running sums of its blocks, then the measured bits of each block.
+  var blocks: ContiguousArray<Int64> = []
+
+  /// Entries in use, both arrays.
+  var count: Int { rows.count + blocks.count }
+
+  /// Adds room for a chunk of `rows` rows at the end; returns its first row entry.
+  mutating func append(rows n: Int) -> Int {
+    let base = rows.count
+    rows.append(contentsOf: repeatElement(0, count: n))
+    blocks.append(contentsOf: repeatElement(0, count: 2 * n / HeightIndex.blockRows))
+    return base
+  }
+
+  /// Makes room for `n` more row entries (and their blocks) without growing again.
+  mutating func reserve(rows n: Int) {
+    if rows.count + n > rows.capacity { rows.reserveCapacity(rows.count + n) }
+    let blockEntries = (rows.count + n) / 32
+    if blockEntries > blocks.capacity { blocks.reserveCapacity(blockEntries) }
+  }
+
+  /// Removes every chunk.
+  mutating func removeAll() {
+    rows.removeAll(keepingCapacity: false)
+    blocks.removeAll(keepingCapacity: false)
+  }
+}
 
 extension HeightIndex {
   /// Rows per block: running sums restart at every block.
   static let blockRows = 64
   /// The largest capacity class.
-  static let maximumChunkClass = 4
+  static let maximumChunkClass = 6
   /// The most rows a chunk holds.
   static let maximumChunkRows = blockRows << maximumChunkClass
   /// The rows a chunk may hold for a row to be put before its first one (which moves them all):
@@ -24,12 +55,6 @@ extension HeightIndex {
 
   /// The rows a chunk of capacity class `chunkClass` holds.
   @inline(__always) static func chunkRows(ofClass chunkClass: Int) -> Int { blockRows << chunkClass }
-
-  /// The slab entries a chunk of capacity class `chunkClass` takes.
-  @inline(__always) static func slabEntries(ofClass chunkClass: Int) -> Int {
-    let rows = blockRows << chunkClass
-    return rows + 2 * (rows / blockRows)
-  }
 
   /// The smallest capacity class that holds `rows` rows.
   @inline(__always) static func chunkClass(holding rows: Int) -> Int {
@@ -40,12 +65,10 @@ extension HeightIndex {
 
   // MARK: Storage
 
-  /// Slab space for a chunk of class `chunkClass`; returns its first entry.
+  /// Room for a chunk of class `chunkClass`; returns its first row entry.
   mutating func allocateChunk(class chunkClass: Int) -> Int64 {
     if let free = freeChunks[chunkClass].popLast() { return Int64(free) }
-    let base = slab.count
-    slab.append(contentsOf: repeatElement(0, count: Self.slabEntries(ofClass: chunkClass)))
-    return Int64(base)
+    return Int64(slab.append(rows: Self.chunkRows(ofClass: chunkClass)))
   }
 
   /// An empty chunk of class `chunkClass`, not yet in the tree.
@@ -73,11 +96,13 @@ extension HeightIndex {
     let oldRows = node.chunkCapacity
     let newRows = Self.chunkRows(ofClass: chunkClass)
     let blocks = (node.count + Self.blockRows - 1) / Self.blockRows
-    slab.withUnsafeMutableBufferPointer { slab in
-      for i in 0..<node.count { slab[to + i] = slab[from + i] }
+    slab.rows.withUnsafeMutableBufferPointer { rows in
+      for i in 0..<node.count { rows[to + i] = rows[from + i] }
+    }
+    slab.blocks.withUnsafeMutableBufferPointer { sums in
       for j in 0..<blocks {
-        slab[to + newRows + j] = slab[from + oldRows + j]
-        slab[to + newRows + newRows / Self.blockRows + j] = slab[from + oldRows + oldRows / Self.blockRows + j]
+        sums[to / 32 + j] = sums[from / 32 + j]
+        sums[to / 32 + newRows / Self.blockRows + j] = sums[from / 32 + oldRows / Self.blockRows + j]
       }
     }
     freeChunks[node.chunkClass].append(from)
@@ -102,44 +127,47 @@ extension HeightIndex {
     guard i > 0 else { return 0 }
     let base = Int(node.a)
     let block = (i - 1) / Self.blockRows
-    let before = block > 0 ? slab[base + node.chunkCapacity + block - 1] : 0
-    return before + slab[base + i - 1]
+    let before = block > 0 ? slab.blocks[base / 32 + block - 1] : 0
+    return before + slab.rows[base + i - 1]
   }
 
   /// The height of row `i` of chunk `node`.
   @inline(__always) func chunkHeight(_ node: Node, _ i: Int) -> Int64 {
     let base = Int(node.a)
-    return slab[base + i] - (i % Self.blockRows != 0 ? slab[base + i - 1] : 0)
+    return slab.rows[base + i] - (i % Self.blockRows != 0 ? slab.rows[base + i - 1] : 0)
   }
 
-  /// The slab entry of the measured bits of row `i` of a chunk at `base` with `rows` capacity.
+  /// The `blocks` entry of the measured bits of row `i` of a chunk at `base` with `rows` capacity.
   @inline(__always) static func maskEntry(base: Int, rows: Int, row i: Int) -> Int {
-    base + rows + rows / blockRows + i / blockRows
+    base / 32 + rows / blockRows + i / blockRows
   }
 
   /// Whether row `i` of chunk `node` is measured.
   @inline(__always) func chunkIsMeasured(_ node: Node, _ i: Int) -> Bool {
-    let word = UInt64(bitPattern: slab[Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: i)])
+    let word = UInt64(bitPattern: slab.blocks[Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: i)])
     return (word >> UInt64(i % Self.blockRows)) & 1 != 0
   }
 
   /// The measured bits of block `block` of chunk `node`, only those of its rows (the others 0).
   @inline(__always) func chunkMask(_ node: Node, block: Int) -> UInt64 {
-    let word = UInt64(bitPattern: slab[Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: block * 64)])
+    let word = UInt64(
+      bitPattern: slab.blocks[Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: block * 64)])
     let rows = node.count - block * Self.blockRows
     return rows >= 64 ? word : word & ((1 << UInt64(rows)) &- 1)
   }
 
-  /// The first of `n` slab entries from `at` that is above `y` (`n` when none is): they must
-  /// not decrease.
-  @inline(__always) func firstEntry(from at: Int, count n: Int, above y: Int64) -> Int {
+  /// The first of `n` entries of `array` from `at` that is above `y` (`n` when none is): they
+  /// must not decrease.
+  @inline(__always) static func firstEntry(
+    of array: ContiguousArray<Int64>, from at: Int, count n: Int, above y: Int64
+  ) -> Int {
     // Branch-free lower bound: the answer is in lo..<lo+n; each step halves n with a
     // conditional move instead of a jump the CPU would mispredict half of the time.
     var lo = 0
     var n = n
     while n > 1 {
       let half = n >> 1
-      let right = slab[at + lo + half - 1] <= y
+      let right = array[at + lo + half - 1] <= y
       lo = right ? lo + half : lo
       n = right ? n - half : half
     }
@@ -150,37 +178,39 @@ extension HeightIndex {
   @inline(__always) func chunkRow(_ node: Node, containing y: Int64) -> (row: Int, start: Int64) {
     let base = Int(node.a)
     let blocks = (node.count + Self.blockRows - 1) / Self.blockRows
-    let block = firstEntry(from: base + node.chunkCapacity, count: blocks, above: y)
-    let before = block > 0 ? slab[base + node.chunkCapacity + block - 1] : 0
+    let block = Self.firstEntry(of: slab.blocks, from: base / 32, count: blocks, above: y)
+    let before = block > 0 ? slab.blocks[base / 32 + block - 1] : 0
     let first = block * Self.blockRows
-    let i = firstEntry(from: base + first, count: min(Self.blockRows, node.count - first), above: y - before)
-    return (first + i, before + (i > 0 ? slab[base + first + i - 1] : 0))
+    let i = Self.firstEntry(
+      of: slab.rows, from: base + first, count: min(Self.blockRows, node.count - first), above: y - before)
+    return (first + i, before + (i > 0 ? slab.rows[base + first + i - 1] : 0))
   }
 
   // MARK: Writing (a chunk's own contents; the caller fixes the tree's sums)
 
   /// Adds `delta` to the height of row `i` of chunk `node`.
   @inline(__always) static func addToChunk(
-    _ node: Node, _ slab: inout ContiguousArray<Int64>, row i: Int, _ delta: Int64
+    _ node: Node, _ slab: inout ChunkStore, row i: Int, _ delta: Int64
   ) {
     let base = Int(node.a)
-    let sums = base + node.chunkCapacity
     let blockEnd = min(node.count, (i / blockRows + 1) * blockRows)
     let blocks = (node.count + blockRows - 1) / blockRows
-    slab.withUnsafeMutableBufferPointer { slab in
-      for j in i..<blockEnd { slab[base + j] &+= delta }
-      for j in (i / blockRows)..<blocks { slab[sums + j] &+= delta }
+    slab.rows.withUnsafeMutableBufferPointer { rows in
+      for j in i..<blockEnd { rows[base + j] &+= delta }
+    }
+    slab.blocks.withUnsafeMutableBufferPointer { sums in
+      for j in (i / blockRows)..<blocks { sums[base / 32 + j] &+= delta }
     }
   }
 
   /// Marks row `i` of chunk `node` measured or not; returns the change in its unmeasured rows.
   @inline(__always) static func setMeasured(
-    _ node: inout Node, _ slab: inout ContiguousArray<Int64>, row i: Int, _ measured: Bool
+    _ node: inout Node, _ slab: inout ChunkStore, row i: Int, _ measured: Bool
   ) -> Int {
     let at = maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: i)
     let bit = Int64(bitPattern: 1 << UInt64(i % blockRows))
-    guard (slab[at] & bit != 0) != measured else { return 0 }
-    slab[at] ^= bit
+    guard (slab.blocks[at] & bit != 0) != measured else { return 0 }
+    slab.blocks[at] ^= bit
     node.b += measured ? 1 : -1
     return measured ? -1 : 1
   }
@@ -188,28 +218,28 @@ extension HeightIndex {
   /// Sets the height of row `i` of chunk `node` and whether it is measured; returns the old
   /// height and the change in its unmeasured rows.
   @inline(__always) static func setRow(
-    _ node: inout Node, _ slab: inout ContiguousArray<Int64>, row i: Int, units h: Int64, measured: Bool
+    _ node: inout Node, _ slab: inout ChunkStore, row i: Int, units h: Int64, measured: Bool
   ) -> (old: Int64, unmeasured: Int) {
     let base = Int(node.a)
-    let old = slab[base + i] - (i % blockRows != 0 ? slab[base + i - 1] : 0)
+    let old = slab.rows[base + i] - (i % blockRows != 0 ? slab.rows[base + i - 1] : 0)
     addToChunk(node, &slab, row: i, h - old)
     node.c += h - old
     return (old, setMeasured(&node, &slab, row: i, measured))
   }
 
   /// Adds a row after the last row of a chunk with room.
-  static func appendRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
+  static func appendRow(toChunk node: inout Node, _ slab: inout ChunkStore, units: Int64, measured: Bool) {
     let base = Int(node.a)
     let rows = node.chunkCapacity
     let i = node.count
     let block = i / blockRows
-    let within = (i % blockRows != 0 ? slab[base + i - 1] : 0) + units
-    slab[base + i] = within
-    slab[base + rows + block] = (block > 0 ? slab[base + rows + block - 1] : 0) + within
+    let within = (i % blockRows != 0 ? slab.rows[base + i - 1] : 0) + units
+    slab.rows[base + i] = within
+    slab.blocks[base / 32 + block] = (block > 0 ? slab.blocks[base / 32 + block - 1] : 0) + within
     let mask = maskEntry(base: base, rows: rows, row: i)
-    if i % blockRows == 0 { slab[mask] = 0 }
+    if i % blockRows == 0 { slab.blocks[mask] = 0 }
     if measured {
-      slab[mask] |= Int64(bitPattern: 1 << UInt64(i % blockRows))
+      slab.blocks[mask] |= Int64(bitPattern: 1 << UInt64(i % blockRows))
       node.b += 1
     }
     node.c += units
@@ -219,11 +249,11 @@ extension HeightIndex {
   /// Adds a row before the first row of a chunk with room: every row moves, so this is for small
   /// chunks (see `prependableChunkRows`).
   /// - Complexity: O(rows in the chunk)
-  static func prependRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
+  static func prependRow(toChunk node: inout Node, _ slab: inout ChunkStore, units: Int64, measured: Bool) {
     let base = Int(node.a)
     let rows = node.chunkCapacity
     let count = node.count
-    slab.withUnsafeMutableBufferPointer { slab in
+    slab.rows.withUnsafeMutableBufferPointer { slab in
       // Heights, one place on (from the end, so each running sum is read before it is replaced).
       var i = count
       while i > 0 {
@@ -231,28 +261,28 @@ extension HeightIndex {
         i -= 1
       }
       slab[base] = units
-      var total: Int64 = 0
-      var within: Int64 = 0
-      for i in 0...count {
-        if i % blockRows == 0 { within = 0 }
-        within += slab[base + i]
-        slab[base + i] = within
-        if i % blockRows == blockRows - 1 || i == count {
-          total += within
-          slab[base + rows + i / blockRows] = total
-        }
+    }
+    var total: Int64 = 0
+    var within: Int64 = 0
+    for i in 0...count {
+      if i % blockRows == 0 { within = 0 }
+      within += slab.rows[base + i]
+      slab.rows[base + i] = within
+      if i % blockRows == blockRows - 1 || i == count {
+        total += within
+        slab.blocks[base / 32 + i / blockRows] = total
       }
-      // Measured bits, one place on.
-      let masks = maskEntry(base: base, rows: rows, row: 0)
-      let oldWords = (count + blockRows - 1) / blockRows
-      let newWords = count / blockRows + 1
-      var w = newWords - 1
-      while w >= 0 {
-        let word = w < oldWords ? UInt64(bitPattern: slab[masks + w]) : 0
-        let carry = w > 0 ? UInt64(bitPattern: slab[masks + w - 1]) >> 63 : (measured ? 1 : 0)
-        slab[masks + w] = Int64(bitPattern: word << 1 | carry)
-        w -= 1
-      }
+    }
+    // Measured bits, one place on.
+    let masks = maskEntry(base: base, rows: rows, row: 0)
+    let oldWords = (count + blockRows - 1) / blockRows
+    let newWords = count / blockRows + 1
+    var w = newWords - 1
+    while w >= 0 {
+      let word = w < oldWords ? UInt64(bitPattern: slab.blocks[masks + w]) : 0
+      let carry = w > 0 ? UInt64(bitPattern: slab.blocks[masks + w - 1]) >> 63 : (measured ? 1 : 0)
+      slab.blocks[masks + w] = Int64(bitPattern: word << 1 | carry)
+      w -= 1
     }
     if measured { node.b += 1 }
     node.c += units
@@ -279,10 +309,10 @@ extension HeightIndex {
     let base = Int(node.a)
     let rows = node.chunkCapacity
     let last = (keep - 1) / Self.blockRows
-    slab[base + rows + last] = (last > 0 ? slab[base + rows + last - 1] : 0) + slab[base + keep - 1]
+    slab.blocks[base / 32 + last] = (last > 0 ? slab.blocks[base / 32 + last - 1] : 0) + slab.rows[base + keep - 1]
     let maskAt = Self.maskEntry(base: base, rows: rows, row: keep - 1)
     let kept = keep - last * Self.blockRows
-    if kept < 64 { slab[maskAt] &= Int64(bitPattern: (1 << UInt64(kept)) &- 1) }
+    if kept < 64 { slab.blocks[maskAt] &= Int64(bitPattern: (1 << UInt64(kept)) &- 1) }
     nodes[Int(t)].count = keep
     nodes[Int(t)].c = node.c - tailNode.c
     nodes[Int(t)].b = node.b - tailNode.b
@@ -291,14 +321,13 @@ extension HeightIndex {
     return tail
   }
 
-  /// Makes room for `rows` more measured rows (up to 2²⁴, 256 MB of address space) so that
+  /// Makes room for `rows` more measured rows (up to 2²⁴, 264 MB of address space) so that
   /// measuring them never grows the chunk storage: growing copies all of it, a stall of
   /// milliseconds in the middle of an idle slice. Pages reserved and never written are never
   /// faulted in: this costs address space, not memory. Does nothing when the room is there.
   /// - Complexity: O(1) when the room is there; otherwise one copy of the chunk storage.
   mutating func reserveRoomForMeasuring(rows: Int) {
     // Chunks grow by doubling: the rows take at most twice their slab entries.
-    let wanted = slab.count + 2 * min(max(0, rows), 1 << 24) + 2 * Self.slabEntries(ofClass: Self.maximumChunkClass)
-    if wanted > slab.capacity { slab.reserveCapacity(wanted) }
+    slab.reserve(rows: 2 * min(max(0, rows), 1 << 24) + 2 * Self.maximumChunkRows)
   }
 }

@@ -9,15 +9,15 @@ extension HeightIndex {
     append(makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer))
   }
 
-  /// Appends a section with one measured height per row (packed up to 1024 to a node).
+  /// Appends a section with one measured height per row (packed up to 4096 to a node).
   /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
   package mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
     appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
   }
 
   /// Appends a section with one height per row, each measured or an estimate: consecutive
-  /// estimates of one height share a span, other rows are packed up to 1024 to a chunk.
-  /// - Complexity: O(rows) (O(rows / 1024 · log n) nodes merged when not a bulk load).
+  /// estimates of one height share a span, other rows are packed up to 4096 to a chunk.
+  /// - Complexity: O(rows) (O(rows / 4096 · log n) nodes merged when not a bulk load).
   package mutating func appendSection(
     header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
   ) {
@@ -88,7 +88,7 @@ extension HeightIndex {
   package mutating func removeAll() {
     nodes.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
-    slab.removeAll(keepingCapacity: false)
+    slab.removeAll()
     for c in freeChunks.indices { freeChunks[c].removeAll(keepingCapacity: true) }
     root = Self.none
     bulkOrder = nil
@@ -261,22 +261,24 @@ extension HeightIndex {
     var rest = k
     var start: Int64 = 0
     var rowsBefore = 0
-    while t != Self.none {
-      let node = nodes[Int(t)]
-      let leftItems = node.leftItems
-      if rest < leftItems {
-        t = node.left
-        continue
+    nodes.withUnsafeBufferPointer { nodes in
+      while t != Self.none {
+        let node = nodes[Int(t)]
+        let leftItems = node.leftItems
+        let end = leftItems + node.items
+        if rest >= leftItems && rest < end {
+          start += node.leftUnits
+          rowsBefore += node.leftRows
+          rest -= leftItems
+          return
+        }
+        // Left or right, without a jump (see `prefix`).
+        let right = rest >= end
+        start += right ? node.leftUnits + node.ownUnits : 0
+        rowsBefore += right ? node.leftRows + node.count : 0
+        rest -= right ? end : 0
+        t = right ? node.right : node.left
       }
-      start += node.leftUnits
-      rowsBefore += node.leftRows
-      rest -= leftItems
-      let items = node.items
-      if rest < items { break }
-      start += node.ownUnits
-      rowsBefore += node.count
-      rest -= items
-      t = node.right
     }
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
@@ -317,20 +319,19 @@ extension HeightIndex {
     }
     // Second pass: the same path, now in cache, takes the change into every sum.
     let unitsDelta = h - change.oldUnits
-    var u = root
-    rest = k
-    while u != Self.none {
-      nodes[Int(u)].sumUnits += unitsDelta
-      nodes[Int(u)].sumUnmeasured += unmeasuredDelta
-      if u == t { break }
-      let node = nodes[Int(u)]
-      let leftItems = node.leftItems
-      if rest < leftItems {
-        nodes[Int(u)].leftUnits += unitsDelta
-        u = node.left
-      } else {
-        rest -= leftItems + node.items
-        u = node.right
+    let root = root
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      var u = Int(root)
+      var rest = k
+      while true {
+        nodes[u].sumUnits += unitsDelta
+        nodes[u].sumUnmeasured += unmeasuredDelta
+        if u == Int(t) { break }
+        let leftItems = nodes[u].leftItems
+        let left = rest < leftItems
+        nodes[u].leftUnits += left ? unitsDelta : 0
+        rest -= left ? 0 : leftItems + nodes[u].items
+        u = Int(left ? nodes[u].left : nodes[u].right)
       }
     }
     return change
@@ -380,7 +381,7 @@ extension HeightIndex {
   /// `body` change the node itself by exactly as much (rows only: headers and footers stay).
   mutating func adjust(
     item k: Int, rows: Int, units: Int64, unmeasured: Int,
-    _ body: (inout Node, inout ContiguousArray<Int64>) -> Void
+    _ body: (inout Node, inout ChunkStore) -> Void
   ) {
     var t = root
     var rest = k

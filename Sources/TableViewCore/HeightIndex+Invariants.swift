@@ -22,8 +22,8 @@ extension HeightIndex {
           precondition(node.chunkClass <= Self.maximumChunkClass, "chunk class at \(t)")
           precondition(node.count <= node.chunkCapacity, "chunk overflow at \(t)")
           precondition(
-            node.a >= 0 && Int(node.a) + Self.slabEntries(ofClass: node.chunkClass) <= slab.count, "chunk space at \(t)"
-          )
+            node.a >= 0 && node.a % 64 == 0 && Int(node.a) + node.chunkCapacity <= slab.rows.count
+              && slab.blocks.count == slab.rows.count / 32, "chunk space at \(t)")
           var total: Int64 = 0
           var measuredRows = 0
           for i in 0..<node.count {
@@ -36,7 +36,8 @@ extension HeightIndex {
           precondition(Int(node.b) == measuredRows, "chunk measured rows at \(t)")
           // Bits past the last row are clear (appending a row only sets bits).
           let last = (node.count - 1) / Self.blockRows
-          let word = slab[Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: last * Self.blockRows)]
+          let word = slab.blocks[
+            Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: last * Self.blockRows)]
           precondition(UInt64(bitPattern: word) == chunkMask(node, block: last), "chunk bits past its rows at \(t)")
           ownOpen = open
         } else {

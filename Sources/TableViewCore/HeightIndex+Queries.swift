@@ -25,32 +25,44 @@ extension HeightIndex {
   /// - Complexity: O(log n)
   package func prefix(_ k: Int) -> Prefix {
     var result = Prefix(rows: 0, sections: 0, units: 0)
-    var t = root
-    var k = k
-    while t != Self.none, k > 0 {
-      let node = nodes[Int(t)]
-      let leftItems = node.leftItems
-      if k <= leftItems {
-        t = node.left
-        continue
+    guard k > 0 else { return result }
+    let (node, inside) = nodes.withUnsafeBufferPointer { nodes -> (Node?, Int) in
+      var t = root
+      var k = k
+      while t != Self.none {
+        let node = nodes[Int(t)]
+        let leftItems = node.leftItems
+        let end = leftItems + node.items
+        if k > leftItems && k < end {
+          result.rows += node.leftRows
+          result.sections += Int(node.leftSections)
+          result.units += node.leftUnits
+          return (node, k - leftItems)
+        }
+        // Left or right, without a jump: the direction is a coin toss the CPU would often
+        // mispredict.
+        let right = k >= end
+        result.rows += right ? node.leftRows + node.count : 0
+        result.sections += right ? Int(node.leftSections) + node.headerItems : 0
+        result.units += right ? node.leftUnits + node.ownUnits : 0
+        k -= right ? end : 0
+        t = right ? node.right : node.left
+        if k == 0 { break }
       }
-      result.rows += node.leftRows
-      result.sections += Int(node.leftSections)
-      result.units += node.leftUnits
-      let inside = min(k - leftItems, node.items)
+      return (nil, 0)
+    }
+    // Part of one node.
+    if let node {
       if node.isChunk {
         result.rows += inside
-        result.units += inside == node.count ? node.c : chunkPrefix(node, inside)
+        result.units += chunkPrefix(node, inside)
       } else {
         let header = min(inside, node.headerItems)
-        let rows = min(max(0, inside - header), node.count)
+        let rows = min(inside - header, node.count)
         result.sections += header
         result.rows += rows
         result.units += (header > 0 ? node.a : 0) + node.c * Int64(rows)
-        if inside == node.items { result.units += node.b }
       }
-      k -= leftItems + node.items
-      t = node.right
     }
     return result
   }

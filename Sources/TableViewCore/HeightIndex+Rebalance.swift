@@ -65,7 +65,7 @@ extension HeightIndex {
     root = 0
     // Children come after parents in breadth-first order: sums bottom-up in reverse.
     for id in stride(from: NodeID(m - 1), through: 0, by: -1) { update(id) }
-    slab.reserveCapacity(slab.count + slab.count / 2 + Self.slabEntries(ofClass: Self.maximumChunkClass))
+    slab.reserve(rows: slab.rows.count / 2 + Self.maximumChunkRows)
   }
 
   /// A random priority in the band of a level whose nodes have ranks `levelStart ..<
@@ -102,7 +102,7 @@ extension HeightIndex {
     rng = random
     freeNodes.removeAll()
     nodes.reserveCapacity(m + m / 2 + 64)
-    slab.reserveCapacity(slab.count + slab.count / 2 + Self.slabEntries(ofClass: Self.maximumChunkClass))
+    slab.reserve(rows: slab.rows.count / 2 + Self.maximumChunkRows)
   }
 
   /// Every node, in order.

@@ -204,7 +204,7 @@ extension HeightIndex {
   /// Applies `body` to the node holding item `k` (with `k` relative to that node), then fixes the
   /// sums on the way back up. `body` may change the node's rows (a span may grow or shrink in
   /// place) but not its header or footer.
-  mutating func modifyNode(at k: Int, _ body: (inout Node, Int, inout ContiguousArray<Int64>) -> Void) {
+  mutating func modifyNode(at k: Int, _ body: (inout Node, Int, inout ChunkStore) -> Void) {
     func go(_ t: NodeID, _ k: Int, _ index: inout HeightIndex) {
       let node = index.nodes[Int(t)]
       let leftItems = node.leftItems

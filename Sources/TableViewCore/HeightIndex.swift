@@ -5,7 +5,7 @@
 /// implicit-key treap with two kinds of node: a *span* — a run of rows of one section that share
 /// one height (rows with a fixed `rowHeight`, or rows still at their estimate), with that
 /// section's header before them and its footer after them when they belong to the node — and a
-/// *chunk* of up to 1024 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
+/// *chunk* of up to 4096 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
 /// span is cut wherever an edit needs it. Every subtree keeps the sums of rows, sections, height
 /// and unmeasured rows (its item count follows from them, see `Node`), so offset→item,
 /// item→offset, section→item and a height change are all O(log n), and inserting or deleting
@@ -65,7 +65,7 @@ package struct HeightIndex: Sendable {
     var flags: UInt16
     /// Rows in this node.
     var count: Int
-    /// A span: its header's units (0 without one). A chunk: its first slab entry.
+    /// A span: its header's units (0 without one). A chunk: its first entry in `slab.rows`.
     var a: Int64
     /// A span: its footer's units (0 without one). A chunk: how many of its rows are measured.
     var b: Int64
@@ -112,8 +112,8 @@ package struct HeightIndex: Sendable {
   @usableFromInline var nodes: ContiguousArray<Node> = []
   @usableFromInline var freeNodes: ContiguousArray<NodeID> = []
   /// The chunks' running sums and measured bits (see `HeightIndex+Chunks.swift`).
-  @usableFromInline var slab: ContiguousArray<Int64> = []
-  /// Free chunk space in the slab, by capacity class: first entries.
+  @usableFromInline var slab = ChunkStore()
+  /// Free chunk space in the slab, by capacity class: first row entries.
   @usableFromInline var freeChunks = ContiguousArray(repeating: ContiguousArray<Int>(), count: maximumChunkClass + 1)
   @usableFromInline var root: NodeID = HeightIndex.none
   var rng = PriorityGenerator(seed: 0x5EED_7AB1E)

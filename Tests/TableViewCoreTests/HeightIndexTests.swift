@@ -338,7 +338,7 @@ struct HeightIndexTests {
     var model = Model()
     func h() -> Int64 { Int64(rng.next() % 90) * 256 + Int64(rng.next() % 4) * 64 }
     index.beginBulkLoad(expectingSections: 6)
-    for rows in [1_500, 700, 64, 65, 130, 3] {
+    for rows in [5_000, 700, 64, 65, 130, 3] {
       if rng.next() % 2 == 0 {
         let heights = (0..<rows).map { _ in h() }
         index.appendSection(header: 256, footer: 512, rowUnits: heights)
@@ -350,7 +350,7 @@ struct HeightIndexTests {
       }
     }
     index.rebalance()
-    // 2,462 rows in chunks of up to 1,024: a few nodes a section (a span for the header, one for
+    // 5,962 rows in chunks of up to 4,096: a few nodes a section (a span for the header, one for
     // the footer, chunks between), not one a block of 64.
     #expect(index.storedNodeCount <= 6 * 2 + 12)
     assertAgrees(index, model, rng: &rng)
