@@ -195,11 +195,14 @@ extension HeightIndex {
     let base = Int(node.a)
     let blockEnd = min(node.count, (i / blockRows + 1) * blockRows)
     let blocks = (node.count + blockRows - 1) / blockRows
+    // Plain pointer loops, so that they compile to vector additions.
     slab.rows.withUnsafeMutableBufferPointer { rows in
-      for j in i..<blockEnd { rows[base + j] &+= delta }
+      let from = rows.baseAddress! + (base + i)
+      for j in 0..<(blockEnd - i) { from[j] &+= delta }
     }
     slab.blocks.withUnsafeMutableBufferPointer { sums in
-      for j in (i / blockRows)..<blocks { sums[base / 32 + j] &+= delta }
+      let from = sums.baseAddress! + (base / 32 + i / blockRows)
+      for j in 0..<(blocks - i / blockRows) { from[j] &+= delta }
     }
   }
 
