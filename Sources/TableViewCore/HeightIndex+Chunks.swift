@@ -116,8 +116,28 @@ extension HeightIndex {
     let node = nodes[Int(t)]
     if node.count < node.chunkCapacity { return true }
     guard node.chunkClass < Self.maximumChunkClass else { return false }
-    moveChunk(t, toClass: node.chunkClass + 1)
+    if Int(node.a) + node.chunkCapacity == slab.rows.count {
+      growInPlace(t)
+    } else {
+      moveChunk(t, toClass: node.chunkClass + 1)
+    }
     return true
+  }
+
+  /// Doubles chunk `t`, the last in the slab, where it is (what a section of measured rows loaded
+  /// at once does, chunk after chunk): nothing is copied but its measured bits, and no space is
+  /// left free behind it.
+  private mutating func growInPlace(_ t: NodeID) {
+    let node = nodes[Int(t)]
+    let base = Int(node.a)
+    let oldRows = node.chunkCapacity
+    _ = slab.append(rows: oldRows)
+    // The measured bits follow the block sums, which now have room for twice as many blocks.
+    let blocks = oldRows / Self.blockRows
+    for j in stride(from: blocks - 1, through: 0, by: -1) {
+      slab.blocks[base / 32 + 2 * blocks + j] = slab.blocks[base / 32 + blocks + j]
+    }
+    nodes[Int(t)].flags = node.flags & ~Flag.chunkClass | UInt16(node.chunkClass + 1) << 8
   }
 
   // MARK: Reading
