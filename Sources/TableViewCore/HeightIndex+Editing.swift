@@ -3,65 +3,59 @@
 
 extension HeightIndex {
   /// Appends a section whose rows all have one height (a fixed row height, or an estimate when
-  /// `measured` is false).
+  /// `measured` is false): one node.
   /// - Complexity: O(log n), whatever `rows` is; O(1) during a bulk load.
-  public mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
-    append(makeNode(kind: .header, count: 1, value: header, measured: true))
-    if rows > 0 { append(makeNode(kind: .run, count: rows, value: rowUnits, measured: measured)) }
-    append(makeNode(kind: .footer, count: 1, value: footer, measured: true))
+  package mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
+    append(makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer))
   }
 
-  /// Appends a section with one measured height per row (packed 64 to a node).
+  /// Appends a section with one measured height per row (packed up to 4096 to a node).
   /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
-  public mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
+  package mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
     appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
   }
 
   /// Appends a section with one height per row, each measured or an estimate: consecutive
-  /// estimates of one height share a run, other rows are packed 64 to a chunk.
-  /// - Complexity: O(rows / 64 · log n) when measured; O(rows) during a bulk load.
-  public mutating func appendSection(
+  /// estimates of one height share a span, other rows are packed up to 4096 to a chunk.
+  /// - Complexity: O(rows) (O(rows / 4096 · log n) nodes merged when not a bulk load).
+  package mutating func appendSection(
     header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
   ) {
-    append(makeNode(kind: .header, count: 1, value: header, measured: true))
-    var current = Self.none
+    // The header starts a span that takes the first rows when they are estimates of one height.
+    var current = makeSpan(header: header, rows: 0, rowUnits: 0, measured: false, footer: nil)
     for (h, measured) in rows {
-      if current != Self.none {
-        var node = nodes[Int(current)]
-        if node.kind == .run, node.measured == measured, node.value == h {
-          nodes[Int(current)].count += 1
-          continue
-        }
-        if node.kind == .run, node.count == 1 {
-          // A lone row followed by a different one: rows of many heights share a chunk.
-          let block = allocateBlock()
-          slab[Int(block) * Self.chunkCapacity] = node.value
-          nodes[Int(current)].kind = .chunk
-          nodes[Int(current)].mask = node.measured ? 1 : 0
-          nodes[Int(current)].chunkUnits = node.value
-          nodes[Int(current)].value = block
-          node = nodes[Int(current)]
-        }
-        if node.kind == .chunk, node.count < Self.chunkCapacity {
-          Self.appendRow(toChunk: &nodes[Int(current)], &slab, units: h, measured: measured)
-          continue
-        }
-        update(current)
-        append(current)
+      var node = nodes[Int(current)]
+      if !measured, Self.spanTakes(node, atEnd: true, units: h, measured: false) {
+        Self.growSpan(&nodes[Int(current)], by: 1, units: h, measured: false)
+        continue
       }
-      if measured {
-        let block = allocateBlock()
-        slab[Int(block) * Self.chunkCapacity] = h
-        current = makeNode(kind: .chunk, count: 1, value: block, measured: true, mask: 1, chunkUnits: h)
-      } else {
-        current = makeNode(kind: .run, count: 1, value: h, measured: false)
+      if !node.isChunk, !node.hasHeader, node.count == 1 {
+        // A lone row followed by a different one: rows of many heights share a chunk.
+        let chunk = makeChunk(row: node.c, measured: node.measured)
+        freeNode(current)
+        current = chunk
+        node = nodes[Int(current)]
       }
+      if node.isChunk, makeRoomAtEnd(ofChunk: current) {
+        Self.appendRow(toChunk: &nodes[Int(current)], &slab, units: h, measured: measured)
+        continue
+      }
+      update(current)
+      append(current)
+      current =
+        measured
+        ? makeChunk(row: h, measured: true) : makeSpan(header: nil, rows: 1, rowUnits: h, measured: false, footer: nil)
     }
-    if current != Self.none {
+    if nodes[Int(current)].isChunk {
+      update(current)
+      append(current)
+      append(makeSpan(header: nil, rows: 0, rowUnits: 0, measured: false, footer: footer))
+    } else {
+      nodes[Int(current)].flags |= Flag.footer
+      nodes[Int(current)].b = footer
       update(current)
       append(current)
     }
-    append(makeNode(kind: .footer, count: 1, value: footer, measured: true))
   }
 
   /// Adds a childless node after everything: merged at once, or listed during a bulk load.
@@ -77,61 +71,53 @@ extension HeightIndex {
   /// their nodes, and ``rebalance()`` links them all at once into a balanced tree — O(m) for m
   /// nodes instead of O(m log m). Queries are not answered until then.
   ///
-  /// - Parameter sections: how many sections are expected (room is made for three nodes each;
+  /// - Parameter sections: how many sections are expected (room is made for one node each;
   ///   clamped, so a wrong guess costs nothing but time; pages reserved and not used are never
   ///   touched, so they cost address space, not memory).
-  public mutating func beginBulkLoad(expectingSections sections: Int = 0) {
+  package mutating func beginBulkLoad(expectingSections sections: Int = 0) {
     precondition(root == Self.none, "a bulk load starts from an empty index")
-    let expected = 3 * min(max(0, sections), 1 << 22)
+    let expected = min(max(0, sections), 1 << 22)
     bulkOrder = []
     bulkOrder!.reserveCapacity(expected)
     // Room to grow by half again after the load, reserved now: growing later would copy it all.
     nodes.reserveCapacity(expected + expected / 2 + 64)
   }
 
-  mutating func makeSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) -> NodeID {
-    var t = makeNode(kind: .header, count: 1, value: header, measured: true)
-    if rows > 0 { t = merge(t, makeNode(kind: .run, count: rows, value: rowUnits, measured: measured)) }
-    return merge(t, makeNode(kind: .footer, count: 1, value: footer, measured: true))
-  }
-
   /// Removes everything.
   /// - Complexity: O(n)
-  public mutating func removeAll() {
+  package mutating func removeAll() {
     nodes.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
-    slab.removeAll(keepingCapacity: false)
-    freeBlocks.removeAll(keepingCapacity: true)
+    slab.removeAll()
+    for c in freeChunks.indices { freeChunks[c].removeAll(keepingCapacity: true) }
     root = Self.none
     bulkOrder = nil
   }
 
   /// Sets the height of item `k` (a row, header or footer), marking a row measured or not.
   /// - Complexity: O(log n)
-  public mutating func setHeight(ofItem k: Int, units h: Int64, measured: Bool = true) {
-    let (t, _) = locate(k)
+  package mutating func setHeight(ofItem k: Int, units h: Int64, measured: Bool = true) {
+    let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
-    switch node.kind {
-    case .header, .footer:
-      modifyNode(at: k) { node, _, _ in node.value = h }
-    case .chunk:
+    if node.isChunk {
       modifyNode(at: k) { node, offset, slab in
-        let base = Int(node.value) * HeightIndex.chunkCapacity
-        let old = slab[base + offset] - (offset > 0 ? slab[base + offset - 1] : 0)
-        for j in offset..<node.count { slab[base + j] += h - old }
-        node.chunkUnits += h - old
-        if measured { node.mask |= 1 << UInt64(offset) } else { node.mask &= ~(1 << UInt64(offset)) }
+        _ = HeightIndex.setRow(&node, &slab, row: offset, units: h, measured: measured)
       }
-    case .run:
-      if node.value == h && node.measured == measured { return }
-      if node.count == 1 {
-        modifyNode(at: k) { node, _, _ in
-          node.value = h
-          node.measured = measured
-        }
-        return
+      return
+    }
+    if offset < node.headerItems {
+      modifyNode(at: k) { node, _, _ in node.a = h }
+    } else if offset >= node.headerItems + node.count {
+      modifyNode(at: k) { node, _, _ in node.b = h }
+    } else if node.c == h && node.measured == measured {
+      return
+    } else if node.count == 1 {
+      modifyNode(at: k) { node, _, _ in
+        node.c = h
+        node.flags = measured ? node.flags | Flag.measured : node.flags & ~Flag.measured
       }
+    } else {
       let (left, middle, right) = split3(k, k + 1)
       freeNode(middle)
       root = joinRow(left, units: h, measured: measured, right)
@@ -140,29 +126,32 @@ extension HeightIndex {
 
   /// Inserts `count` rows of one height before item `k` (which must be a row or a footer).
   /// - Complexity: O(log n)
-  public mutating func insertRows(at k: Int, count: Int, units h: Int64, measured: Bool) {
+  package mutating func insertRows(at k: Int, count: Int, units h: Int64, measured: Bool) {
     guard count > 0 else { return }
-    // Grow a neighbouring run of the same height in place: inserting estimated rows into
-    // estimated rows costs no memory.
+    // Grow a neighbouring span of the same height in place: inserting estimated rows into
+    // estimated rows costs no memory. The rows go after item `k - 1` and before item `k`.
     for probe in [k - 1, k] where probe >= 0 && probe < itemCount {
-      let (t, _) = locate(probe)
+      let (t, offset) = locate(probe)
       let node = nodes[Int(t)]
-      if node.kind == .run, node.value == h, node.measured == measured {
-        modifyNode(at: probe) { node, _, _ in node.count += count }
-        return
-      }
+      let at = probe == k ? offset : offset + 1
+      guard !node.isChunk, at >= node.headerItems, at <= node.headerItems + node.count,
+        node.count == 0 || (node.c == h && node.measured == measured)
+      else { continue }
+      modifyNode(at: probe) { node, _, _ in HeightIndex.growSpan(&node, by: count, units: h, measured: measured) }
+      return
     }
     let (left, right) = split(root, k)
     if count == 1 {
       root = joinRow(left, units: h, measured: measured, right)
     } else {
-      root = merge(merge(left, makeNode(kind: .run, count: count, value: h, measured: measured)), right)
+      let run = makeSpan(header: nil, rows: count, rowUnits: h, measured: measured, footer: nil)
+      root = merge(merge(left, run), right)
     }
   }
 
   /// Inserts explicit row heights before item `k`.
   /// - Complexity: O(heights.count · log n)
-  public mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
+  package mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
     var (left, right) = split(root, k)
     for (h, m) in heights {
       if !appendToLast(left, units: h, measured: m) { left = merge(left, makeRow(units: h, measured: m)) }
@@ -172,18 +161,19 @@ extension HeightIndex {
 
   /// Removes items `range`.
   /// - Complexity: O(log n) plus the nodes freed.
-  public mutating func removeItems(_ range: Range<Int>) {
+  package mutating func removeItems(_ range: Range<Int>) {
     guard !range.isEmpty else { return }
-    // Rows inside one run leave it in place: a fixed-height or still-estimated section cut at
+    // Rows inside one span leave it in place: a fixed-height or still-estimated section cut at
     // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
     let (t, offset) = locate(range.lowerBound)
     let node = nodes[Int(t)]
-    if node.kind == .run, offset + range.count <= node.count, range.count < node.count {
+    if !node.isChunk, offset >= node.headerItems, offset + range.count <= node.headerItems + node.count,
+      range.count < node.count
+    {
       let c = range.count
-      adjust(
-        item: range.lowerBound, items: -c, rows: -c, units: -node.value * Int64(c),
-        unmeasured: node.measured ? 0 : -c
-      ) { node, _ in node.count -= c }
+      adjust(item: range.lowerBound, rows: -c, units: -node.c * Int64(c), unmeasured: node.measured ? 0 : -c) {
+        node, _ in node.count -= c
+      }
       return
     }
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
@@ -192,15 +182,15 @@ extension HeightIndex {
   }
 
   /// A detached run of items, held inside the index until it is inserted again or discarded.
-  public struct Detached: Sendable {
+  package struct Detached: Sendable {
     let root: Int32
     /// Items in the detached run.
-    public let itemCount: Int
+    package let itemCount: Int
   }
 
   /// Detaches items `range`, keeping their heights (to move them elsewhere).
   /// - Complexity: O(log n)
-  public mutating func extractItems(_ range: Range<Int>) -> Detached {
+  package mutating func extractItems(_ range: Range<Int>) -> Detached {
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     root = merge(left, right)
     return Detached(root: middle, itemCount: items(middle))
@@ -208,54 +198,55 @@ extension HeightIndex {
 
   /// Inserts previously detached items before item `k`.
   /// - Complexity: O(log n)
-  public mutating func insert(_ detached: Detached, at k: Int) {
+  package mutating func insert(_ detached: Detached, at k: Int) {
     let (left, right) = split(root, k)
     root = merge(merge(left, detached.root), right)
   }
 
   /// Frees detached items that will not come back.
   /// - Complexity: O(m) for the m nodes detached.
-  public mutating func discard(_ detached: Detached) { freeSubtree(detached.root) }
+  package mutating func discard(_ detached: Detached) { freeSubtree(detached.root) }
 
   /// Inserts a section before section `s` (or at the end when `s == sectionCount`).
   /// - Complexity: O(log n)
-  public mutating func insertSection(
+  package mutating func insertSection(
     at s: Int, header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool
   ) {
     let k = itemIndex(ofHeader: s)
-    let section = makeSection(header: header, footer: footer, rows: rows, rowUnits: rowUnits, measured: measured)
+    let section = makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer)
     let (left, right) = split(root, k)
     root = merge(merge(left, section), right)
   }
 
   /// The item range of section `s`: its header, rows and footer.
   /// - Complexity: O(log n)
-  public func itemRange(ofSection s: Int) -> Range<Int> { itemIndex(ofHeader: s)..<itemIndex(ofHeader: s + 1) }
+  package func itemRange(ofSection s: Int) -> Range<Int> { itemIndex(ofHeader: s)..<itemIndex(ofHeader: s + 1) }
 
-  /// Marks every row of item range `range` unmeasured at height `h` (an estimate), keeping
-  /// headers and footers. Used by `reloadSections` and invalidation.
+  /// Marks every row of section `s` unmeasured at height `h` (an estimate), keeping its header
+  /// and footer: the section becomes one span. Used by `reloadSections` and invalidation.
   /// - Complexity: O(log n) plus the nodes freed.
-  public mutating func resetRows(inSection s: Int, units h: Int64) {
+  package mutating func resetRows(inSection s: Int, units h: Int64) {
     let range = itemRange(ofSection: s)
-    let rowCount = range.count - 2
-    let (left, middle, right) = split3(range.lowerBound + 1, range.upperBound - 1)
+    let header = height(ofItem: range.lowerBound)
+    let footer = height(ofItem: range.upperBound - 1)
+    let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     freeSubtree(middle)
-    let fresh = rowCount > 0 ? makeNode(kind: .run, count: rowCount, value: h, measured: false) : Self.none
+    let fresh = makeSpan(header: header, rows: range.count - 2, rowUnits: h, measured: false, footer: footer)
     root = merge(merge(left, fresh), right)
   }
 }
 
 extension HeightIndex {
   /// What `updateHeight` found at the item before changing it.
-  public struct HeightChange: Sendable {
+  package struct HeightChange: Sendable {
     /// The item's height before, in units.
-    public var oldUnits: Int64
+    package var oldUnits: Int64
     /// The item's offset, in units (not summed inside a chunk when `wantsStart` is false).
-    public var start: Int64
+    package var start: Int64
     /// Rows before the item.
-    public var rowsBefore: Int
+    package var rowsBefore: Int
     /// What the item is.
-    public var kind: ItemKind
+    package var kind: ItemKind
   }
 
   /// Sets item `k`'s height and reports its old height and offset. When the item is in a chunk,
@@ -263,83 +254,84 @@ extension HeightIndex {
   /// over the same (now cached) path that adds the change to each sum — no sibling is read.
   /// - Complexity: O(log n)
   @discardableResult
-  public mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
+  package mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
     -> HeightChange
   {
     var t = root
     var rest = k
     var start: Int64 = 0
     var rowsBefore = 0
-    while t != Self.none {
-      let node = nodes[Int(t)]
-      let leftItems = node.leftItems
-      if rest < leftItems {
-        t = node.left
-        continue
+    nodes.withUnsafeBufferPointer { nodes in
+      while t != Self.none {
+        let node = nodes[Int(t)]
+        let leftItems = node.leftItems
+        let end = leftItems + node.items
+        if rest >= leftItems && rest < end {
+          start += node.leftUnits
+          rowsBefore += node.leftRows
+          rest -= leftItems
+          return
+        }
+        // Left or right, without a jump (see `prefix`).
+        let right = rest >= end
+        start += right ? node.leftUnits + node.ownUnits : 0
+        rowsBefore += right ? node.leftRows + node.count : 0
+        rest -= right ? end : 0
+        t = right ? node.right : node.left
       }
-      start += node.leftUnits
-      rowsBefore += node.leftRows
-      rest -= leftItems
-      if rest < node.count { break }
-      start += nodeUnits(node)
-      if node.kind == .run || node.kind == .chunk { rowsBefore += node.count }
-      rest -= node.count
-      t = node.right
     }
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
     var change = HeightChange(oldUnits: 0, start: start, rowsBefore: rowsBefore, kind: .row)
     var unmeasuredDelta = 0
-    switch node.kind {
-    case .header, .footer:
-      change.kind = node.kind == .header ? .header : .footer
-      change.oldUnits = node.value
-      nodes[Int(t)].value = h
-    case .chunk:
-      let base = Int(node.value) * Self.chunkCapacity
-      if wantsStart { change.start += chunkPrefix(base, rest) }
+    if node.isChunk {
+      if wantsStart { change.start += chunkPrefix(node, rest) }
       change.rowsBefore += rest
-      change.oldUnits = chunkHeight(base, rest)
-      shiftChunk(base, from: rest, count: node.count, by: h - change.oldUnits)
-      nodes[Int(t)].chunkUnits += h - change.oldUnits
-      let bit: UInt64 = 1 << UInt64(rest)
-      let was = node.mask & bit != 0
-      if measured { nodes[Int(t)].mask |= bit } else { nodes[Int(t)].mask &= ~bit }
-      unmeasuredDelta = (measured ? 0 : 1) - (was ? 0 : 1)
-    case .run:
-      change.start += node.value * Int64(rest)
-      change.rowsBefore += rest
-      change.oldUnits = node.value
-      if node.count > 1 && !(node.value == h && node.measured == measured) {
-        // The row at either end of a run next to a chunk with room moves into that chunk in
+      (change.oldUnits, unmeasuredDelta) = Self.setRow(&nodes[Int(t)], &slab, row: rest, units: h, measured: measured)
+    } else if rest < node.headerItems {
+      change.kind = .header
+      change.oldUnits = node.a
+      nodes[Int(t)].a = h
+    } else if rest >= node.headerItems + node.count {
+      change.kind = .footer
+      change.oldUnits = node.b
+      change.start += node.a + node.c * Int64(node.count)
+      change.rowsBefore += node.count
+      nodes[Int(t)].b = h
+    } else {
+      let row = rest - node.headerItems
+      change.start += node.a + node.c * Int64(row)
+      change.rowsBefore += row
+      change.oldUnits = node.c
+      if node.count > 1 && !(node.c == h && node.measured == measured) {
+        // The row at either end of a span next to a chunk with room moves into that chunk in
         // place (what measuring rows in order does, row after row); otherwise a split.
         if !moveRowIntoNeighbourChunk(
-          k, atStart: rest == 0, atEnd: rest == node.count - 1, run: node, units: h, measured: measured)
+          k, atStart: row == 0, atEnd: row == node.count - 1, run: node, units: h, measured: measured)
         {
           setHeight(ofItem: k, units: h, measured: measured)
         }
         return change
       }
-      nodes[Int(t)].value = h
-      nodes[Int(t)].measured = measured
+      nodes[Int(t)].c = h
+      nodes[Int(t)].flags = measured ? node.flags | Flag.measured : node.flags & ~Flag.measured
       unmeasuredDelta = (node.measured ? 0 : -1) + (measured ? 0 : 1)
     }
     // Second pass: the same path, now in cache, takes the change into every sum.
     let unitsDelta = h - change.oldUnits
-    var u = root
-    rest = k
-    while u != Self.none {
-      nodes[Int(u)].sumUnits += unitsDelta
-      nodes[Int(u)].sumUnmeasured += unmeasuredDelta
-      if u == t { break }
-      let node = nodes[Int(u)]
-      let leftItems = node.leftItems
-      if rest < leftItems {
-        nodes[Int(u)].leftUnits += unitsDelta
-        u = node.left
-      } else {
-        rest -= leftItems + node.count
-        u = node.right
+    let root = root
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      var u = Int(root)
+      var rest = k
+      while true {
+        nodes[u].sumUnits += unitsDelta
+        nodes[u].sumUnmeasured += unmeasuredDelta
+        if u == Int(t) { break }
+        let leftItems = nodes[u].leftItems
+        let left = rest < leftItems
+        nodes[u].leftUnits += left ? unitsDelta : 0
+        rest -= left ? 0 : leftItems + nodes[u].items
+        u = Int(left ? nodes[u].left : nodes[u].right)
       }
     }
     return change
@@ -359,24 +351,24 @@ extension HeightIndex {
     let rowUnmeasured = measured ? 0 : 1
     if atStart, k > 0 {
       let (t, _) = locate(k - 1)
-      guard nodes[Int(t)].kind == .chunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
-      adjust(item: k - 1, items: 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
+      guard nodes[Int(t)].isChunk, makeRoomAtEnd(ofChunk: t) else { return false }
+      adjust(item: k - 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
         HeightIndex.appendRow(toChunk: &node, &slab, units: h, measured: measured)
       }
-      // The run now starts one item later.
-      adjust(item: k + 1, items: -1, rows: -1, units: -run.value, unmeasured: -runUnmeasured) { node, _ in
+      // The span now starts one item later.
+      adjust(item: k + 1, rows: -1, units: -run.c, unmeasured: -runUnmeasured) { node, _ in
         node.count -= 1
       }
       return true
     }
     if atEnd, k + 1 < itemCount {
       let (t, _) = locate(k + 1)
-      guard nodes[Int(t)].kind == .chunk, nodes[Int(t)].count < Self.chunkCapacity else { return false }
-      adjust(item: k, items: -1, rows: -1, units: -run.value, unmeasured: -runUnmeasured) { node, _ in
+      guard nodes[Int(t)].isChunk, nodes[Int(t)].count < Self.prependableChunkRows else { return false }
+      adjust(item: k, rows: -1, units: -run.c, unmeasured: -runUnmeasured) { node, _ in
         node.count -= 1
       }
       // The chunk now starts at item k.
-      adjust(item: k, items: 1, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
+      adjust(item: k, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
         HeightIndex.prependRow(toChunk: &node, &slab, units: h, measured: measured)
       }
       return true
@@ -384,50 +376,36 @@ extension HeightIndex {
     return false
   }
 
-  /// Descends to the node holding item `k`, adding the changes of that node's contents to every
+  /// Descends to the node holding item `k`, adding the changes of that node's rows to every
   /// sum on the way (and to the left sums of the nodes whose left subtree holds it), then lets
-  /// `body` change the node itself by exactly as much.
+  /// `body` change the node itself by exactly as much (rows only: headers and footers stay).
   mutating func adjust(
-    item k: Int, items: Int, rows: Int, units: Int64, unmeasured: Int,
-    _ body: (inout Node, inout ContiguousArray<Int64>) -> Void
+    item k: Int, rows: Int, units: Int64, unmeasured: Int,
+    _ body: (inout Node, inout ChunkStore) -> Void
   ) {
     var t = root
     var rest = k
     while t != Self.none {
       var node = nodes[Int(t)]
-      node.sumItems += items
       node.sumRows += rows
       node.sumUnits += units
       node.sumUnmeasured += unmeasured
       let leftItems = node.leftItems
       if rest < leftItems {
-        node.leftItems += items
-        node.leftRows += rows
+        node.leftItems += rows
         node.leftUnits += units
         nodes[Int(t)] = node
         t = node.left
-      } else if rest < leftItems + node.count {
+      } else if rest < leftItems + node.items {
         body(&node, &slab)
         nodes[Int(t)] = node
         return
       } else {
         nodes[Int(t)] = node
-        rest -= leftItems + node.count
+        rest -= leftItems + node.items
         t = node.right
       }
     }
     preconditionFailure("item \(k) is outside the index")
-  }
-}
-
-extension HeightIndex {
-  /// Makes room for `rows` more measured rows (up to 2²⁴, 128 MB of address space) so that
-  /// measuring them never grows the chunk storage: growing copies all of it, a stall of
-  /// milliseconds in the middle of an idle slice. Pages reserved and never written are never
-  /// faulted in: this costs address space, not memory. Does nothing when the room is there.
-  /// - Complexity: O(1) when the room is there; otherwise one copy of the chunk storage.
-  mutating func reserveRoomForMeasuring(rows: Int) {
-    let wanted = slab.count + (min(max(0, rows), 1 << 24) / Self.chunkCapacity + 2) * Self.chunkCapacity
-    if wanted > slab.capacity { slab.reserveCapacity(wanted) }
   }
 }

@@ -1,45 +1,89 @@
 // Structural checks the randomized tests call after every operation.
 
 extension HeightIndex {
-  /// Verifies heap order, a depth within a small multiple of log₂(nodes), every subtree sum, chunk bounds and the header/footer pairing.
-  /// Compiled to nothing in release builds.
+  /// Verifies heap order, a depth within a small multiple of log₂(nodes), every subtree sum and
+  /// open bit, chunk bounds, the contents of every span, and that the items read header, rows,
+  /// footer, section after section. Compiled to nothing in release builds.
+  /// - Complexity: O(n) for n nodes.
   func _checkInvariants() {
     #if DEBUG
-      func check(_ t: NodeID) -> (items: Int, rows: Int, sections: Int, units: Int64, unmeasured: Int) {
-        guard t != Self.none else { return (0, 0, 0, 0, 0) }
+      typealias Sums = (items: Int, rows: Int, sections: UInt32, units: Int64, unmeasured: Int, flags: UInt16)
+      let open = Flag.openStart | Flag.openEnd
+      func check(_ t: NodeID) -> Sums {
+        guard t != Self.none else { return (0, 0, 0, 0, 0, 0) }
         let node = nodes[Int(t)]
         for child in [node.left, node.right] where child != Self.none {
           precondition(nodes[Int(child)].priority <= node.priority, "heap order broken at node \(t)")
         }
-        precondition(node.count > 0, "empty node \(t)")
-        if node.kind == .chunk {
-          precondition(node.count <= Self.chunkCapacity, "chunk overflow at \(t)")
-          let base = Int(node.value) * Self.chunkCapacity
-          precondition(node.chunkUnits == slab[base + node.count - 1], "chunk sum at \(t)")
-          for i in 0..<node.count { precondition(chunkHeight(base, i) >= 0, "chunk running sums at \(t)") }
+        precondition(node.items > 0 && node.count >= 0, "empty node \(t)")
+        var ownOpen: UInt16 = 0
+        if node.isChunk {
+          precondition(node.flags & (Flag.header | Flag.footer | Flag.measured) == 0, "chunk flags at \(t)")
+          precondition(node.chunkClass <= Self.maximumChunkClass, "chunk class at \(t)")
+          precondition(node.count <= node.chunkCapacity, "chunk overflow at \(t)")
+          precondition(
+            node.a >= 0 && node.a % 64 == 0 && Int(node.a) + node.chunkCapacity <= slab.rows.count
+              && slab.blocks.count == slab.rows.count / 32, "chunk space at \(t)")
+          var total: Int64 = 0
+          var measuredRows = 0
+          for i in 0..<node.count {
+            precondition(chunkHeight(node, i) >= 0, "chunk running sums at \(t)")
+            total += chunkHeight(node, i)
+            precondition(chunkPrefix(node, i + 1) == total, "chunk block sums at \(t)")
+            if chunkIsMeasured(node, i) { measuredRows += 1 }
+          }
+          precondition(node.c == total, "chunk sum at \(t)")
+          precondition(Int(node.b) == measuredRows, "chunk measured rows at \(t)")
+          // Bits past the last row are clear (appending a row only sets bits).
+          let last = (node.count - 1) / Self.blockRows
+          let word = slab.blocks[
+            Self.maskEntry(base: Int(node.a), rows: node.chunkCapacity, row: last * Self.blockRows)]
+          precondition(UInt64(bitPattern: word) == chunkMask(node, block: last), "chunk bits past its rows at \(t)")
+          ownOpen = open
+        } else {
+          precondition(node.hasHeader || node.a == 0, "a span without a header has header units at \(t)")
+          precondition(node.hasFooter || node.b == 0, "a span without a footer has footer units at \(t)")
+          if !node.hasHeader { ownOpen |= Flag.openStart }
+          if !node.hasFooter { ownOpen |= Flag.openEnd }
         }
-        if node.kind == .header || node.kind == .footer { precondition(node.count == 1) }
         let l = check(node.left)
         precondition(
           node.leftItems == l.items && node.leftRows == l.rows && node.leftSections == l.sections
-            && node.leftUnits == l.units, "left sums at \(t)")
+            && node.leftUnits == l.units && (node.flags >> 2) & open == l.flags, "left sums at \(t)")
         let r = check(node.right)
-        let mine = own(node)
-        let sums = (
-          l.items + node.count + r.items, l.rows + mine.rows + r.rows, l.sections + mine.sections + r.sections,
-          l.units + mine.units + r.units, l.unmeasured + mine.unmeasured + r.unmeasured
+        let flags =
+          (node.left == Self.none ? ownOpen & Flag.openStart : l.flags & Flag.openStart)
+          | (node.right == Self.none ? ownOpen & Flag.openEnd : r.flags & Flag.openEnd)
+        precondition(node.flags & open == flags, "open bits at \(t)")
+        let sums: Sums = (
+          l.items + node.items + r.items, l.rows + node.count + r.rows,
+          l.sections + UInt32(node.headerItems) + r.sections, l.units + node.ownUnits + r.units,
+          l.unmeasured + Self.ownUnmeasured(node) + r.unmeasured, flags
         )
-        precondition(node.sumItems == sums.0 && node.sumRows == sums.1 && node.sumSections == sums.2, "counts at \(t)")
-        precondition(node.sumUnits == sums.3 && node.sumUnmeasured == sums.4, "sums at \(t)")
+        precondition(node.sumItems == sums.items && node.sumRows == sums.rows, "counts at \(t)")
+        precondition(node.sumSections == sums.sections, "sections at \(t)")
+        precondition(node.sumUnits == sums.units && node.sumUnmeasured == sums.unmeasured, "sums at \(t)")
         return sums
       }
       _ = check(root)
       // A treap of m nodes with independent random priorities is about 3·log₂ m deep; a chain
       // (fragments sharing one priority) is m deep.
-      let m = nodeCount
+      let m = storedNodeCount
       let log2m = m > 1 ? Int.bitWidth - (m - 1).leadingZeroBitCount : 1
       precondition(depth <= 4 * log2m + 4, "treap depth \(depth) for \(m) nodes: not balanced")
       precondition(itemCount == rowCount + 2 * sectionCount, "every section must have one header and one footer")
+      // In order: a header, then rows, then the footer, for every section.
+      var inSection = false
+      for t in inOrderNodes() {
+        let node = nodes[Int(t)]
+        if node.hasHeader {
+          precondition(!inSection, "a header inside a section at node \(t)")
+          inSection = true
+        }
+        precondition(inSection || node.count == 0 && !node.hasFooter, "rows or a footer outside a section at \(t)")
+        if node.hasFooter { inSection = false }
+      }
+      precondition(!inSection, "the last section has no footer")
     #endif
   }
 }

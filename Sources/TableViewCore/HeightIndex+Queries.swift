@@ -2,7 +2,7 @@
 
 extension HeightIndex {
   /// What an item is.
-  public enum Item: Hashable, Sendable {
+  package enum Item: Hashable, Sendable {
     /// The header of a section.
     case header(Int)
     /// A row.
@@ -12,87 +12,100 @@ extension HeightIndex {
   }
 
   /// Sums over the items before a position.
-  public struct Prefix: Hashable, Sendable {
+  package struct Prefix: Hashable, Sendable {
     /// Rows before the position.
-    public var rows: Int
+    package var rows: Int
     /// Section headers before the position.
-    public var sections: Int
+    package var sections: Int
     /// Height before the position, in units.
-    public var units: Int64
+    package var units: Int64
   }
 
   /// The sums over items `0..<k`.
   /// - Complexity: O(log n)
-  public func prefix(_ k: Int) -> Prefix {
+  package func prefix(_ k: Int) -> Prefix {
     var result = Prefix(rows: 0, sections: 0, units: 0)
-    var t = root
-    var k = k
-    while t != Self.none, k > 0 {
-      let node = nodes[Int(t)]
-      let leftItems = node.leftItems
-      if k <= leftItems {
-        t = node.left
-        continue
-      }
-      result.rows += node.leftRows
-      result.sections += node.leftSections
-      result.units += node.leftUnits
-      let inside = min(k - leftItems, node.count)
-      switch node.kind {
-      case .header:
-        result.sections += 1
-        result.units += node.value
-      case .footer:
-        result.units += node.value
-      case .run:
-        result.rows += inside
-        result.units += node.value * Int64(inside)
-      case .chunk:
-        result.rows += inside
-        if inside == node.count {
-          result.units += node.chunkUnits
-        } else {
-          result.units += chunkPrefix(Int(node.value) * Self.chunkCapacity, inside)
+    guard k > 0 else { return result }
+    let (node, inside) = nodes.withUnsafeBufferPointer { nodes -> (Node?, Int) in
+      var t = root
+      var k = k
+      while t != Self.none {
+        let node = nodes[Int(t)]
+        let leftItems = node.leftItems
+        let end = leftItems + node.items
+        if k > leftItems && k < end {
+          result.rows += node.leftRows
+          result.sections += Int(node.leftSections)
+          result.units += node.leftUnits
+          return (node, k - leftItems)
         }
+        // Left or right, without a jump: the direction is a coin toss the CPU would often
+        // mispredict.
+        let right = k >= end
+        result.rows += right ? node.leftRows + node.count : 0
+        result.sections += right ? Int(node.leftSections) + node.headerItems : 0
+        result.units += right ? node.leftUnits + node.ownUnits : 0
+        k -= right ? end : 0
+        t = right ? node.right : node.left
+        if k == 0 { break }
       }
-      k -= leftItems + node.count
-      t = node.right
+      return (nil, 0)
+    }
+    // Part of one node.
+    if let node {
+      if node.isChunk {
+        result.rows += inside
+        result.units += chunkPrefix(node, inside)
+      } else {
+        let header = min(inside, node.headerItems)
+        let rows = min(inside - header, node.count)
+        result.sections += header
+        result.rows += rows
+        result.units += (header > 0 ? node.a : 0) + node.c * Int64(rows)
+      }
     }
     return result
   }
 
   /// The offset of item `k` from the top of the first header, in units.
   /// - Complexity: O(log n)
-  @inlinable public func offset(ofItem k: Int) -> Int64 { prefix(k).units }
+  @inlinable package func offset(ofItem k: Int) -> Int64 { prefix(k).units }
 
   /// The height of item `k`, in units.
   /// - Complexity: O(log n)
-  public func height(ofItem k: Int) -> Int64 {
+  package func height(ofItem k: Int) -> Int64 {
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
-    let node = nodes[Int(t)]
-    switch node.kind {
-    case .header, .footer, .run: return node.value
-    case .chunk: return chunkHeight(Int(node.value) * Self.chunkCapacity, offset)
-    }
+    return height(in: nodes[Int(t)], at: offset)
+  }
+
+  /// The height of the item at `offset` in `node`.
+  @inline(__always) func height(in node: Node, at offset: Int) -> Int64 {
+    if node.isChunk { return chunkHeight(node, offset) }
+    if offset < node.headerItems { return node.a }
+    return offset < node.headerItems + node.count ? node.c : node.b
+  }
+
+  /// What the item at `offset` in `node` is.
+  @inline(__always) func kind(in node: Node, at offset: Int) -> ItemKind {
+    if node.isChunk { return .row }
+    if offset < node.headerItems { return .header }
+    return offset < node.headerItems + node.count ? .row : .footer
   }
 
   /// Whether item `k` holds a measured height (headers and footers always do).
   /// - Complexity: O(log n)
-  public func isMeasured(item k: Int) -> Bool {
+  package func isMeasured(item k: Int) -> Bool {
     let (t, offset) = locate(k)
     guard t != Self.none else { return false }
     let node = nodes[Int(t)]
-    switch node.kind {
-    case .header, .footer: return true
-    case .run: return node.measured
-    case .chunk: return node.mask & (1 << UInt64(offset)) != 0
-    }
+    if node.isChunk { return chunkIsMeasured(node, offset) }
+    return kind(in: node, at: offset) != .row || node.measured
   }
 
   /// The item index of the header of `section` (`itemCount` when `section == sectionCount`).
   /// - Complexity: O(log n)
-  public func itemIndex(ofHeader section: Int) -> Int {
+  package func itemIndex(ofHeader section: Int) -> Int {
     if section >= sectionCount { return itemCount }
     if section == 0 { return 0 }
     var t = root
@@ -100,18 +113,18 @@ extension HeightIndex {
     var base = 0
     while t != Self.none {
       let node = nodes[Int(t)]
-      let leftSections = node.leftSections
+      let leftSections = Int(node.leftSections)
       if s < leftSections {
         t = node.left
         continue
       }
       s -= leftSections
       base += node.leftItems
-      if node.kind == .header {
+      if node.hasHeader {
         if s == 0 { return base }
         s -= 1
       }
-      base += node.count
+      base += node.items
       t = node.right
     }
     preconditionFailure("section \(section) not found in \(sectionCount) sections")
@@ -119,15 +132,15 @@ extension HeightIndex {
 
   /// The item index of the footer of `section`.
   /// - Complexity: O(log n)
-  public func itemIndex(ofFooter section: Int) -> Int { itemIndex(ofHeader: section + 1) - 1 }
+  package func itemIndex(ofFooter section: Int) -> Int { itemIndex(ofHeader: section + 1) - 1 }
 
   /// The item index of a row.
   /// - Complexity: O(log n)
-  public func itemIndex(of indexPath: IndexPath) -> Int { itemIndex(ofHeader: indexPath.section) + 1 + indexPath.row }
+  package func itemIndex(of indexPath: IndexPath) -> Int { itemIndex(ofHeader: indexPath.section) + 1 + indexPath.row }
 
   /// The item index of the `g`-th row of the whole table (rows counted across sections).
   /// - Complexity: O(log n)
-  public func itemIndex(ofGlobalRow g: Int) -> Int {
+  package func itemIndex(ofGlobalRow g: Int) -> Int {
     var t = root
     var g = g
     var base = 0
@@ -140,11 +153,9 @@ extension HeightIndex {
       }
       g -= leftRows
       base += node.leftItems
-      if node.kind == .run || node.kind == .chunk {
-        if g < node.count { return base + g }
-        g -= node.count
-      }
-      base += node.count
+      if g < node.count { return base + node.headerItems + g }
+      g -= node.count
+      base += node.items
       t = node.right
     }
     preconditionFailure("global row out of range")
@@ -152,20 +163,20 @@ extension HeightIndex {
 
   /// The number of rows in `section`.
   /// - Complexity: O(log n)
-  public func rowCount(inSection section: Int) -> Int {
+  package func rowCount(inSection section: Int) -> Int {
     itemIndex(ofHeader: section + 1) - itemIndex(ofHeader: section) - 2
   }
 
   /// What item `k` is, with its section (and row).
   /// - Complexity: O(log n)
-  public func item(_ k: Int) -> Item {
-    let (t, _) = locate(k)
+  package func item(_ k: Int) -> Item {
+    let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let p = prefix(k)
-    switch nodes[Int(t)].kind {
+    switch kind(in: nodes[Int(t)], at: offset) {
     case .header: return .header(p.sections)
     case .footer: return .footer(p.sections - 1)
-    case .run, .chunk:
+    case .row:
       let section = p.sections - 1
       let header = itemIndex(ofHeader: section)
       return .row(IndexPath(row: k - header - 1, section: section))
@@ -175,11 +186,11 @@ extension HeightIndex {
   /// The first item whose extent `[offset, offset + height)` contains `y` (in units), skipping
   /// zero-height items; `nil` when `y` is below the end or negative.
   /// - Complexity: O(log n)
-  public func item(containing y: Int64) -> Int? { info(containing: y)?.item }
+  package func item(containing y: Int64) -> Int? { info(containing: y)?.item }
 
   /// The first unmeasured row at item index `k` or after, as an item index.
   /// - Complexity: O(log n)
-  public func firstUnmeasuredItem(from k: Int) -> Int? { firstRowItem(from: k, measured: false) }
+  package func firstUnmeasuredItem(from k: Int) -> Int? { firstRowItem(from: k, measured: false) }
 
   /// The first measured row at item index `k` or after, as an item index (what an empty batch
   /// update needs to mark every measured row as an estimate again without visiting the others).
@@ -195,45 +206,53 @@ extension HeightIndex {
       let leftItems = node.leftItems
       if k < leftItems, let found = go(node.left, k) { return found }
       let from = max(0, k - leftItems)
-      if from < node.count {
-        switch node.kind {
-        case .run where node.measured == measured: return leftItems + from
-        case .chunk:
-          let wanted = (measured ? node.mask : ~node.mask) >> UInt64(from)
-          if wanted != 0 {
-            let i = from + wanted.trailingZeroBitCount
-            if i < node.count { return leftItems + i }
-          }
-        default: break
+      if node.isChunk {
+        var block = from / Self.blockRows
+        while block * Self.blockRows < node.count {
+          let mask = chunkMask(node, block: block)
+          var wanted = measured ? mask : ~mask
+          if block == from / Self.blockRows { wanted &= ~0 << UInt64(from % Self.blockRows) }
+          let i = block * Self.blockRows + wanted.trailingZeroBitCount
+          if wanted != 0, i < node.count { return leftItems + i }
+          block += 1
         }
+      } else if node.measured == measured {
+        let i = max(from, node.headerItems)
+        if i < node.headerItems + node.count { return leftItems + i }
       }
-      return go(node.right, max(0, k - leftItems - node.count)).map { $0 + leftItems + node.count }
+      return go(node.right, max(0, k - leftItems - node.items)).map { $0 + leftItems + node.items }
     }
     return go(root, max(0, k))
   }
 
   /// The last unmeasured row at item index `k` or before, as an item index.
   /// - Complexity: O(log n)
-  public func lastUnmeasuredItem(through k: Int) -> Int? {
+  package func lastUnmeasuredItem(through k: Int) -> Int? {
     func go(_ t: NodeID, _ k: Int) -> Int? {
       guard t != Self.none, k >= 0, unmeasured(t) > 0 else { return nil }
       let node = nodes[Int(t)]
       let leftItems = node.leftItems
-      if k >= leftItems + node.count,
-        let found = go(node.right, k - leftItems - node.count)
+      if k >= leftItems + node.items,
+        let found = go(node.right, k - leftItems - node.items)
       {
-        return found + leftItems + node.count
+        return found + leftItems + node.items
       }
-      let through = min(node.count - 1, k - leftItems)
+      let through = min(node.items - 1, k - leftItems)
       if through >= 0 {
-        switch node.kind {
-        case .run where !node.measured: return leftItems + through
-        case .chunk:
-          let width = UInt64(through + 1)
-          let keep: UInt64 = width >= 64 ? ~0 : (1 << width) &- 1
-          let pending = ~node.mask & keep
-          if pending != 0 { return leftItems + 63 - pending.leadingZeroBitCount }
-        default: break
+        if node.isChunk {
+          var block = through / Self.blockRows
+          while block >= 0 {
+            var pending = ~chunkMask(node, block: block)
+            if block == through / Self.blockRows {
+              let width = UInt64(through % Self.blockRows + 1)
+              pending &= width >= 64 ? ~0 : (1 << width) &- 1
+            }
+            if pending != 0 { return leftItems + block * Self.blockRows + 63 - pending.leadingZeroBitCount }
+            block -= 1
+          }
+        } else if !node.measured {
+          let i = min(through, node.headerItems + node.count - 1)
+          if i >= node.headerItems { return leftItems + i }
         }
       }
       return go(node.left, min(k, leftItems - 1))
@@ -244,25 +263,25 @@ extension HeightIndex {
 
 extension HeightIndex {
   /// Everything about one item, found in a single descent.
-  public struct ItemInfo: Hashable, Sendable {
+  package struct ItemInfo: Hashable, Sendable {
     /// The item's index.
-    public var item: Int
+    package var item: Int
     /// What kind of item it is.
-    public var kind: ItemKind
+    package var kind: ItemKind
     /// Rows before the item (for a row: its global row index).
-    public var rowsBefore: Int
+    package var rowsBefore: Int
     /// Section headers before the item.
-    public var sectionsBefore: Int
+    package var sectionsBefore: Int
     /// The item's offset in units.
-    public var start: Int64
+    package var start: Int64
     /// The item's height in units.
-    public var height: Int64
+    package var height: Int64
     /// The section the item belongs to.
-    public var section: Int { kind == .header ? sectionsBefore : sectionsBefore - 1 }
+    package var section: Int { kind == .header ? sectionsBefore : sectionsBefore - 1 }
   }
 
   /// The kind of an item.
-  public enum ItemKind: Hashable, Sendable {
+  package enum ItemKind: Hashable, Sendable {
     /// A section header.
     case header
     /// A row.
@@ -273,7 +292,7 @@ extension HeightIndex {
 
   /// The item whose extent contains `y` (units), skipping zero-height items, with its sums.
   /// - Complexity: O(log n)
-  public func info(containing y: Int64) -> ItemInfo? {
+  package func info(containing y: Int64) -> ItemInfo? {
     guard y >= 0, y < totalUnits else { return nil }
     var t = root
     var y = y
@@ -288,41 +307,46 @@ extension HeightIndex {
       y -= leftUnits
       info.item += node.leftItems
       info.rowsBefore += node.leftRows
-      info.sectionsBefore += node.leftSections
+      info.sectionsBefore += Int(node.leftSections)
       info.start += leftUnits
-      let mine = nodeUnits(node)
+      let mine = node.ownUnits
       if y < mine {
-        switch node.kind {
-        case .header:
+        if node.isChunk {
+          let (i, start) = chunkRow(node, containing: y)
+          info.item += i
+          info.rowsBefore += i
+          info.start += start
+          info.height = chunkHeight(node, i)
+        } else if y < node.a {
           info.kind = .header
-          info.height = node.value
-        case .footer:
-          info.kind = .footer
-          info.height = node.value
-        case .run:
-          let i = Int(y / node.value)
-          info.item += i
-          info.rowsBefore += i
-          info.start += Int64(i) * node.value
-          info.height = node.value
-        case .chunk:
-          let base = Int(node.value) * Self.chunkCapacity
-          let i = chunkRow(base, count: node.count, containing: y)
-          info.item += i
-          info.rowsBefore += i
-          info.start += chunkPrefix(base, i)
-          info.height = chunkHeight(base, i)
+          info.height = node.a
+        } else {
+          info.sectionsBefore += node.headerItems
+          info.item += node.headerItems
+          info.start += node.a
+          let y = y - node.a
+          let rowUnits = node.c * Int64(node.count)
+          if y < rowUnits {
+            let i = Int(y / node.c)
+            info.item += i
+            info.rowsBefore += i
+            info.start += Int64(i) * node.c
+            info.height = node.c
+          } else {
+            info.kind = .footer
+            info.item += node.count
+            info.rowsBefore += node.count
+            info.start += rowUnits
+            info.height = node.b
+          }
         }
         return info
       }
       y -= mine
-      info.item += node.count
+      info.item += node.items
       info.start += mine
-      switch node.kind {
-      case .header: info.sectionsBefore += 1
-      case .footer: break
-      case .run, .chunk: info.rowsBefore += node.count
-      }
+      info.sectionsBefore += node.headerItems
+      info.rowsBefore += node.count
       t = node.right
     }
     return nil
@@ -330,13 +354,13 @@ extension HeightIndex {
 
   /// Everything about item `k`.
   /// - Complexity: O(log n)
-  public func info(ofItem k: Int) -> ItemInfo {
+  package func info(ofItem k: Int) -> ItemInfo {
     let p = prefix(k)
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
-    let kind: ItemKind = node.kind == .header ? .header : node.kind == .footer ? .footer : .row
-    let height = node.kind == .chunk ? chunkHeight(Int(node.value) * Self.chunkCapacity, offset) : node.value
-    return ItemInfo(item: k, kind: kind, rowsBefore: p.rows, sectionsBefore: p.sections, start: p.units, height: height)
+    return ItemInfo(
+      item: k, kind: kind(in: node, at: offset), rowsBefore: p.rows, sectionsBefore: p.sections, start: p.units,
+      height: height(in: node, at: offset))
   }
 }

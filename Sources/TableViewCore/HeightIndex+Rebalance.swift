@@ -11,7 +11,7 @@ extension HeightIndex {
   /// node array keeps room to grow by half again, so the edits that follow a reload do not copy
   /// it (a copy of a few hundred megabytes stalled one of them for a quarter of a second).
   /// - Complexity: O(m) for m nodes (not rows).
-  public mutating func rebalance() {
+  package mutating func rebalance() {
     let order: ContiguousArray<NodeID>
     if let listed = bulkOrder {
       order = listed
@@ -65,12 +65,19 @@ extension HeightIndex {
     root = 0
     // Children come after parents in breadth-first order: sums bottom-up in reverse.
     for id in stride(from: NodeID(m - 1), through: 0, by: -1) { update(id) }
-    slab.reserveCapacity(slab.count + slab.count / 2 + 64 * Self.chunkCapacity)
+    slab.reserve(rows: slab.rows.count / 2 + Self.maximumChunkRows)
   }
 
   /// A random priority in the band of a level whose nodes have ranks `levelStart ..<
   /// levelStart + levelWidth` among all m (highest first), `scale` being `UInt32.max / m`.
   private mutating func bandPriority(levelStart: Int, levelWidth: Int, scale: Double) -> UInt32 {
+    Self.bandPriority(levelStart: levelStart, levelWidth: levelWidth, scale: scale, &rng)
+  }
+
+  /// `bandPriority(levelStart:levelWidth:scale:)`, drawing from `rng`.
+  @inline(__always) private static func bandPriority(
+    levelStart: Int, levelWidth: Int, scale: Double, _ rng: inout PriorityGenerator
+  ) -> UInt32 {
     let rank = Double(levelStart) + Double(levelWidth) * Double(rng.next() >> 11) * 0x1p-53
     return UInt32(max(0, Double(UInt32.max) - rank * scale).rounded(.down))
   }
@@ -80,29 +87,29 @@ extension HeightIndex {
   /// - Complexity: O(m)
   private mutating func linkInPlace(count m: Int) {
     let scale = Double(UInt32.max) / Double(m)
-    func link(_ lo: Int, _ hi: Int, depth: Int, _ index: inout HeightIndex) -> NodeID {
+    var random = rng
+    func link(_ lo: Int, _ hi: Int, depth: Int, _ nodes: UnsafeMutableBufferPointer<Node>) -> NodeID {
       guard lo < hi else { return Self.none }
       let mid = (lo + hi) / 2
-      let left = link(lo, mid, depth: depth + 1, &index)
-      let right = link(mid + 1, hi, depth: depth + 1, &index)
-      index.nodes[mid].left = left
-      index.nodes[mid].right = right
-      index.nodes[mid].priority = index.bandPriority(
-        levelStart: (1 << depth) - 1, levelWidth: 1 << depth, scale: scale)
-      index.update(NodeID(mid))
+      nodes[mid].left = link(lo, mid, depth: depth + 1, nodes)
+      nodes[mid].right = link(mid + 1, hi, depth: depth + 1, nodes)
+      nodes[mid].priority = Self.bandPriority(
+        levelStart: (1 << depth) - 1, levelWidth: 1 << depth, scale: scale, &random)
+      Self.update(mid, in: nodes)
       return NodeID(mid)
     }
-    root = link(0, m, depth: 0, &self)
+    root = nodes.withUnsafeMutableBufferPointer { link(0, m, depth: 0, $0) }
+    rng = random
     freeNodes.removeAll()
     nodes.reserveCapacity(m + m / 2 + 64)
-    slab.reserveCapacity(slab.count + slab.count / 2 + 64 * Self.chunkCapacity)
+    slab.reserve(rows: slab.rows.count / 2 + Self.maximumChunkRows)
   }
 
   /// Every node, in order.
   /// - Complexity: O(m)
-  private func inOrderNodes() -> ContiguousArray<NodeID> {
+  func inOrderNodes() -> ContiguousArray<NodeID> {
     var order = ContiguousArray<NodeID>()
-    order.reserveCapacity(nodeCount)
+    order.reserveCapacity(storedNodeCount)
     var stack: [NodeID] = []
     var t = root
     while t != Self.none || !stack.isEmpty {

@@ -3,12 +3,9 @@
 extension HeightIndex {
   // MARK: Node storage (free lists keep steady-state edits allocation-free)
 
-  mutating func makeNode(
-    kind: Kind, count: Int, value: Int64, measured: Bool, mask: UInt64 = 0, chunkUnits: Int64 = 0
-  ) -> NodeID {
-    let node = Node(
-      priority: UInt32(truncatingIfNeeded: rng.next()), kind: kind, measured: measured, count: count, value: value,
-      mask: mask, chunkUnits: chunkUnits)
+  /// Adds a childless node (its sums taken) and returns it.
+  mutating func makeNode(flags: UInt16, count: Int, a: Int64, b: Int64, c: Int64) -> NodeID {
+    let node = Node(priority: UInt32(truncatingIfNeeded: rng.next()), flags: flags, count: count, a: a, b: b, c: c)
     let id: NodeID
     if let free = freeNodes.popLast() {
       id = free
@@ -17,12 +14,22 @@ extension HeightIndex {
       id = NodeID(nodes.count)
       nodes.append(node)
     }
-    update(id)
+    // A bulk load takes every node's sums once, at the end (`rebalance()`).
+    if bulkOrder == nil { update(id) }
     return id
   }
 
+  /// A span: `rows` rows of `rowUnits` each, after a header of `header` units and before a
+  /// footer of `footer` units when those are given.
+  mutating func makeSpan(header: Int64?, rows: Int, rowUnits: Int64, measured: Bool, footer: Int64?) -> NodeID {
+    var flags: UInt16 = measured ? Flag.measured : 0
+    if header != nil { flags |= Flag.header }
+    if footer != nil { flags |= Flag.footer }
+    return makeNode(flags: flags, count: rows, a: header ?? 0, b: footer ?? 0, c: rowUnits)
+  }
+
   mutating func freeNode(_ id: NodeID) {
-    if nodes[Int(id)].kind == .chunk { freeBlocks.append(Int32(nodes[Int(id)].value)) }
+    if nodes[Int(id)].isChunk { freeChunks[nodes[Int(id)].chunkClass].append(Int(nodes[Int(id)].a)) }
     freeNodes.append(id)
   }
 
@@ -38,91 +45,77 @@ extension HeightIndex {
     }
   }
 
-  mutating func allocateBlock() -> Int64 {
-    if let block = freeBlocks.popLast() { return Int64(block) }
-    let block = slab.count / Self.chunkCapacity
-    slab.append(contentsOf: repeatElement(0, count: Self.chunkCapacity))
-    return Int64(block)
-  }
-
-  // MARK: Chunks (the slab holds each chunk's running sums, so a search inside is binary)
-
-  /// The sum of the first `i` heights of the chunk starting at `base`.
-  @inline(__always) func chunkPrefix(_ base: Int, _ i: Int) -> Int64 { i > 0 ? slab[base + i - 1] : 0 }
-
-  /// The height of row `i` of the chunk starting at `base`.
-  @inline(__always) func chunkHeight(_ base: Int, _ i: Int) -> Int64 { slab[base + i] - chunkPrefix(base, i) }
-
-  /// The first row of the chunk whose running sum passes `y` (so `y` lies inside it).
-  @inline(__always) func chunkRow(_ base: Int, count: Int, containing y: Int64) -> Int {
-    // Branch-free lower bound: the answer is in lo..<lo+n; each step halves n with a
-    // conditional move instead of a jump the CPU would mispredict half of the time.
-    var lo = 0
-    var n = count
-    while n > 1 {
-      let half = n >> 1
-      let right = slab[base + lo + half - 1] <= y
-      lo = right ? lo + half : lo
-      n = right ? n - half : half
-    }
-    return lo
-  }
-
-  /// Adds `delta` to the running sums of rows `i...` of a chunk.
-  @inline(__always) mutating func shiftChunk(_ base: Int, from i: Int, count: Int, by delta: Int64) {
-    for j in i..<count { slab[base + j] += delta }
-  }
-
   // MARK: Summaries
 
   @inline(__always) func items(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumItems }
   @inline(__always) func rows(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumRows }
-  @inline(__always) func sections(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumSections }
   @inline(__always) func units(_ id: NodeID) -> Int64 { id == Self.none ? 0 : nodes[Int(id)].sumUnits }
   @inline(__always) func unmeasured(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumUnmeasured }
 
-  /// The node's own contribution: (rows, sections, units, unmeasured).
-  @inline(__always) func own(_ node: Node) -> (rows: Int, sections: Int, units: Int64, unmeasured: Int) {
-    switch node.kind {
-    case .header: return (0, 1, node.value, 0)
-    case .footer: return (0, 0, node.value, 0)
-    case .run: return (node.count, 0, node.value * Int64(node.count), node.measured ? 0 : node.count)
-    case .chunk: return (node.count, 0, node.chunkUnits, node.count - node.mask.nonzeroBitCount)
-    }
+  /// The node's own unmeasured rows.
+  @inline(__always) static func ownUnmeasured(_ node: Node) -> Int {
+    if node.isChunk { return node.count - Int(node.b) }
+    return node.measured ? 0 : node.count
   }
 
-  /// The units of one node (cheaper than `own` for runs and headers).
-  @inline(__always) func nodeUnits(_ node: Node) -> Int64 {
-    switch node.kind {
-    case .header, .footer: return node.value
-    case .run: return node.value * Int64(node.count)
-    case .chunk: return node.chunkUnits
-    }
+  /// Takes the node's sums again from its children and its own contents.
+  @inline(__always) mutating func update(_ id: NodeID) {
+    nodes.withUnsafeMutableBufferPointer { Self.update(Int(id), in: $0) }
   }
 
-  mutating func update(_ id: NodeID) {
-    // One read and one write of the node: field-by-field writes each paid a uniqueness check.
-    var node = nodes[Int(id)]
-    let mine = own(node)
-    let l = node.left
-    let r = node.right
-    node.leftItems = items(l)
-    node.leftRows = rows(l)
-    node.leftSections = sections(l)
-    node.leftUnits = units(l)
-    node.sumItems = node.leftItems + node.count + items(r)
-    node.sumRows = node.leftRows + mine.rows + rows(r)
-    node.sumSections = node.leftSections + mine.sections + sections(r)
-    node.sumUnits = node.leftUnits + mine.units + units(r)
-    node.sumUnmeasured = unmeasured(l) + mine.unmeasured + unmeasured(r)
-    nodes[Int(id)] = node
+  /// Takes node `id`'s sums again from its children and its own contents, in `nodes`.
+  @inline(__always) static func update(_ id: Int, in nodes: UnsafeMutableBufferPointer<Node>) {
+    // One read and one write of the node.
+    var node = nodes[id]
+    var flags = node.flags & Flag.own
+    // A chunk is all rows: open at both ends. A span is open where it has no header or footer.
+    let ownOpenStart = node.isChunk || !node.hasHeader
+    let ownOpenEnd = node.isChunk || !node.hasFooter
+    var rows = node.count
+    var sections = UInt32(node.headerItems)
+    var units = node.ownUnits
+    var unmeasured = ownUnmeasured(node)
+    if node.left != HeightIndex.none {
+      let l = nodes[Int(node.left)]
+      node.leftItems = l.sumItems
+      node.leftUnits = l.sumUnits
+      node.leftSections = l.sumSections
+      rows += l.sumRows
+      sections += l.sumSections
+      units += l.sumUnits
+      unmeasured += l.sumUnmeasured
+      // The left subtree's open bits, kept as this node's left bits and as its own start.
+      flags |= (l.flags & (Flag.openStart | Flag.openEnd)) << 2
+      flags |= l.flags & Flag.openStart
+    } else {
+      node.leftItems = 0
+      node.leftUnits = 0
+      node.leftSections = 0
+      if ownOpenStart { flags |= Flag.openStart }
+    }
+    if node.right != HeightIndex.none {
+      let r = nodes[Int(node.right)]
+      rows += r.sumRows
+      sections += r.sumSections
+      units += r.sumUnits
+      unmeasured += r.sumUnmeasured
+      flags |= r.flags & Flag.openEnd
+    } else if ownOpenEnd {
+      flags |= Flag.openEnd
+    }
+    node.flags = flags
+    node.sumRows = rows
+    node.sumSections = sections
+    node.sumUnits = units
+    node.sumUnmeasured = unmeasured
+    nodes[id] = node
   }
 
   // MARK: Split and merge
 
   /// Splits `t` into the first `k` items and the rest.
   ///
-  /// When `k` falls inside a run or chunk, the node is first cut in two in place and the cut-off
+  /// When `k` falls inside a span or chunk, the node is first cut in two in place and the cut-off
   /// tail becomes a node of its own with a fresh random priority, merged in front of the right
   /// part. (A tail that inherited its origin's priority stacked every fragment of a run into one
   /// right-leaning chain: scattered edits in a fixed-height table made every descent linear.)
@@ -143,8 +136,8 @@ extension HeightIndex {
     let tail: NodeID
     if k <= leftItems {
       tail = cut(node.left, at: k)
-    } else if k >= leftItems + node.count {
-      tail = cut(node.right, at: k - leftItems - node.count)
+    } else if k >= leftItems + node.items {
+      tail = cut(node.right, at: k - leftItems - node.items)
     } else {
       tail = splitNode(t, keeping: k - leftItems)
     }
@@ -163,37 +156,26 @@ extension HeightIndex {
       update(t)
       return (a, t)
     }
-    precondition(k >= leftItems + node.count, "split inside a node that was not cut")
-    let (a, b) = splitBetweenNodes(node.right, k - leftItems - node.count)
+    precondition(k >= leftItems + node.items, "split inside a node that was not cut")
+    let (a, b) = splitBetweenNodes(node.right, k - leftItems - node.items)
     nodes[Int(t)].right = a
     update(t)
     return (t, b)
   }
 
-  /// Cuts a run or chunk after its first `keep` rows; returns a new childless node with the rest.
+  /// Cuts a span or chunk after its first `keep` items (0 < keep < items); returns a new
+  /// childless node with the rest. A span's header stays, its footer goes with the rest.
   mutating func splitNode(_ t: NodeID, keeping keep: Int) -> NodeID {
     let node = nodes[Int(t)]
-    let rest = node.count - keep
-    switch node.kind {
-    case .run:
-      nodes[Int(t)].count = keep
-      return makeNode(kind: .run, count: rest, value: node.value, measured: node.measured)
-    case .chunk:
-      let block = allocateBlock()
-      let from = Int(node.value) * Self.chunkCapacity
-      let to = Int(block) * Self.chunkCapacity
-      let keptUnits = slab[from + keep - 1]
-      for i in 0..<rest { slab[to + i] = slab[from + keep + i] - keptUnits }
-      let restUnits = slab[to + rest - 1]
-      let keptMask: UInt64 = keep == 64 ? ~0 : (1 << UInt64(keep)) &- 1
-      nodes[Int(t)].count = keep
-      nodes[Int(t)].mask = node.mask & keptMask
-      nodes[Int(t)].chunkUnits = node.chunkUnits - restUnits
+    if !node.isChunk {
+      let keptRows = min(max(0, keep - node.headerItems), node.count)
+      nodes[Int(t)].count = keptRows
+      nodes[Int(t)].flags &= ~Flag.footer
+      nodes[Int(t)].b = 0
       return makeNode(
-        kind: .chunk, count: rest, value: block, measured: true, mask: node.mask >> UInt64(keep), chunkUnits: restUnits)
-    case .header, .footer:
-      preconditionFailure("a header or footer is one item and cannot be split")
+        flags: node.flags & (Flag.measured | Flag.footer), count: node.count - keptRows, a: 0, b: node.b, c: node.c)
     }
+    return splitChunk(t, keeping: keep)
   }
 
   mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
@@ -220,18 +202,18 @@ extension HeightIndex {
   // MARK: In-place edits along one path
 
   /// Applies `body` to the node holding item `k` (with `k` relative to that node), then fixes the
-  /// sums on the way back up. `body` must not change the node's item count unless it returns
-  /// normally and leaves the tree's order valid (a run may grow or shrink in place).
-  mutating func modifyNode(at k: Int, _ body: (inout Node, Int, inout ContiguousArray<Int64>) -> Void) {
+  /// sums on the way back up. `body` may change the node's rows (a span may grow or shrink in
+  /// place) but not its header or footer.
+  mutating func modifyNode(at k: Int, _ body: (inout Node, Int, inout ChunkStore) -> Void) {
     func go(_ t: NodeID, _ k: Int, _ index: inout HeightIndex) {
       let node = index.nodes[Int(t)]
       let leftItems = node.leftItems
       if k < leftItems {
         go(node.left, k, &index)
-      } else if k < leftItems + node.count {
+      } else if k < leftItems + node.items {
         body(&index.nodes[Int(t)], k - leftItems, &index.slab)
       } else {
-        go(node.right, k - leftItems - node.count, &index)
+        go(node.right, k - leftItems - node.items, &index)
       }
       index.update(t)
     }
@@ -247,28 +229,44 @@ extension HeightIndex {
       let leftItems = node.leftItems
       if k < leftItems {
         t = node.left
-      } else if k < leftItems + node.count {
+      } else if k < leftItems + node.items {
         return (t, k - leftItems)
       } else {
-        k -= leftItems + node.count
+        k -= leftItems + node.items
         t = node.right
       }
     }
     return (Self.none, 0)
   }
 
-  /// Tries to add one row to the end of the last node of `t` (a chunk with room, or a run with
-  /// the same height and state). Returns whether it did.
+  /// Whether a span can take one more row of `units` at its end (`atEnd`) or start: no footer
+  /// (header) in the way, and no rows yet or rows of the same height and state.
+  @inline(__always) static func spanTakes(_ node: Node, atEnd: Bool, units: Int64, measured: Bool) -> Bool {
+    guard !node.isChunk, !(atEnd ? node.hasFooter : node.hasHeader) else { return false }
+    return node.count == 0 || (node.c == units && node.measured == measured)
+  }
+
+  /// Adds `rows` rows of `units` to a span that `spanTakes` accepted (its own contents only).
+  @inline(__always) static func growSpan(_ node: inout Node, by rows: Int, units: Int64, measured: Bool) {
+    if node.count == 0 {
+      node.c = units
+      node.flags = measured ? node.flags | Flag.measured : node.flags & ~Flag.measured
+    }
+    node.count += rows
+  }
+
+  /// Tries to add one row to the end of the last node of `t` (a chunk with room, or a span that
+  /// takes it). Returns whether it did.
   mutating func appendToLast(_ t: NodeID, units: Int64, measured: Bool) -> Bool {
     guard t != Self.none else { return false }
     let node = nodes[Int(t)]
     let done: Bool
     if node.right != Self.none {
       done = appendToLast(node.right, units: units, measured: measured)
-    } else if node.kind == .run, node.value == units, node.measured == measured {
-      nodes[Int(t)].count += 1
+    } else if Self.spanTakes(node, atEnd: true, units: units, measured: measured) {
+      Self.growSpan(&nodes[Int(t)], by: 1, units: units, measured: measured)
       done = true
-    } else if node.kind == .chunk, node.count < Self.chunkCapacity {
+    } else if node.isChunk, makeRoomAtEnd(ofChunk: t) {
       Self.appendRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
       done = true
     } else {
@@ -285,10 +283,10 @@ extension HeightIndex {
     let done: Bool
     if node.left != Self.none {
       done = prependToFirst(node.left, units: units, measured: measured)
-    } else if node.kind == .run, node.value == units, node.measured == measured {
-      nodes[Int(t)].count += 1
+    } else if Self.spanTakes(node, atEnd: false, units: units, measured: measured) {
+      Self.growSpan(&nodes[Int(t)], by: 1, units: units, measured: measured)
       done = true
-    } else if node.kind == .chunk, node.count < Self.chunkCapacity {
+    } else if node.isChunk, node.count < Self.prependableChunkRows {
       Self.prependRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
       done = true
     } else {
@@ -298,39 +296,10 @@ extension HeightIndex {
     return done
   }
 
-  /// Adds a row after the last row of a chunk with room (its own sums only; not the tree's).
-  static func appendRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
-    let base = Int(node.value) * chunkCapacity
-    let i = node.count
-    slab[base + i] = (i > 0 ? slab[base + i - 1] : 0) + units
-    if measured { node.mask |= 1 << UInt64(i) }
-    node.chunkUnits += units
-    node.count = i + 1
-  }
-
-  /// Adds a row before the first row of a chunk with room, shifting its running sums (its own
-  /// sums only; not the tree's).
-  static func prependRow(toChunk node: inout Node, _ slab: inout ContiguousArray<Int64>, units: Int64, measured: Bool) {
-    let base = Int(node.value) * chunkCapacity
-    var i = node.count
-    while i > 0 {
-      slab[base + i] = slab[base + i - 1] + units
-      i -= 1
-    }
-    slab[base] = units
-    node.mask = (node.mask << 1) | (measured ? 1 : 0)
-    node.chunkUnits += units
-    node.count += 1
-  }
-
-  /// A one-row node: a single-row chunk when measured (so neighbours can join it), else a run.
+  /// A one-row node: a single-row chunk when measured (so neighbours can join it), else a span.
   mutating func makeRow(units: Int64, measured: Bool) -> NodeID {
-    if measured {
-      let block = allocateBlock()
-      slab[Int(block) * Self.chunkCapacity] = units
-      return makeNode(kind: .chunk, count: 1, value: block, measured: true, mask: 1, chunkUnits: units)
-    }
-    return makeNode(kind: .run, count: 1, value: units, measured: false)
+    if measured { return makeChunk(row: units, measured: true) }
+    return makeSpan(header: nil, rows: 1, rowUnits: units, measured: false, footer: nil)
   }
 
   /// Merges `left`, one row, and `right`, joining the row to a neighbour when it can.

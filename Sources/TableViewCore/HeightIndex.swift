@@ -2,88 +2,141 @@
 /// sequence of *items*, each with a height, and the exact offset of every item.
 ///
 /// The sequence is `header₀, rows of section 0…, footer₀, header₁, …`. It is kept in an
-/// implicit-key treap whose nodes are *runs*: a run of rows that share one height (rows with a
-/// fixed `rowHeight`, or rows still at their estimate), an explicit chunk of up to 64 measured
-/// heights, or a single header/footer. Every subtree keeps the sums of items, rows, sections,
-/// height and unmeasured rows, so offset→item, item→offset, section→item and a height change
-/// are all O(log n), and inserting or deleting rows (even whole sections) is O(log n) by
-/// split and merge — what a Fenwick tree cannot do.
+/// implicit-key treap with two kinds of node: a *span* — a run of rows of one section that share
+/// one height (rows with a fixed `rowHeight`, or rows still at their estimate), with that
+/// section's header before them and its footer after them when they belong to the node — and a
+/// *chunk* of up to 4096 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
+/// span is cut wherever an edit needs it. Every subtree keeps the sums of rows, sections, height
+/// and unmeasured rows (its item count follows from them, see `Node`), so offset→item,
+/// item→offset, section→item and a height change are all O(log n), and inserting or deleting
+/// rows (even whole sections) is O(log n) by split and merge — what a Fenwick tree cannot do.
 ///
-/// Memory grows with the rows whose height is *known*, not with the rows that exist: ten
-/// million rows at an estimated height are one node.
+/// Memory grows with the rows whose height is *known* and with the sections, not with the rows
+/// that exist: ten million rows at an estimated height are one node.
 ///
 /// Heights are stored in fixed point (1/256 of a point) so that sums are exact integers: an
 /// offset is the same whichever order it was summed in, at 10⁸ rows or 10¹⁰.
-public struct HeightIndex: Sendable {
+///
+/// Not part of the engine's API: the table uses it, and the benchmarks (in this package) measure it.
+package struct HeightIndex: Sendable {
   /// Heights are quantised to this many units per point.
-  public static let unitsPerPoint: Double = 256
+  package static let unitsPerPoint: Double = 256
   /// The largest height accepted for one item, in points.
-  public static let maximumHeight: Double = 1e9
+  package static let maximumHeight: Double = 1e9
 
   @usableFromInline typealias NodeID = Int32
   @usableFromInline static let none: NodeID = -1
-  static let chunkCapacity = 64
 
-  @usableFromInline enum Kind: UInt8, Sendable {
-    case header, footer, run, chunk
+  /// A node's flag bits (`Node.flags`).
+  @usableFromInline enum Flag {
+    /// The node is a chunk (otherwise a span).
+    static let chunk: UInt16 = 1 << 0
+    /// A span: its rows are measured.
+    static let measured: UInt16 = 1 << 1
+    /// A span: it starts with its section's header.
+    static let header: UInt16 = 1 << 2
+    /// A span: it ends with its section's footer.
+    static let footer: UInt16 = 1 << 3
+    /// The subtree's first item is not a header (it starts inside a section).
+    static let openStart: UInt16 = 1 << 4
+    /// The subtree's last item is not a footer (it ends inside a section).
+    static let openEnd: UInt16 = 1 << 5
+    /// The same two, for the left subtree (so that its row count follows from `leftItems`).
+    static let leftOpenStart: UInt16 = 1 << 6
+    static let leftOpenEnd: UInt16 = 1 << 7
+    /// A chunk: its capacity class (it holds up to 64 · 2^class rows).
+    static let chunkClass: UInt16 = 7 << 8
+    /// The bits that describe the node itself (the others are kept by `update`).
+    static let own: UInt16 = chunk | measured | header | footer | chunkClass
   }
 
+  /// One node of the treap: 96 bytes.
+  ///
+  /// Item counts are not stored for subtrees: every section has one header and one footer, so
+  /// the items of any contiguous range are `rows + 2·headers + openStart − openEnd`, where
+  /// `openStart` is whether the range starts after a header (its first item is a row or a
+  /// footer) and `openEnd` whether it ends before a footer. A subtree keeps those two bits.
   @usableFromInline struct Node: Sendable {
-    // What a descent reads comes first, so that it shares the node's first cache line.
+    // What a descent reads comes first.
     var left: NodeID = HeightIndex.none
     var right: NodeID = HeightIndex.none
     var priority: UInt32
-    var kind: Kind
-    /// For a run: whether its rows are measured. Unused otherwise.
-    var measured: Bool
-    /// Items in this node (rows for a run or chunk; 1 for a header or footer).
+    /// `Flag` bits.
+    var flags: UInt16
+    /// Rows in this node.
     var count: Int
-    /// A run: units per row. A header/footer: its units. A chunk: its slab block.
-    var value: Int64
+    /// A span: its header's units (0 without one). A chunk: its first entry in `slab.rows`.
+    var a: Int64
+    /// A span: its footer's units (0 without one). A chunk: how many of its rows are measured.
+    var b: Int64
+    /// A span: units per row. A chunk: the sum of its heights, kept by every edit so that a
+    /// descent never scans a chunk.
+    var c: Int64
     // The left subtree's sums, kept here so a descent never touches the child it does not take.
     var leftItems: Int = 0
-    var leftRows: Int = 0
-    var leftSections: Int = 0
     var leftUnits: Int64 = 0
-    /// A chunk: bit i set when row i is measured.
-    var mask: UInt64 = 0
-    /// A chunk: the sum of its heights, kept by every edit so a descent never scans a chunk.
-    var chunkUnits: Int64 = 0
+    /// At most 2²² sections: 32 bits hold them.
+    var leftSections: UInt32 = 0
+    var sumSections: UInt32 = 0
     // Subtree sums.
-    var sumItems: Int = 0
     var sumRows: Int = 0
-    var sumSections: Int = 0
     var sumUnits: Int64 = 0
     var sumUnmeasured: Int = 0
+
+    @inline(__always) var isChunk: Bool { flags & Flag.chunk != 0 }
+    @inline(__always) var measured: Bool { flags & Flag.measured != 0 }
+    @inline(__always) var hasHeader: Bool { flags & Flag.header != 0 }
+    @inline(__always) var hasFooter: Bool { flags & Flag.footer != 0 }
+    /// 1 when the node holds a header, else 0.
+    @inline(__always) var headerItems: Int { Int((flags >> 2) & 1) }
+    /// 1 when the node holds a footer, else 0.
+    @inline(__always) var footerItems: Int { Int((flags >> 3) & 1) }
+    /// Items in this node: its header, rows and footer.
+    @inline(__always) var items: Int { count + headerItems + footerItems }
+    /// Items in this node's subtree.
+    @inline(__always) var sumItems: Int {
+      sumRows + 2 * Int(sumSections) + Int((flags >> 4) & 1) - Int((flags >> 5) & 1)
+    }
+    /// Rows in the left subtree.
+    @inline(__always) var leftRows: Int {
+      leftItems - 2 * Int(leftSections) - Int((flags >> 6) & 1) + Int((flags >> 7) & 1)
+    }
+    /// A chunk: its capacity class.
+    @inline(__always) var chunkClass: Int { Int((flags & Flag.chunkClass) >> 8) }
+    /// A chunk: the rows it has room for.
+    @inline(__always) var chunkCapacity: Int { HeightIndex.blockRows << chunkClass }
+    /// The node's own units.
+    @inline(__always) var ownUnits: Int64 { isChunk ? c : a + b + c * Int64(count) }
   }
 
   @usableFromInline var nodes: ContiguousArray<Node> = []
   @usableFromInline var freeNodes: ContiguousArray<NodeID> = []
-  /// Heights of chunk rows, `chunkCapacity` per block.
-  @usableFromInline var slab: ContiguousArray<Int64> = []
-  @usableFromInline var freeBlocks: ContiguousArray<Int32> = []
+  /// The chunks' running sums and measured bits (see `HeightIndex+Chunks.swift`).
+  @usableFromInline var slab = ChunkStore()
+  /// Free chunk space in the slab, by capacity class: first row entries.
+  @usableFromInline var freeChunks = ContiguousArray(repeating: ContiguousArray<Int>(), count: maximumChunkClass + 1)
   @usableFromInline var root: NodeID = HeightIndex.none
   var rng = PriorityGenerator(seed: 0x5EED_7AB1E)
   /// During a bulk load, the nodes appended so far, in order (see `beginBulkLoad()`).
   var bulkOrder: ContiguousArray<NodeID>?
 
   /// Creates an empty index (no sections).
-  public init() {}
+  package init() {}
 
   // MARK: - Units
 
   /// Converts a height in points to index units, rounding to the nearest unit.
-  @inlinable public static func units(_ points: Double) -> Int64 {
+  @inlinable package static func units(_ points: Double) -> Int64 {
     Int64((points * unitsPerPoint).rounded())
   }
 
   /// Converts index units to points (exact for any offset below 2⁵³ units, about 3.5·10¹³ points).
-  @inlinable public static func points(_ units: Int64) -> Double {
+  @inlinable package static func points(_ units: Int64) -> Double {
     Double(units) / unitsPerPoint
   }
 
   /// Validates a height: finite, not negative, not absurdly large.
-  public static func validate(_ height: Double, _ what: @autoclosure () -> String) throws(TableViewError) {
+  package static func validate(_ height: Double, _ what: @autoclosure () -> String) throws(TableViewError) {
     guard height.isFinite, height >= 0, height <= maximumHeight else {
       throw TableViewError(
         .invalidHeight, "invalid height \(height) for \(what()): heights must be finite and in 0…\(maximumHeight)")
@@ -94,29 +147,48 @@ public struct HeightIndex: Sendable {
 
   /// The number of sections.
   /// - Complexity: O(1)
-  public var sectionCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumSections }
+  package var sectionCount: Int { root == Self.none ? 0 : Int(nodes[Int(root)].sumSections) }
   /// The number of rows in all sections.
   /// - Complexity: O(1)
-  public var rowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumRows }
+  package var rowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumRows }
   /// The number of items (rows, headers and footers).
   /// - Complexity: O(1)
-  public var itemCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumItems }
+  package var itemCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumItems }
   /// The number of rows that hold an estimate rather than a measured height.
   /// - Complexity: O(1)
-  public var unmeasuredRowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumUnmeasured }
+  package var unmeasuredRowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumUnmeasured }
   /// The total height in units.
   /// - Complexity: O(1)
-  public var totalUnits: Int64 { root == Self.none ? 0 : nodes[Int(root)].sumUnits }
+  package var totalUnits: Int64 { root == Self.none ? 0 : nodes[Int(root)].sumUnits }
   /// The total height in points.
   /// - Complexity: O(1)
-  public var totalHeight: Double { Self.points(totalUnits) }
-  /// Nodes in use: a measure of memory (each is a few dozen bytes; a chunk adds 512).
-  public var nodeCount: Int { nodes.count - freeNodes.count }
+  package var totalHeight: Double { Self.points(totalUnits) }
+  /// The pieces the index holds, a measure of how finely it is cut: every header, every footer,
+  /// every run of rows of one height and every chunk of measured heights counts once, whether or
+  /// not it shares a node with its neighbours (a section whose rows share one height is three
+  /// pieces in one node). Memory is `bytesInUse`; nodes are `storedNodeCount`.
+  /// - Complexity: O(m) for m nodes.
+  package var nodeCount: Int {
+    var pieces = 0
+    var stack: [NodeID] = root == Self.none ? [] : [root]
+    while let t = stack.popLast() {
+      let node = nodes[Int(t)]
+      pieces += node.isChunk ? 1 : node.headerItems + node.footerItems + (node.count > 0 ? 1 : 0)
+      if node.left != Self.none { stack.append(node.left) }
+      if node.right != Self.none { stack.append(node.right) }
+    }
+    return pieces
+  }
+  /// The treap's nodes in use (each is 96 bytes; a chunk adds 8 bytes a row of its capacity, and a
+  /// little more, in the slab).
+  /// - Complexity: O(1)
+  package var storedNodeCount: Int { nodes.count - freeNodes.count }
   /// The bytes the index's arrays hold in use (nodes, chunk heights and free lists; room reserved
   /// for growth and never touched is not counted).
-  public var bytesInUse: Int {
+  package var bytesInUse: Int {
     nodes.count * MemoryLayout<Node>.stride + slab.count * MemoryLayout<Int64>.stride
-      + freeNodes.count * MemoryLayout<NodeID>.stride + freeBlocks.count * MemoryLayout<Int32>.stride
+      + freeNodes.count * MemoryLayout<NodeID>.stride + freeChunks.reduce(0) { $0 + $1.count }
+      * MemoryLayout<Int>.stride
   }
 }
 

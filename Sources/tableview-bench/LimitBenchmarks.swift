@@ -169,9 +169,21 @@ func measureManySections(harness: Harness) -> [Measurement] {
         try? table.insertSections([s])
         return s
       })
+    // Deleting runs for as long as the harness likes: batches of at most a thousand, with the
+    // table refilled between them (untimed), so it never runs out of sections (with no cap, more
+    // deletes than inserts emptied the table at 10⁴ sections and trapped in `next(below: 0)`).
+    let deleteBatch = 1_000
     add(
       "many_sections_delete_section",
-      harness.measure("many_sections_delete_section", n: sections) {
+      harness.measure(
+        "many_sections_delete_section", n: sections, maxBatch: deleteBatch,
+        reset: {
+          while model.sectionCount < sections {
+            model.sectionCount += 1
+            try? table.insertSections([model.sectionCount - 1])
+          }
+        }
+      ) {
         let s = random.next(below: model.sectionCount)
         model.sectionCount -= 1
         try? table.deleteSections([s])

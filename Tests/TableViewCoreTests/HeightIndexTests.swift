@@ -38,26 +38,35 @@ private func assertAgrees(_ index: HeightIndex, _ model: Model, rng: inout Split
   for (s, section) in model.sections.enumerated() {
     #expect(index.rowCount(inSection: s) == section.rows.count)
   }
-  // Probe a sample of items (all of them when small).
+  // Probe a sample of items (all of them when small), against answers taken from the model in
+  // one pass each.
   let probes =
     items.count <= 200 ? Array(0..<items.count) : (0..<200).map { _ in Int(rng.next() % UInt64(items.count)) }
   var prefix: [Int64] = [0]
   for item in items { prefix.append(prefix.last! + item.units) }
+  let pending = items.map { !$0.measured && isRow($0.item) }
+  var nextPending = [Int?](repeating: nil, count: items.count + 1)
+  for k in items.indices.reversed() { nextPending[k] = pending[k] ? k : nextPending[k + 1] }
+  var lastPending = [Int?](repeating: nil, count: items.count)
+  for k in items.indices { lastPending[k] = pending[k] ? k : (k > 0 ? lastPending[k - 1] : nil) }
   for k in probes {
     #expect(index.offset(ofItem: k) == prefix[k])
     #expect(index.height(ofItem: k) == items[k].units)
     #expect(index.item(k) == items[k].item)
     #expect(index.isMeasured(item: k) == items[k].measured)
-    let expectedFirst = items.indices.first { $0 >= k && !items[$0].measured && isRow(items[$0].item) }
-    #expect(index.firstUnmeasuredItem(from: k) == expectedFirst)
-    let expectedLast = items.indices.last { $0 <= k && !items[$0].measured && isRow(items[$0].item) }
-    #expect(index.lastUnmeasuredItem(through: k) == expectedLast)
+    #expect(index.firstUnmeasuredItem(from: k) == nextPending[k])
+    #expect(index.lastUnmeasuredItem(through: k) == lastPending[k])
   }
-  // Offsets → item.
+  // Offsets → item: the first item that ends after y.
   for _ in 0..<50 where total > 0 {
     let y = Int64(rng.next() % UInt64(total))
-    let expected = items.indices.first { prefix[$0] <= y && y < prefix[$0 + 1] }
-    #expect(index.item(containing: y) == expected)
+    var lo = 0
+    var hi = items.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if prefix[mid + 1] > y { hi = mid } else { lo = mid + 1 }
+    }
+    #expect(index.item(containing: y) == lo)
   }
   #expect(index.item(containing: total) == nil)
   #expect(index.item(containing: -1) == nil)
@@ -178,6 +187,8 @@ struct HeightIndexTests {
   func largeRunsAreCheapAndExact() {
     var index = HeightIndex()
     index.appendSection(header: 0, footer: 0, rows: 100_000_000, rowUnits: HeightIndex.units(44.5), measured: false)
+    // One node: the header, the run and the footer.
+    #expect(index.storedNodeCount == 1)
     #expect(index.nodeCount == 3)
     let k = index.itemIndex(of: IndexPath(row: 99_999_999, section: 0))
     #expect(HeightIndex.points(index.offset(ofItem: k)) == 99_999_999 * 44.5)
@@ -210,7 +221,7 @@ struct HeightIndexTests {
       }
       index._checkInvariants()
       #expect(index.rowCount == rows)
-      #expect(index.depth <= 4 * (Int.bitWidth - index.nodeCount.leadingZeroBitCount) + 4)
+      #expect(index.depth <= 4 * (Int.bitWidth - index.storedNodeCount.leadingZeroBitCount) + 4)
     }
   }
 
@@ -249,7 +260,7 @@ struct HeightIndexTests {
     bulk.rebalance()
     var probe = SplitMix64(seed: 7)
     assertAgrees(bulk, model, rng: &probe)
-    #expect(bulk.depth <= Int.bitWidth - bulk.nodeCount.leadingZeroBitCount + 1)
+    #expect(bulk.depth <= Int.bitWidth - bulk.storedNodeCount.leadingZeroBitCount + 1)
     // Edits after the load see an ordinary treap.
     for _ in 0..<200 {
       let s = Int(rng.next() % UInt64(model.sections.count))
@@ -289,7 +300,145 @@ struct HeightIndexTests {
     var index = HeightIndex()
     index.appendSection(header: 0, footer: 0, rows: 1000, rowUnits: 256, measured: false)
     for i in 0..<100 { index.insertRows(at: 1 + i * 7, count: 1, units: 256, measured: false) }
-    #expect(index.nodeCount == 3)
+    #expect(index.storedNodeCount == 1)
     #expect(index.rowCount == 1100)
+  }
+
+  @Test("a section whose rows share one height is one node of under 100 bytes, cut only where an edit needs it")
+  func sectionIsOneNode() {
+    var index = HeightIndex()
+    index.beginBulkLoad(expectingSections: 1_000)
+    for s in 0..<1_000 {
+      index.appendSection(header: 28 * 256, footer: Int64(s % 2) * 256, rows: 5, rowUnits: 44 * 256, measured: true)
+    }
+    index.rebalance()
+    index._checkInvariants()
+    #expect(index.storedNodeCount == 1_000)
+    #expect(index.bytesInUse / 1_000 <= 100)
+    // Measuring one row cuts its section into at most three nodes; the others stay whole.
+    let k = index.itemIndex(of: IndexPath(row: 2, section: 500))
+    index.updateHeight(ofItem: k, units: 50 * 256, measured: true)
+    index._checkInvariants()
+    #expect(index.storedNodeCount <= 1_002)
+    #expect(index.height(ofItem: k) == 50 * 256)
+    #expect(index.height(ofItem: k - 3) == 28 * 256)
+    #expect(index.offset(ofItem: k) == 500 * (28 + 5 * 44) * 256 + 250 * 256 + (28 + 2 * 44) * 256)
+    // Headers and footers change in place.
+    index.setHeight(ofItem: index.itemIndex(ofFooter: 10), units: 7)
+    index.setHeight(ofItem: index.itemIndex(ofHeader: 11), units: 9)
+    #expect(index.storedNodeCount <= 1_002)
+    #expect(index.height(ofItem: index.itemIndex(ofFooter: 10)) == 7)
+    index._checkInvariants()
+  }
+
+  @Test("big chunks (many blocks, grown, cut, measured in order both ways) agree exactly with a plain array model")
+  func randomizedBigChunks() {
+    var rng = SplitMix64(seed: 0xB16C)
+    var index = HeightIndex()
+    var model = Model()
+    func h() -> Int64 { Int64(rng.next() % 90) * 256 + Int64(rng.next() % 4) * 64 }
+    index.beginBulkLoad(expectingSections: 6)
+    for rows in [5_000, 700, 64, 65, 130, 3] {
+      if rng.next() % 2 == 0 {
+        let heights = (0..<rows).map { _ in h() }
+        index.appendSection(header: 256, footer: 512, rowUnits: heights)
+        model.sections.append(ModelSection(header: 256, rows: heights.map { ($0, true) }, footer: 512))
+      } else {
+        let heights = (0..<rows).map { _ in (units: h(), measured: rng.next() % 5 != 0) }
+        index.appendSection(header: 256, footer: 512, rows: heights)
+        model.sections.append(ModelSection(header: 256, rows: heights, footer: 512))
+      }
+    }
+    index.rebalance()
+    // 5,962 rows in chunks of up to 4,096: a few nodes a section (a span for the header, one for
+    // the footer, chunks between), not one a block of 64.
+    #expect(index.storedNodeCount <= 6 * 2 + 12)
+    assertAgrees(index, model, rng: &rng)
+    // Measuring in order (rows appended to and put before chunks) from a row of each section.
+    var cursors = model.sections.indices.map { s in
+      (s, model.sections[s].rows.count / 2, model.sections[s].rows.count / 2 - 1)
+    }
+    for step in 0..<600 {
+      let sections = model.sections.count
+      switch rng.next() % 9 {
+      case 0, 1:  // measure the next row below and above a cursor
+        let c = Int(rng.next() % UInt64(cursors.count))
+        var (s, down, up) = cursors[c]
+        guard s < sections else { break }
+        let rows = model.sections[s].rows.count
+        for r in [down, up] where r >= 0 && r < rows {
+          let value = h()
+          let k = index.itemIndex(of: IndexPath(row: r, section: s))
+          let change = index.updateHeight(ofItem: k, units: value, measured: true)
+          #expect(change.oldUnits == model.sections[s].rows[r].units)
+          model.sections[s].rows[r] = (value, true)
+        }
+        down += 1
+        up -= 1
+        cursors[c] = (s, down, up)
+      case 2, 3:  // change a row's height, measured or not
+        let s = Int(rng.next() % UInt64(sections))
+        guard !model.sections[s].rows.isEmpty else { break }
+        let r = Int(rng.next() % UInt64(model.sections[s].rows.count))
+        let value = h()
+        let measured = rng.next() % 4 != 0
+        let k = index.itemIndex(of: IndexPath(row: r, section: s))
+        if rng.next() % 2 == 0 {
+          index.setHeight(ofItem: k, units: value, measured: measured)
+        } else {
+          let change = index.updateHeight(ofItem: k, units: value, measured: measured)
+          #expect(change.oldUnits == model.sections[s].rows[r].units)
+          #expect(change.start == index.offset(ofItem: k))
+        }
+        model.sections[s].rows[r] = (value, measured)
+      case 4:  // insert explicit heights
+        let s = Int(rng.next() % UInt64(sections))
+        let r = Int(rng.next() % UInt64(model.sections[s].rows.count + 1))
+        let heights = (0..<Int(1 + rng.next() % 80)).map { _ in (units: h(), measured: rng.next() % 6 != 0) }
+        index.insertRows(at: index.itemIndex(of: IndexPath(row: r, section: s)), heights: heights)
+        model.sections[s].rows.insert(contentsOf: heights, at: r)
+      case 5:  // delete a range of rows
+        let s = Int(rng.next() % UInt64(sections))
+        let n = model.sections[s].rows.count
+        guard n > 0 else { break }
+        let r = Int(rng.next() % UInt64(n))
+        let count = min(n - r, Int(1 + rng.next() % 150))
+        let k = index.itemIndex(of: IndexPath(row: r, section: s))
+        index.removeItems(k..<(k + count))
+        model.sections[s].rows.removeSubrange(r..<(r + count))
+      case 6:  // move a range of rows
+        let s = Int(rng.next() % UInt64(sections))
+        let n = model.sections[s].rows.count
+        guard n > 0 else { break }
+        let r = Int(rng.next() % UInt64(n))
+        let count = min(n - r, Int(1 + rng.next() % 300))
+        let k = index.itemIndex(of: IndexPath(row: r, section: s))
+        let detached = index.extractItems(k..<(k + count))
+        let moved = Array(model.sections[s].rows[r..<(r + count)])
+        model.sections[s].rows.removeSubrange(r..<(r + count))
+        let t = Int(rng.next() % UInt64(sections))
+        let tr = Int(rng.next() % UInt64(model.sections[t].rows.count + 1))
+        index.insert(detached, at: index.itemIndex(of: IndexPath(row: tr, section: t)))
+        model.sections[t].rows.insert(contentsOf: moved, at: tr)
+      case 7:  // estimated rows in one block
+        let s = Int(rng.next() % UInt64(sections))
+        let r = Int(rng.next() % UInt64(model.sections[s].rows.count + 1))
+        let count = Int(1 + rng.next() % 50)
+        let value = h()
+        index.insertRows(
+          at: index.itemIndex(of: IndexPath(row: r, section: s)), count: count, units: value, measured: false)
+        model.sections[s].rows.insert(contentsOf: repeatElement((units: value, measured: false), count: count), at: r)
+      default:
+        if step % 3 == 0 {
+          index.rebalance()
+        } else {
+          let s = Int(rng.next() % UInt64(sections))
+          let value = h()
+          index.resetRows(inSection: s, units: value)
+          model.sections[s].rows = model.sections[s].rows.map { _ in (value, false) }
+        }
+      }
+      assertAgrees(index, model, rng: &rng)
+    }
   }
 }
