@@ -47,7 +47,8 @@ extension TableView {
   /// The first call after a reload learns whether it is implemented.
   @inline(__always)
   func askDelegate(_ method: DelegateHeightMethods, _ call: (any TableViewDelegate) -> Double) -> Double? {
-    guard let delegate, heights.delegateMethods.mayImplement(method) else { return nil }
+    // The capability first: a method known to be missing costs no load of the weak delegate.
+    guard heights.delegateMethods.mayImplement(method), let delegate else { return nil }
     if heights.delegateMethods.known.contains(method) { return askingDataSource { call(delegate) } }
     heights.delegateMethods.defaultsCalled.remove(method)
     let value = askingDataSource { call(delegate) }

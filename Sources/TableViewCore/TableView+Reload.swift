@@ -66,7 +66,13 @@ extension TableView {
     }
     var shapes: [(rows: Int, header: Int64, footer: Int64)] = []
     shapes.reserveCapacity(sectionCount)
-    for s in 0..<sectionCount { shapes.append((rowCountFromDataSource(s), headerUnits(s), footerUnits(s))) }
+    // One strong reference for the whole loop: loading the weak one per section was a third of a
+    // reload at a million sections.
+    if let dataSource {
+      for s in 0..<sectionCount {
+        shapes.append((rowCountFromDataSource(s, dataSource), headerUnits(s), footerUnits(s)))
+      }
+    }
     // The first row settles how rows get their heights (per-row estimates, row heights from the
     // delegate…), so the total is judged before anything is built.
     let firstRowSection = shapes.firstIndex { $0.rows > 0 }
@@ -230,8 +236,7 @@ extension TableView {
   var estimatedUnitsPoints: Double { HeightIndex.points(heights.estimateUnits) }
 
   /// The data source's row count for `s`, with a negative count reported and treated as 0.
-  func rowCountFromDataSource(_ s: Int) -> Int {
-    guard let dataSource else { return 0 }
+  func rowCountFromDataSource(_ s: Int, _ dataSource: any TableViewDataSource) -> Int {
     let rows = askingDataSource { dataSource.tableView(self, numberOfRowsInSection: s) }
     if rows < 0 {
       report(TableViewError(.invalidDataSource, "numberOfRowsInSection(\(s)) returned \(rows); treated as 0"))
