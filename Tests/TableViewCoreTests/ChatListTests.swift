@@ -233,7 +233,22 @@ struct ChatListTests {
     checkInvariants(table, host: host)
   }
 
-  @Test("with the setting off, a row above the screen changing height through an empty update behaves as before")
+  @Test("setHeight(_:forRowAt:) of a row partly on screen above the anchor moves nothing below it")
+  func setHeightKeepsAnchor() throws {
+    let chat = Chat(Array(repeating: 20, count: 100))
+    let (table, host) = makeChat(chat) { $0.maintainsVisibleContentPosition = true }
+    table.contentOffset.y = 510  // row 25 partly on screen, row 26 the first entirely
+    let anchor = IndexPath(row: 26, section: 0)
+    let screen = try table.rectForRow(at: anchor).minY - table.contentOffset.y
+    let correction = table.contentOffsetCorrection
+    chat.heights[25] = 45
+    try table.setHeight(45, forRowAt: IndexPath(row: 25, section: 0))
+    #expect(try table.rectForRow(at: anchor).minY - table.contentOffset.y == screen)
+    #expect(table.contentOffset.y == 535 && table.contentOffsetCorrection - correction == 25)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("with the setting off, rows prepended above the screen move the content on screen, as in UIKit")
   func settingOffUnchanged() throws {
     let chat = Chat(Array(repeating: 20, count: 100))
     let (table, _) = makeChat(chat)

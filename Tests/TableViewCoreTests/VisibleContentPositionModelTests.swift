@@ -4,7 +4,8 @@ import Testing
 @testable import TableViewCore
 
 // `maintainsVisibleContentPosition` against a model: thousands of random prepends, appends,
-// inserts, deletes, reloads and height changes (an empty batch update re-asks them) above, inside
+// inserts, deletes, reloads and height changes (an empty batch update re-asks them, or
+// setHeight(_:forRowAt:) sets one) above, inside
 // and below the visible rows, with the table scrolled anywhere. After each change the anchor row
 // (chosen as the documentation says, from the model's frames) is where it was on screen to the
 // pixel, `contentOffsetCorrection` accounts for the whole offset change, the invariants hold, and
@@ -257,6 +258,16 @@ struct VisibleContentPositionModelTests {
           model.shown = model.trueHeights
         }
         try table.performBatchUpdates { _ in }
+      case 82..<88:
+        // One row's height set directly (setHeight(_:forRowAt:)): measured at once.
+        let i = somewhere(model.count - 1)
+        let h = randomHeight()
+        model.trueHeights[i] = h
+        model.shown[i] = h
+        model.measured[i] = true
+        source.heights = model.trueHeights
+        if let cell = table.cellForRow(at: IndexPath(row: i, section: 0)) as? TestCell { cell.fittingHeight = h }
+        try table.setHeight(h, forRowAt: IndexPath(row: i, section: 0))
       default:
         // Scroll anywhere (a jump, or a step).
         isChange = false
