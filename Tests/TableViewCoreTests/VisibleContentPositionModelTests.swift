@@ -168,6 +168,8 @@ struct VisibleContentPositionModelTests {
     checkInvariants(table, host: host)
 
     var exactChecks = 0
+    /// The selected rows' ids (single selection): a selected row on screen is the anchor.
+    var selectedIDs = Set<Int>()
     var changes = 0
     let steps = 1_000
     for step in 0..<steps {
@@ -177,7 +179,8 @@ struct VisibleContentPositionModelTests {
       let y0 = table.contentOffset.y
       let visibleRows = table.indexPathsForVisibleRows.map(\.row)
       let a =
-        visibleRows.firstIndex { tops[$0] >= y0 && tops[$0 + 1] <= y0 + Self.viewport.height } ?? 0
+        visibleRows.firstIndex { selectedIDs.contains(model.ids[$0]) }
+        ?? visibleRows.firstIndex { tops[$0] >= y0 && tops[$0 + 1] <= y0 + Self.viewport.height } ?? 0
       let oldIDs = model.ids
       let correction0 = table.contentOffsetCorrection
 
@@ -235,6 +238,8 @@ struct VisibleContentPositionModelTests {
           }
         }
         source.heights = model.trueHeights
+        // A reloaded row leaves the selection (it may now hold another item), as in UIKit.
+        for i in rows { selectedIDs.remove(model.ids[i]) }
         try table.reloadRows(at: rows.map { IndexPath(row: $0, section: 0) })
       case 68..<82:
         // Heights change (above, inside, below), then an empty batch update asks for them again.
@@ -268,6 +273,16 @@ struct VisibleContentPositionModelTests {
         source.heights = model.trueHeights
         if let cell = table.cellForRow(at: IndexPath(row: i, section: 0)) as? TestCell { cell.fittingHeight = h }
         try table.setHeight(h, forRowAt: IndexPath(row: i, section: 0))
+      case 88..<93:
+        // Select a row on screen (now and then none): it becomes the anchor.
+        isChange = false
+        if let row = visibleRows.isEmpty || roll == 92 ? nil : visibleRows[rng.int(0..<visibleRows.count)] {
+          try table.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
+          selectedIDs = [model.ids[row]]
+        } else {
+          for path in table.indexPathsForSelectedRows { table.deselectRow(at: path, animated: false) }
+          selectedIDs = []
+        }
       default:
         // Scroll anywhere (a jump, or a step).
         isChange = false
@@ -281,6 +296,9 @@ struct VisibleContentPositionModelTests {
       syncMeasured()
       checkInvariants(table, host: host)
       checkFrames(step)
+      selectedIDs.formIntersection(model.ids)
+      let selectedRows = model.ids.indices.filter { selectedIDs.contains(model.ids[$0]) }
+      #expect(table.indexPathsForSelectedRows.map(\.row) == selectedRows, "step \(step): selection")
       guard isChange else { continue }
       changes += 1
       // The rule: the first surviving visible row from the anchor down keeps its own place; else
