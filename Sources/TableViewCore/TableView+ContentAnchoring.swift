@@ -297,3 +297,14 @@ extension TableView {
     pass.framesDirty = true
   }
 }
+
+extension TableView {
+  /// Before a change of width: the content anchor's index path and where its top is on screen,
+  /// when ``maintainsVisibleContentPosition`` is on and the table is laid out and linear.
+  func contentAnchorForResize() -> (path: IndexPath, screen: Double)? {
+    guard maintainsVisibleContentPosition, !pass.needsReload, rowSpace.eachRowAppearsOnce,
+      let a = contentAnchorIndex()
+    else { return nil }
+    return (visible.rows[a].indexPath, visible.rows[a].view.frame.minY - scroll.offset.y)
+  }
+}

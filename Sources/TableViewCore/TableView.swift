@@ -119,7 +119,9 @@ public final class TableView {
   /// In a bottom-anchored table (`contentAnchor` `.bottom`) a change of height keeps the content at
   /// the bottom edge where it was: a table at the end stays at the end (its last rows measured
   /// again after a change of width), one scrolled up keeps its distance from the end. That is a
-  /// scroll, not a correction: the top edge moved.
+  /// scroll, not a correction: the top edge moved. With `maintainsVisibleContentPosition`, a change
+  /// of width (which changes heights) keeps the content anchor where it was on screen instead, as a
+  /// correction (but for a bottom-anchored table at the end, which stays at the end).
   ///
   /// A size with a NaN or infinite dimension is refused: reported (`.invalidArgument`) and the
   /// size stays as it was. Negative dimensions are taken as 0, and dimensions above
@@ -139,8 +141,19 @@ public final class TableView {
       guard viewportSize != oldValue else { return }
       // A bottom-anchored table keeps the content at the visible area's bottom edge where it was.
       let fromBottom = distanceFromBottom(viewportHeight: oldValue.height)
+      // A new width changes heights: the content anchor stays put (maintainsVisibleContentPosition),
+      // unless a bottom-anchored table is at the end (it stays there).
+      let atEnd = fromBottom.map { $0 <= Self.atBottomTolerance } ?? false
+      let kept = viewportSize.width != oldValue.width && !atEnd ? contentAnchorForResize() : nil
       if viewportSize.height < oldValue.height { visible.highWater = 0 }
       if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
+      if let kept {
+        keepRow(at: kept.path, atScreenY: kept.screen)
+        geometryChanged()
+        anchoring.measuringAnchorRow = nil
+        layoutKeepingAnchor()
+        return
+      }
       if let fromBottom { keepDistanceFromBottom(fromBottom) }
       geometryChanged()
     }

@@ -259,6 +259,26 @@ struct ChatListTests {
     #expect(table.contentOffset.y == 500)
   }
 
+  @Test("a change of width (rows back to their estimates, measured again) keeps the anchor where it was on screen")
+  func widthChangeKeepsAnchor() throws {
+    let chat = Chat(variedHeights(2_000))
+    let (table, host) = makeChat(chat, estimated: true) { $0.maintainsVisibleContentPosition = true }
+    table.contentOffset.y = 20_000
+    table.contentOffset.y += 7  // the first row on screen only partly
+    let top = table.contentOffset.y
+    let cells = table.visibleCells
+    let paths = table.indexPathsForVisibleRows
+    let a = cells.firstIndex { $0.frame.minY >= top && $0.frame.maxY <= top + 300 }!
+    let anchor = paths[a]
+    let screen = cells[a].frame.minY - top
+    let reading = (table.contentOffset.y, table.contentOffsetCorrection)
+    table.viewportSize = Size(width: 80, height: 300)
+    #expect(try table.rectForRow(at: anchor).minY - table.contentOffset.y == screen)
+    #expect(table.contentOffset.y - reading.0 == table.contentOffsetCorrection - reading.1)
+    #expect(table.contentOffset.y != reading.0)  // the estimates above differ from the measured heights
+    checkInvariants(table, host: host)
+  }
+
   // MARK: Paging both ways
 
   @Test("the top and the bottom are announced once per approach, again after leaving or a change of rows")
