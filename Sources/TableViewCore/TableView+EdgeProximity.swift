@@ -12,7 +12,9 @@ extension TableView {
   /// again on every step while it stays within, again after it left and came back, or when the
   /// number of rows changed while it stayed (a page arrived but did not take the user out of reach,
   /// so the next one is due). A page inserted above the user keeps the content on screen still when
-  /// ``maintainsVisibleContentPosition`` is on. The delegate may apply the page from the call.
+  /// ``maintainsVisibleContentPosition`` is on. The load is usually asynchronous (a loading row can
+  /// be inserted at the edge meanwhile, and replaced by the page); a delegate may also apply the
+  /// page from the call itself.
   ///
   /// A distance that is NaN is refused: reported (`.invalidArgument`) and the setting stays as it
   /// was. A negative distance is taken as 0, and one above `maximumContentHeight` (∞ included) as
