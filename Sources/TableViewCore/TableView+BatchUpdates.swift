@@ -128,6 +128,9 @@ extension TableView {
 
   /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
   func commit(_ plan: BatchUpdatePlan) {
+    anchoring.changingData = true
+    let kept = contentAnchorTarget(through: plan)
+    let follow = followState()
     idleScheduler?.tableDidChange()
     carryPrefetchedRows(through: plan)
     forgetKeyedHeights(reloadedBy: plan)
@@ -156,8 +159,16 @@ extension TableView {
       cellForRow(at: h)?.setHighlighted(false, animated: false)
     }
     pass.framesDirty = true
-    if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
-    layoutIfNeeded()
+    if let kept, rowSpace.eachRowAppearsOnce {
+      keepRow(at: kept.path, atScreenY: kept.screen)
+      layoutKeepingAnchor()
+    } else {
+      if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
+      layoutIfNeeded()
+    }
+    followOrCount(follow, lastAfter: follow.last.flatMap { plan.newIndexPath(forOld: $0) })
+    anchoring.changingData = false
+    noticeEdges()
   }
 
   /// Runs the plan's edit script on one width's index. Heights of fresh rows come from the

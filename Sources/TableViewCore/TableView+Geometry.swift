@@ -173,7 +173,9 @@ extension TableView {
 
   /// Changes one row's height (the seed's `row:changedHeight:`) in O(log n): only the cells
   /// below it move. When the row is entirely above the visible area, the content offset moves
-  /// with it so that nothing on screen moves.
+  /// with it so that nothing on screen moves. With ``maintainsVisibleContentPosition`` the content
+  /// anchor stays put instead (a row above it on screen changing height moves the rows above
+  /// the anchor, not the anchor), and at the bottom follow mode follows a row that grew there.
   /// - Throws: `.indexOutOfRange` or `.invalidHeight` (also for a height that would make the
   ///   content taller than `maximumContentHeight`), leaving the table unchanged.
   /// - Complexity: O(log n + visible)
@@ -195,8 +197,26 @@ extension TableView {
         "height \(height) for row \(indexPath) would make the content taller than the \(Self.maximumContentHeight) points a table holds"
       )
     }
+    guard maintainsVisibleContentPosition || followsAppendedRows, rowSpace.eachRowAppearsOnce else {
+      applyHeight(units, toItem: k, measured: true)
+      layoutIfNeeded()
+      return
+    }
+    anchoring.changingData = true
+    let follow = followState()
+    let kept = maintainsVisibleContentPosition ? contentAnchorIndex().map { visible.rows[$0] } : nil
+    let screen = kept.map { $0.view.frame.minY - scroll.offset.y }
     applyHeight(units, toItem: k, measured: true)
-    layoutIfNeeded()
+    if let kept, let screen {
+      correctContentOffsetY(to: rowTop(kept.globalRow) - screen)
+      anchoring.measuringAnchorRow = kept.globalRow
+      layoutKeepingAnchor()
+    } else {
+      layoutIfNeeded()
+    }
+    followOrCount(follow, lastAfter: follow.last)
+    anchoring.changingData = false
+    noticeEdges()
   }
 
   /// Sets item `k`'s height, shifts the cells below it, and anchors the offset when the item is

@@ -13,7 +13,12 @@ extension TableView {
   ///   precompute). Heights kept under a height-cache key stay: a key names the content.
   func refreshHeights() {
     idleScheduler?.tableDidChange()
-    let anchor = visible.rows.first.map { ($0.globalRow, rowTop($0.globalRow) - scroll.offset.y) }
+    anchoring.changingData = true
+    let follow = followState()
+    // The content anchor (maintainsVisibleContentPosition), or the first row on screen.
+    let keeps = maintainsVisibleContentPosition && rowSpace.eachRowAppearsOnce
+    let first = keeps ? contentAnchorIndex().map { visible.rows[$0] } : visible.rows.first
+    let anchor = first.map { ($0.globalRow, rowTop($0.globalRow) - scroll.offset.y) }
     if heights.usesEstimates {
       remeasureVisibleRows()
       for width in Array(heights.otherWidths.keys) {
@@ -34,8 +39,16 @@ extension TableView {
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
     pass.framesDirty = true
-    if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
-    layoutIfNeeded()
+    if keeps, let (row, _) = anchor {
+      anchoring.measuringAnchorRow = row
+      layoutKeepingAnchor()
+    } else {
+      if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
+      layoutIfNeeded()
+    }
+    followOrCount(follow, lastAfter: follow.last)
+    anchoring.changingData = false
+    noticeEdges()
   }
 
   /// Measures the rows on screen again (each row once, even when a looping table shows it twice)

@@ -14,6 +14,8 @@ extension TableView {
     visible._checkInvariants(betweenPasses: !pass.inLayout)
     selection._checkInvariants()
     pass._checkInvariants()
+    anchoring._checkInvariants()
+    edges._checkInvariants()
     scroll._checkInvariants()
     rowSpace._checkInvariants(in: heights.index)
     guard !pass.inLayout, !pass.needsReload, !pass.framesDirty, !pass.visibleRowsRemapped else { return }

@@ -21,6 +21,7 @@ extension TableView {
       rebuild()
       layoutPass()
     }
+    if anchoring.rowsBelow > 0 || edges.distance != nil { noticeEdges() }
   }
 
   func setContentOffsetNow(_ offset: Point) {

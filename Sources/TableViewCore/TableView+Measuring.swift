@@ -8,7 +8,10 @@ extension TableView {
   func measureRowsComingOnScreen() {
     let first = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height).rows
     guard !first.isEmpty else { return }
-    let anchor = first.contains(visible.rowRange.lowerBound) ? visible.rowRange.lowerBound : first.lowerBound
+    // After a data change that kept a row in place (maintainsVisibleContentPosition), that row.
+    let anchor =
+      anchoring.measuringAnchorRow
+      ?? (first.contains(visible.rowRange.lowerBound) ? visible.rowRange.lowerBound : first.lowerBound)
     let anchorOnScreen = rowTop(anchor) - scroll.offset.y
     retireRowsOnJump(to: first)
     var budget = 100_000  // a defence against a delegate whose heights never settle

@@ -8,7 +8,8 @@ extension TableView {
   /// estimate, every row's height is asked (O(rows)), as UIKit does.
   ///
   /// The selection is cleared, as UIKit's `reloadData()` does (no delegate calls): the rows it
-  /// named may now hold other items.
+  /// named may now hold other items. A bottom-anchored table (`contentAnchor` `.bottom`) opens at
+  /// the end, its last rows measured first; `rowsBelowVisibleArea` goes back to 0.
   ///
   /// Called from inside a data-source call (e.g. `cellForRowAt`), the reload is deferred until
   /// the current layout pass ends, and reported through `onError` as `.reentrantUpdate`.
@@ -114,6 +115,7 @@ extension TableView {
       heights.otherWidths.removeAll()
     }
     clampSelection()
+    openAtAnchoredEdge()
   }
 
   /// Takes `rowHeight` and `estimatedRowHeight` as this reload will use them, reporting those

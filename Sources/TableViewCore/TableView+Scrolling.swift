@@ -20,17 +20,22 @@ extension TableView {
   /// `scrollLimits`, viewport and `bounces`: the one place scrolling asks the row space whether it is bounded (a
   /// looping table scrolls without bounds).
   /// - Complexity: O(1)
-  var scrollBounds: ScrollBounds {
-    let dimension = viewportSize.height
+  var scrollBounds: ScrollBounds { scrollBounds(viewportHeight: viewportSize.height) }
+
+  /// `scrollBounds` for a visible area `dimension` points tall. A bottom-anchored table's content
+  /// shorter than the visible area rests at its bottom (see `adjustedContentInset`).
+  /// - Complexity: O(1)
+  @inline(__always) func scrollBounds(viewportHeight dimension: Double) -> ScrollBounds {
     guard rowSpace.isBounded else { return .unbounded(dimension: dimension, bounces: bounces) }
     if let limits = scrollLimits {
       return ScrollBounds(
         minimum: limits.lowerBound, maximum: limits.upperBound, dimension: dimension, bounces: bounces)
     }
-    let minimum = -contentInset.top
+    let content = contentSize.height
+    var top = contentInset.top
+    if anchoring.anchor == .bottom { top = max(top, dimension - contentInset.bottom - content) }
     return ScrollBounds(
-      minimum: minimum, maximum: contentSize.height + contentInset.bottom - dimension, dimension: dimension,
-      bounces: bounces)
+      minimum: -top, maximum: content + contentInset.bottom - dimension, dimension: dimension, bounces: bounces)
   }
 
   /// The smallest offset scrolling settles at (the top inset above the content).

@@ -116,6 +116,13 @@ public final class TableView {
   /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
   /// cache to that width's.
   ///
+  /// In a bottom-anchored table (`contentAnchor` `.bottom`) a change of height keeps the content at
+  /// the bottom edge where it was: a table at the end stays at the end (its last rows measured
+  /// again after a change of width), one scrolled up keeps its distance from the end. That is a
+  /// scroll, not a correction: the top edge moved. With `maintainsVisibleContentPosition`, a change
+  /// of width (which changes heights) keeps the content anchor where it was on screen instead, as a
+  /// correction (but for a bottom-anchored table at the end, which stays at the end).
+  ///
   /// A size with a NaN or infinite dimension is refused: reported (`.invalidArgument`) and the
   /// size stays as it was. Negative dimensions are taken as 0, and dimensions above
   /// `maximumContentHeight` as that.
@@ -132,8 +139,22 @@ public final class TableView {
       }
       viewportSize = Size(width: max(0, width), height: max(0, height))
       guard viewportSize != oldValue else { return }
+      // A bottom-anchored table keeps the content at the visible area's bottom edge where it was.
+      let fromBottom = distanceFromBottom(viewportHeight: oldValue.height)
+      // A new width changes heights: the content anchor stays put (maintainsVisibleContentPosition),
+      // unless a bottom-anchored table is at the end (it stays there).
+      let atEnd = fromBottom.map { $0 <= Self.atBottomTolerance } ?? false
+      let kept = viewportSize.width != oldValue.width && !atEnd ? contentAnchorForResize() : nil
       if viewportSize.height < oldValue.height { visible.highWater = 0 }
       if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
+      if let kept {
+        keepRow(at: kept.path, atScreenY: kept.screen)
+        geometryChanged()
+        anchoring.measuringAnchorRow = nil
+        layoutKeepingAnchor()
+        return
+      }
+      if let fromBottom { keepDistanceFromBottom(fromBottom) }
       geometryChanged()
     }
   }
@@ -160,7 +181,8 @@ public final class TableView {
   func correctContentOffsetY(to y: Double) { scroll.correctY(to: y) }
 
   /// The sum of every change the table itself made to `contentOffset.y` without moving anything on
-  /// screen: anchoring when rows above the visible ones are measured or change height, and a looping
+  /// screen: anchoring when rows above the visible ones are measured or change height, keeping the
+  /// visible content in place through data changes (`maintainsVisibleContentPosition`), and a looping
   /// table's re-centring. A backend that subtracts this sum's change from the offset's change gets how
   /// far the content visibly scrolled (to move a scrollbar, or to check that no row jumps).
   public var contentOffsetCorrection: Double { scroll.correction }
@@ -216,6 +238,11 @@ public final class TableView {
   /// What the next layout pass has to do, and whether the table is inside a pass or a data-source call.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var pass = PassState()
+  /// Bottom anchoring, content kept in place through data changes, follow mode
+  /// (TableView+ContentAnchoring.swift).
+  var anchoring = ContentAnchoringState()
+  /// When to tell the delegate the user came near an edge (TableView+EdgeProximity.swift).
+  var edges = EdgeProximity()
   /// The idle-time precompute, made by `idlePrecompute` (TableView+IdlePrecompute.swift).
   var idleScheduler: IdlePrecompute?
   /// Rows announced to the prefetch data source (TableView+Prefetching.swift).

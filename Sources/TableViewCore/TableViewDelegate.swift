@@ -81,6 +81,18 @@ public protocol TableViewDelegate: AnyObject {
   func tableViewDidEndDecelerating(_ tableView: TableView)
   /// An animated `setContentOffset`/`scrollToRow` arrived.
   func tableViewDidEndScrollingAnimation(_ tableView: TableView)
+  /// Rows arrived below the visible area while the user was not following the bottom:
+  /// `count` is how many since the user was last at the bottom (`TableView.rowsBelowVisibleArea`),
+  /// for a "N new ↓" badge. Told again with 0 when the user reaches the bottom. UIKit has no
+  /// equivalent.
+  func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int)
+  /// The visible area came within `TableView.edgeApproachDistance` of the top of the content: time
+  /// to load an older page (insert it above; with `maintainsVisibleContentPosition` nothing on screen
+  /// moves). Told once per approach (see `edgeApproachDistance`).
+  func tableViewDidApproachTop(_ tableView: TableView)
+  /// The visible area came within `TableView.edgeApproachDistance` of the bottom of the content:
+  /// time to load a newer page. Told once per approach (see `edgeApproachDistance`).
+  func tableViewDidApproachBottom(_ tableView: TableView)
 }
 
 extension TableViewDelegate {
@@ -168,4 +180,10 @@ extension TableViewDelegate {
   public func tableViewDidEndDecelerating(_ tableView: TableView) {}
   /// Does nothing.
   public func tableViewDidEndScrollingAnimation(_ tableView: TableView) {}
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int) {}
+  /// Does nothing.
+  public func tableViewDidApproachTop(_ tableView: TableView) {}
+  /// Does nothing.
+  public func tableViewDidApproachBottom(_ tableView: TableView) {}
 }
