@@ -86,6 +86,22 @@ struct VisibleContentPositionModelTests {
       (.selfSizing, .bottom, 6),
     ])
   func randomChanges(mode: HeightMode, anchor: TableView.ContentAnchor, seed: UInt64) throws {
+    try run(mode: mode, anchor: anchor, seed: seed)
+  }
+
+  @Test(
+    "known bug: with estimated heights, seed 13 finds rows above the screen whose heights the model and the table disagree on at step 173"
+  )
+  func knownAnchorMismatch() throws {
+    // Found when the test drew heights in a set's per-process hash order: a different sequence of
+    // changes. Recorded as a known issue until fixed; it fails once the bug is gone, to be made a
+    // plain case of the test above.
+    withKnownIssue("rows above the screen end up 57.25 points shorter in the table than in the model") {
+      try run(mode: .estimated, anchor: .top, seed: 13)
+    }
+  }
+
+  func run(mode: HeightMode, anchor: TableView.ContentAnchor, seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     let source = ChatSource()
     var model = RowModel()
@@ -228,7 +244,8 @@ struct VisibleContentPositionModelTests {
         // Reload k rows, with new heights.
         let k = rng.int(1..<6)
         let rows = Set((0..<k).map { _ in somewhere(model.count - 1) })
-        for i in rows {
+        // In order: the heights drawn must not depend on the set's (per-process) hash order.
+        for i in rows.sorted() {
           model.trueHeights[i] = randomHeight()
           if estimated {
             model.shown[i] = Self.estimate
@@ -245,7 +262,8 @@ struct VisibleContentPositionModelTests {
         // Heights change (above, inside, below), then an empty batch update asks for them again.
         let k = rng.int(1..<8)
         let rows = Set((0..<k).map { _ in somewhere(model.count - 1) })
-        for i in rows {
+        // In order: the heights drawn must not depend on the set's (per-process) hash order.
+        for i in rows.sorted() {
           model.trueHeights[i] = randomHeight()
           // A self-sizing cell on screen changes its content in place (UIKit's idiom).
           if let cell = table.cellForRow(at: IndexPath(row: i, section: 0)) as? TestCell {
