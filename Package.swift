@@ -11,12 +11,16 @@ let package = Package(
     .library(name: "SeededRandom", targets: ["SeededRandom"]),
     .library(name: "TerminalTesting", targets: ["TerminalTesting"]),
     .library(name: "TestSupport", targets: ["TestSupport"]),
+    .library(name: "TableViewSQLite", targets: ["TableViewSQLite"]),
     .executable(name: "tableview-bench", targets: ["tableview-bench"]),
     .executable(name: "tableview-demo", targets: ["tableview-demo"]),
+    .executable(name: "tableview-sqlite-writer", targets: ["tableview-sqlite-writer"]),
   ],
   dependencies: [
     // `swift package generate-documentation` (scripts/docs.sh): the DocC catalogs in Sources/*/*.docc.
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // TableViewSQLite: SQLite through GRDB, over the system SQLite (libsqlite3-dev, scripts/setup.sh).
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     // The headless engine: standard library only.
@@ -43,6 +47,16 @@ let package = Package(
     .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom"]),
     .executableTarget(
       name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
+    // A table's data source over an SQLite database (GRDB): paged off the owner thread, live changes from any
+    // process, persisted heights, full-text search.
+    .target(
+      name: "TableViewSQLite",
+      dependencies: ["TableViewCore", "DemoData", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // A second process for TableViewSQLite's tests: writes posts, holds a lock, dies mid-transaction.
+    .executableTarget(
+      name: "tableview-sqlite-writer",
+      dependencies: ["TableViewSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
     .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
@@ -50,5 +64,8 @@ let package = Package(
     .testTarget(
       name: "TableViewTerminalTests",
       dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport"]),
+    .testTarget(
+      name: "TableViewSQLiteTests",
+      dependencies: ["TableViewSQLite", "TableViewCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
   ]
 )

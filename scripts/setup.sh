@@ -5,10 +5,11 @@
 #   xvfb xauth                the GTK tests run the demo window on a virtual X server
 #   xdotool imagemagick       they send it real input events and take screenshots
 #   fonts-wqy-zenhei          a CJK font, so the feed's Chinese text is drawn and measured
+#   libsqlite3-dev            the system SQLite (with FTS5) that GRDB, under TableViewSQLite, builds against
 # Installs only what is missing; safe to run again.
 set -euo pipefail
 need=()
-for package in tmux libgtk-4-dev xvfb xauth xdotool imagemagick fonts-wqy-zenhei; do
+for package in tmux libgtk-4-dev xvfb xauth xdotool imagemagick fonts-wqy-zenhei libsqlite3-dev; do
   # "install ok installed", not just known to dpkg (a removed package can leave its config files).
   [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)" == *"ok installed" ]] || need+=("$package")
 done

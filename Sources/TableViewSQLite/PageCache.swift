@@ -1,0 +1,117 @@
+/// A bounded least-recently-used cache of pages: at most `capacity` pages; adding one more
+/// evicts the page used longest ago. Lookups and insertions are O(1) (a dictionary and a
+/// doubly linked list threaded through an array of slots).
+struct PageCache {
+  private struct Slot {
+    var page: PostPage
+    var newer: Int?
+    var older: Int?
+  }
+
+  /// The most pages kept.
+  let capacity: Int
+  private var slots: [Slot] = []
+  private var free: [Int] = []
+  private var index: [PageKey: Int] = [:]
+  private var newest: Int?
+  private var oldest: Int?
+
+  init(capacity: Int) {
+    precondition(capacity > 0, "a page cache holds at least one page")
+    self.capacity = capacity
+  }
+
+  /// The number of pages kept.
+  var count: Int { index.count }
+
+  /// The keys kept, most recently used first.
+  var keys: [PageKey] {
+    var result: [PageKey] = []
+    var slot = newest
+    while let s = slot {
+      result.append(slots[s].page.key)
+      slot = slots[s].older
+    }
+    return result
+  }
+
+  /// Whether `key` is kept (without touching it).
+  func contains(_ key: PageKey) -> Bool { index[key] != nil }
+
+  /// The page, made the most recently used.
+  mutating func page(_ key: PageKey) -> PostPage? {
+    guard let s = index[key] else { return nil }
+    moveToFront(s)
+    return slots[s].page
+  }
+
+  /// The page, without touching the order.
+  func peek(_ key: PageKey) -> PostPage? { index[key].map { slots[$0].page } }
+
+  /// Keeps `page` as the most recently used; returns the pages evicted to stay within capacity.
+  @discardableResult
+  mutating func insert(_ page: PostPage) -> [PageKey] {
+    if let s = index[page.key] {
+      slots[s].page = page
+      moveToFront(s)
+      return []
+    }
+    let s: Int
+    if let reused = free.popLast() {
+      slots[reused] = Slot(page: page, newer: nil, older: nil)
+      s = reused
+    } else {
+      slots.append(Slot(page: page, newer: nil, older: nil))
+      s = slots.count - 1
+    }
+    index[page.key] = s
+    link(s)
+    var evicted: [PageKey] = []
+    while index.count > capacity, let last = oldest {
+      evicted.append(slots[last].page.key)
+      remove(slots[last].page.key)
+    }
+    return evicted
+  }
+
+  /// Updates a kept page in place (heights learned), without touching the order.
+  mutating func update(_ key: PageKey, _ change: (inout PostPage) -> Void) {
+    guard let s = index[key] else { return }
+    change(&slots[s].page)
+  }
+
+  /// Forgets `key`.
+  mutating func remove(_ key: PageKey) {
+    guard let s = index.removeValue(forKey: key) else { return }
+    unlink(s)
+    free.append(s)
+  }
+
+  /// Forgets every page of the sections `sections` accepts.
+  mutating func removeAll(where sections: (Int) -> Bool) {
+    for key in index.keys where sections(key.section) { remove(key) }
+  }
+
+  private mutating func link(_ s: Int) {
+    slots[s].older = newest
+    slots[s].newer = nil
+    if let n = newest { slots[n].newer = s }
+    newest = s
+    if oldest == nil { oldest = s }
+  }
+
+  private mutating func unlink(_ s: Int) {
+    let newer = slots[s].newer
+    let older = slots[s].older
+    if let newer { slots[newer].older = older } else { newest = older }
+    if let older { slots[older].newer = newer } else { oldest = newer }
+    slots[s].newer = nil
+    slots[s].older = nil
+  }
+
+  private mutating func moveToFront(_ s: Int) {
+    guard newest != s else { return }
+    unlink(s)
+    link(s)
+  }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// The database's schema and its migrations (GRDB's `DatabaseMigrator`): a file written by an
+/// older version of this module is brought up to date when it is opened, its posts kept.
+///
+/// - `v1-posts`: `section(id, title)` and `post(id, section, position, author, body, created)`
+///   with a unique index on `(section, position)`: the order of a section is an index range, so
+///   pages are read by keyset (`WHERE section = ? AND position >= ? ORDER BY position LIMIT n`).
+/// - `v2-counts-heights`: each section keeps its row count and a version (bumped by triggers on
+///   every insert, delete, edit or move of one of its posts), so the counts of a launch are read
+///   from `section` (O(sections)), never by scanning posts; `post.revision` is bumped on every
+///   edit; `row_height(post_id, width, height)` keeps measured heights, dropped by triggers when
+///   their post is edited or deleted.
+/// - `v3-search`: `post_fts`, an FTS5 index of authors and bodies (external content: the text is
+///   stored once, in `post`), kept in step by triggers and built from the posts already there.
+public enum PostSchema {
+  /// The migrations' identifiers, oldest first.
+  public static let versions = ["v1-posts", "v2-counts-heights", "v3-search"]
+
+  /// The migrator that creates or upgrades a database to the current schema.
+  public static func migrator() -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration(versions[0]) { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE section (id INTEGER PRIMARY KEY, title TEXT NOT NULL DEFAULT '');
+          CREATE TABLE post (
+            id INTEGER PRIMARY KEY,
+            section INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created INTEGER NOT NULL
+          );
+          CREATE UNIQUE INDEX post_order ON post(section, position);
+          """)
+    }
+    migrator.registerMigration(versions[1]) { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE section ADD COLUMN row_count INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE section ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE post ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+          INSERT OR IGNORE INTO section(id) SELECT DISTINCT section FROM post;
+          UPDATE section SET row_count = (SELECT count(*) FROM post WHERE post.section = section.id);
+          CREATE TABLE row_height (
+            post_id INTEGER NOT NULL,
+            width REAL NOT NULL,
+            height REAL NOT NULL,
+            PRIMARY KEY (post_id, width)
+          ) WITHOUT ROWID;
+          CREATE TRIGGER post_inserted AFTER INSERT ON post BEGIN
+            INSERT OR IGNORE INTO section(id) VALUES (new.section);
+            UPDATE section SET row_count = row_count + 1, version = version + 1 WHERE id = new.section;
+          END;
+          CREATE TRIGGER post_deleted AFTER DELETE ON post BEGIN
+            UPDATE section SET row_count = row_count - 1, version = version + 1 WHERE id = old.section;
+            DELETE FROM row_height WHERE post_id = old.id;
+          END;
+          CREATE TRIGGER post_moved AFTER UPDATE OF section, position ON post BEGIN
+            INSERT OR IGNORE INTO section(id) VALUES (new.section);
+            UPDATE section SET row_count = row_count - 1 WHERE id = old.section;
+            UPDATE section SET row_count = row_count + 1 WHERE id = new.section;
+            UPDATE section SET version = version + 1 WHERE id IN (old.section, new.section);
+          END;
+          CREATE TRIGGER post_edited AFTER UPDATE OF author, body ON post BEGIN
+            UPDATE post SET revision = revision + 1 WHERE id = new.id;
+            UPDATE section SET version = version + 1 WHERE id = new.section;
+            DELETE FROM row_height WHERE post_id = new.id;
+          END;
+          """)
+    }
+    migrator.registerMigration(versions[2]) { db in
+      try db.execute(
+        sql: """
+          CREATE VIRTUAL TABLE post_fts USING fts5(author, body, content='post', content_rowid='id');
+          INSERT INTO post_fts(post_fts) VALUES ('rebuild');
+          CREATE TRIGGER post_fts_inserted AFTER INSERT ON post BEGIN
+            INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
+          END;
+          CREATE TRIGGER post_fts_deleted AFTER DELETE ON post BEGIN
+            INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
+          END;
+          CREATE TRIGGER post_fts_edited AFTER UPDATE OF author, body ON post BEGIN
+            INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
+            INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
+          END;
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,143 @@
+import GRDB
+
+// Writes: each one transaction, committed whole or not at all. The triggers of `PostSchema` keep
+// the section counts and versions, the revisions, the search index and the heights in step.
+
+extension PostStore {
+  /// Where an inserted post goes in its section.
+  public enum InsertionPoint: Sendable, Equatable {
+    /// Before the first row.
+    case top
+    /// After the last row.
+    case bottom
+    /// Right after the post with this id (which must be in the section).
+    case after(Int64)
+  }
+
+  /// The gap between consecutive positions made by the generator and by appends, so that an
+  /// insertion between two rows rarely has to renumber.
+  public static let positionStep: Int64 = 1_024
+
+  /// Inserts a post and returns it.
+  /// - Complexity: O(log posts), O(rows of the section) when the section has to be renumbered.
+  @discardableResult
+  public func insert(
+    section: Int, author: String, body: String, at point: InsertionPoint = .bottom, created: Int64 = 0
+  ) throws(PostStoreError) -> Post {
+    try write("inserting a post in section \(section)") { db in
+      let position = try Self.freePosition(db, section: section, at: point)
+      try db.execute(
+        sql: "INSERT INTO post(section, position, author, body, created) VALUES (?, ?, ?, ?, ?)",
+        arguments: [section, position, author, body, created])
+      let id = db.lastInsertedRowID
+      return Post(
+        id: id, section: section, position: position, author: author, body: body, created: created, revision: 0)
+    }
+  }
+
+  /// Replaces the body (and the author, when given) of post `id`: its revision is bumped and its
+  /// stored heights dropped. Returns whether the post existed.
+  /// - Complexity: O(log posts).
+  @discardableResult
+  public func edit(id: Int64, body: String, author: String? = nil) throws(PostStoreError) -> Bool {
+    try write("editing post \(id)") { db in
+      if let author {
+        try db.execute(sql: "UPDATE post SET body = ?, author = ? WHERE id = ?", arguments: [body, author, id])
+      } else {
+        try db.execute(sql: "UPDATE post SET body = ? WHERE id = ?", arguments: [body, id])
+      }
+      return db.changesCount > 0
+    }
+  }
+
+  /// Deletes post `id`. Returns whether it existed.
+  /// - Complexity: O(log posts).
+  @discardableResult
+  public func delete(id: Int64) throws(PostStoreError) -> Bool {
+    try write("deleting post \(id)") { db in
+      try db.execute(sql: "DELETE FROM post WHERE id = ?", arguments: [id])
+      return db.changesCount > 0
+    }
+  }
+
+  /// Stores measured heights (post id, width, height), replacing older ones, in one transaction.
+  /// Heights of posts that no longer exist are skipped.
+  /// - Complexity: O(h log n) for h heights.
+  public func storeHeights(_ heights: [MeasuredHeight]) throws(PostStoreError) {
+    guard !heights.isEmpty else { return }
+    try write("storing \(heights.count) row heights") { db in
+      let statement = try db.makeStatement(
+        sql: "INSERT OR REPLACE INTO row_height(post_id, width, height) SELECT id, ?, ? FROM post WHERE id = ?")
+      for height in heights {
+        try statement.execute(arguments: [height.width, height.height, height.postID])
+      }
+    }
+  }
+
+  /// A free position for a post inserted at `point`: the middle of the gap, or the section renumbered
+  /// with ``positionStep`` gaps when there is none.
+  static func freePosition(_ db: Database, section: Int, at point: InsertionPoint) throws -> Int64 {
+    func bounds() throws -> (Int64?, Int64?) {
+      switch point {
+      case .top:
+        return (
+          nil, try Int64.fetchOne(db, sql: "SELECT min(position) FROM post WHERE section = ?", arguments: [section])
+        )
+      case .bottom:
+        return (
+          try Int64.fetchOne(db, sql: "SELECT max(position) FROM post WHERE section = ?", arguments: [section]), nil
+        )
+      case .after(let id):
+        guard
+          let position = try Int64.fetchOne(
+            db, sql: "SELECT position FROM post WHERE id = ? AND section = ?", arguments: [id, section])
+        else {
+          return (
+            try Int64.fetchOne(db, sql: "SELECT max(position) FROM post WHERE section = ?", arguments: [section]), nil
+          )
+        }
+        let next = try Int64.fetchOne(
+          db, sql: "SELECT position FROM post WHERE section = ? AND position > ? ORDER BY position LIMIT 1",
+          arguments: [section, position])
+        return (position, next)
+      }
+    }
+    for _ in 0..<2 {
+      switch try bounds() {
+      case (nil, nil): return 0
+      case (let low?, nil): return low + positionStep
+      case (nil, let high?): return high - positionStep
+      case (let low?, let high?):
+        if high - low >= 2 { return low + (high - low) / 2 }
+        // No gap: spread the section's positions out again (rare), then look again.
+        try db.execute(
+          sql: """
+            CREATE TEMP TABLE renumbered AS
+              SELECT id, row_number() OVER (ORDER BY position) AS rank FROM post WHERE section = ?;
+            UPDATE post SET position = -1 - position WHERE section = ?;
+            UPDATE post SET position = (SELECT rank FROM renumbered WHERE renumbered.id = post.id) * ?
+              WHERE section = ?;
+            DROP TABLE renumbered;
+            """, arguments: [section, section, positionStep, section])
+      }
+    }
+    throw PostStoreError(.other, path: "", message: "no free position in section \(section)")
+  }
+}
+
+/// A row height measured at a width, for ``PostStore/storeHeights(_:)``.
+public struct MeasuredHeight: Sendable, Hashable {
+  /// The post.
+  public var postID: Int64
+  /// The width it was measured at.
+  public var width: Double
+  /// Its height there.
+  public var height: Double
+
+  /// Creates a measured height.
+  public init(postID: Int64, width: Double, height: Double) {
+    self.postID = postID
+    self.width = width
+    self.height = height
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+
+/// An SQLite database of posts in sections (see ``PostSchema``), opened in WAL mode so that pages
+/// are read while another connection — or another process — writes.
+///
+///     let store = try PostStore(path: "/tmp/feed.sqlite")   // created and migrated if needed
+///     let post = try store.insert(section: 0, author: "ada", body: "Hello")
+///
+/// Every failure is a ``PostStoreError`` naming the file and the cause: a missing file is
+/// created, a corrupt, read-only or locked one is refused with a clear message, never a crash.
+/// A writer that dies in the middle of a transaction leaves nothing of it behind (WAL: the
+/// transaction was never committed).
+public final class PostStore: Sendable {
+  /// The database file.
+  public let path: String
+  /// Whether this store only reads.
+  public let isReadOnly: Bool
+  /// How long a statement waits for another connection's lock before failing with `.locked`.
+  public let busyTimeout: Double
+  let pool: DatabasePool
+
+  /// Opens (creating if missing) the database at `path` and migrates it to the current schema.
+  ///
+  /// - Parameters:
+  ///   - readOnly: opens without writing: the file must exist and have the current schema.
+  ///   - busyTimeout: seconds a statement waits for another connection's lock.
+  /// - Throws: ``PostStoreError``: `.corrupt` (not a database), `.readOnly` (cannot be written),
+  ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`.
+  /// - Complexity: O(1) for a current file; a migration is O(posts).
+  public init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(PostStoreError) {
+    self.path = path
+    self.isReadOnly = readOnly
+    self.busyTimeout = busyTimeout
+    if readOnly, !FileManager.default.fileExists(atPath: path) {
+      throw PostStoreError(.cannotOpen, path: path, message: "cannot open read-only: the file does not exist")
+    }
+    var configuration = Configuration()
+    configuration.readonly = readOnly
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.label = "TableViewSQLite"
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch {
+      throw PostStoreError.from(error, path: path, action: "opening the database")
+    }
+    self.pool = pool
+    let migrator = PostSchema.migrator()
+    do {
+      if readOnly {
+        let (applied, complete, known) = try pool.read { db in
+          (try migrator.appliedIdentifiers(db), try migrator.hasCompletedMigrations(db), try db.tableExists("post"))
+        }
+        if !known || !complete {
+          throw PostStoreError(
+            .readOnly, path: path,
+            message:
+              "opened read-only, but its schema needs migrating (applied: \(applied.sorted())); open it writable once")
+        }
+      } else {
+        // Checked by reading first: a current file is opened without taking the write lock.
+        let (superseded, complete) = try pool.read { db in
+          (try migrator.hasBeenSuperseded(db), try db.tableExists("post") && migrator.hasCompletedMigrations(db))
+        }
+        if superseded {
+          throw PostStoreError(
+            .schemaTooNew, path: path, message: "the database was written by a newer version (unknown migrations)")
+        }
+        if !complete { try migrator.migrate(pool) }
+      }
+    } catch {
+      throw PostStoreError.from(error, path: path, action: "migrating the schema")
+    }
+  }
+
+  /// Runs `work` in a read transaction, mapping failures to ``PostStoreError``.
+  func read<T>(_ action: String, _ work: (Database) throws -> T) throws(PostStoreError) -> T {
+    do { return try pool.read(work) } catch { throw PostStoreError.from(error, path: path, action: action) }
+  }
+
+  /// Runs `work` in a write transaction (committed whole or not at all), mapping failures to
+  /// ``PostStoreError``.
+  func write<T>(_ action: String, _ work: (Database) throws -> T) throws(PostStoreError) -> T {
+    if isReadOnly {
+      throw PostStoreError(.readOnly, path: path, message: "\(action) failed: the store was opened read-only")
+    }
+    do { return try pool.write(work) } catch { throw PostStoreError.from(error, path: path, action: action) }
+  }
+
+  /// Checks the file's integrity (`PRAGMA integrity_check`): `["ok"]` for a sound file.
+  /// - Complexity: O(file size).
+  public func integrityCheck() throws(PostStoreError) -> [String] {
+    try read("checking integrity") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+  }
+}

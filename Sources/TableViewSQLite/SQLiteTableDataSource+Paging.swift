@@ -1,0 +1,190 @@
+import GRDB
+import TableViewCore
+
+// Pages: read on the reader's queue by keyset, cached (LRU), driven by the table's prefetching,
+// cancelled when they scroll away, and applied on the owner's thread by `processUpdates()`.
+
+extension SQLiteTableDataSource {
+  /// Starts reading page `key` unless it is cached or already being read.
+  func requestPage(_ key: PageKey) {
+    guard key.section >= 0, key.section < sections.count, key.index >= 0,
+      key.index * pageSize < sections[key.section].count, !pages.contains(key)
+    else { return }
+    reader.want(key)
+    guard inFlight.insert(key).inserted else { return }
+    let store = store
+    let reader = reader
+    let pageSize = pageSize
+    let filter = appliedFilter
+    let known = directories[key.section]
+    let expected = sections[key.section].version
+    reader.submit {
+      guard reader.takeWanted(key) else { return .pageDropped(key, nil) }
+      do {
+        return try store.read("reading page \(key.index) of section \(key.section)") { db in
+          let version =
+            try Int64.fetchOne(db, sql: "SELECT version FROM section WHERE id = ?", arguments: [key.section]) ?? 0
+          guard version == expected else {
+            return .page(PostPage(key: key, posts: [], heights: [:]), version: version, directory: nil, filter: filter)
+          }
+          let directory =
+            try known
+            ?? (filter.map { try PostStore.matchingDirectories(db, query: $0)[key.section] ?? SectionDirectory() }
+              ?? PostStore.directory(db, section: key.section))
+          let page = try Self.readPage(db, key: key, directory: directory, pageSize: pageSize, filter: filter)
+          return .page(page, version: version, directory: known == nil ? directory : nil, filter: filter)
+        }
+      } catch {
+        return .pageDropped(key, PostStoreError.from(error, path: store.path, action: "reading a page"))
+      }
+    }
+  }
+
+  /// Reads one page: by keyset from the first row's position (unfiltered), or by the ids of the
+  /// filtered directory; with the heights stored for its posts.
+  static func readPage(
+    _ db: Database, key: PageKey, directory: SectionDirectory, pageSize: Int, filter: String?
+  ) throws -> PostPage {
+    let first = key.index * pageSize
+    guard first < directory.count else { return PostPage(key: key, posts: [], heights: [:]) }
+    let posts =
+      filter == nil
+      ? try PostStore.page(db, section: key.section, from: directory.positions[first], limit: pageSize)
+      : try PostStore.posts(db, ids: Array(directory.ids[first..<min(first + pageSize, directory.count)]))
+    return PostPage(key: key, posts: posts, heights: try PostStore.heights(db, ids: posts.map(\.id)))
+  }
+
+  // MARK: Prefetching
+
+  /// Starts reading the pages of `indexPaths`, nearest first (the table's order: the scroll direction).
+  /// - Complexity: O(rows announced).
+  public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+    var seen: Set<PageKey> = []
+    for path in indexPaths where seen.insert(pageKey(path)).inserted { requestPage(pageKey(path)) }
+  }
+
+  /// Cancels the reads of pages of `indexPaths` that no visible row or placeholder still needs:
+  /// a job not started yet is skipped.
+  /// - Complexity: O(rows cancelled + visible rows + placeholders).
+  public func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+    var needed = Set(tableView.indexPathsForVisibleRows.map(pageKey))
+    needed.formUnion(placeholders.map(pageKey))
+    for key in Set(indexPaths.map(pageKey)) where inFlight.contains(key) && !needed.contains(key) {
+      reader.unwant(key)
+    }
+  }
+
+  // MARK: The owner's hook
+
+  /// What one ``processUpdates()`` did.
+  public struct UpdateSummary: Sendable, Equatable {
+    /// Pages that arrived and were cached.
+    public var pagesLoaded = 0
+    /// Pages that arrived stale (read before a change, or under another filter) or were skipped.
+    public var pagesDropped = 0
+    /// Live updates (or filter diffs) applied to the table.
+    public var updatesApplied = 0
+    /// Placeholder rows reloaded with their content.
+    public var placeholdersReloaded = 0
+    /// Whether the database changed since the last call (a refresh was started).
+    public var changeNoticed = false
+  }
+
+  /// The owner's hook, called on the owner's thread from its run loop (every turn, or on a
+  /// timer): notices changes by any process (`PRAGMA data_version`, microseconds) and starts a
+  /// refresh; applies the pages and refreshes that arrived; reloads placeholder rows whose pages
+  /// arrived; hands measured heights to the writer. Never waits for the database.
+  /// - Complexity: O(results + placeholders) plus, for a refresh, O(sections + rows of the
+  ///   changed sections known) for its diff.
+  @discardableResult
+  public func processUpdates() -> UpdateSummary {
+    var summary = UpdateSummary()
+    do {
+      if try monitor.poll() {
+        needsRefresh = true
+        summary.changeNoticed = true
+      }
+    } catch {
+      report(error)
+    }
+    startRefreshIfNeeded()
+    for result in reader.takeResults() + writer.takeResults() {
+      switch result {
+      case .page(let page, let version, let directory, let filter):
+        inFlight.remove(page.key)
+        if accept(page, version: version, directory: directory, filter: filter) {
+          summary.pagesLoaded += 1
+        } else {
+          summary.pagesDropped += 1
+        }
+      case .pageDropped(let key, let error):
+        inFlight.remove(key)
+        summary.pagesDropped += 1
+        if let error { report(error) }
+      case .refresh(let refresh):
+        refreshInFlight = false
+        if refresh.filter == filter, refresh.forced || refresh.filter == appliedFilter {
+          if apply(refresh) { summary.updatesApplied += 1 }
+        }
+      case .refreshFailed(let error):
+        refreshInFlight = false
+        report(error)
+      case .heightsStored(_, let error):
+        if let error { report(error) }
+      }
+    }
+    startRefreshIfNeeded()
+    summary.placeholdersReloaded = resolvePlaceholders()
+    flushHeights()
+    return summary
+  }
+
+  /// Caches a page that arrived, if it matches what the table shows.
+  func accept(_ page: PostPage, version: Int64, directory: SectionDirectory?, filter: String?) -> Bool {
+    let s = page.key.section
+    guard filter == appliedFilter, s < sections.count, version == sections[s].version else { return false }
+    if directories[s] == nil, let directory { directories[s] = directory }
+    guard let known = directories[s], known.count == sections[s].count else { return false }
+    for evicted in pages.insert(page) where evicted.section != s { forgetDirectoryIfUnused(evicted.section) }
+    return true
+  }
+
+  /// Drops a section's directory when nothing of it is cached, read or waited for (unfiltered:
+  /// under a filter every section's matches are kept).
+  func forgetDirectoryIfUnused(_ section: Int) {
+    guard appliedFilter == nil, directories[section] != nil else { return }
+    if pages.keys.contains(where: { $0.section == section }) || inFlight.contains(where: { $0.section == section })
+      || placeholders.contains(where: { $0.section == section })
+    {
+      return
+    }
+    directories.removeValue(forKey: section)
+  }
+
+  /// Reloads the placeholder rows whose pages arrived (measured and configured with their
+  /// content), and asks again for the pages of the others. Returns the rows reloaded.
+  func resolvePlaceholders() -> Int {
+    guard !placeholders.isEmpty, let tableView else { return 0 }
+    var reload: [IndexPath] = []
+    for path in placeholders {
+      guard path.section < sections.count, path.row < sections[path.section].count else {
+        placeholders.remove(path)
+        continue
+      }
+      if directories[path.section] != nil, pages.contains(pageKey(path)) {
+        reload.append(path)
+        placeholders.remove(path)
+      } else {
+        requestPage(pageKey(path))
+      }
+    }
+    guard !reload.isEmpty else { return 0 }
+    reload.sort()
+    do {
+      try tableView.reloadRows(at: reload)
+    } catch {
+      report(PostStoreError(.other, path: store.path, message: "reloading rows whose pages arrived failed: \(error)"))
+    }
+    return reload.count
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import TableViewCore
+import TestSupport
+import Testing
+
+@testable import TableViewSQLite
+
+@Suite("Bad input") struct BadInputTests {
+  @Test("a missing file is created; a missing folder is a clear error naming the file")
+  func missing() throws {
+    let folder = try Fixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("new.sqlite").path
+    let store = try PostStore(path: path)
+    #expect(try store.sectionStates().isEmpty)
+    #expect(FileManager.default.fileExists(atPath: path))
+    let nowhere = folder.appendingPathComponent("no/such/folder/db.sqlite").path
+    let error = #expect(throws: PostStoreError.self) { try PostStore(path: nowhere) }
+    #expect(error?.kind == .cannotOpen)
+    #expect(error?.description.contains(nowhere) == true)
+  }
+
+  @Test("a corrupt file is refused with a clear error and left as it was")
+  func corrupt() throws {
+    let folder = try Fixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("corrupt.sqlite").path
+    let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: PostStoreError.self) { try PostStore(path: path) }
+    #expect(error?.kind == .corrupt)
+    #expect(error?.description.contains(path) == true)
+    #expect(error?.description.contains("not a database") == true)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+  }
+
+  @Test("a read-only store refuses writes clearly; a table still reads it; opening a missing file read-only fails")
+  func readOnly() throws {
+    let fixture = try Fixture(posts: 50, sections: 1)
+    let store = try PostStore(path: fixture.path, readOnly: true)
+    let error = #expect(throws: PostStoreError.self) { try store.insert(section: 0, author: "a", body: "b") }
+    #expect(error?.kind == .readOnly)
+    #expect(error?.description.contains(fixture.path) == true)
+    #expect(try store.sectionStates().map(\.count) == [50])
+    let missing = fixture.folder.appendingPathComponent("absent.sqlite").path
+    #expect(throws: PostStoreError.self) { try PostStore(path: missing, readOnly: true) }
+    #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test("a database locked by another process: writes wait the busy timeout, then fail clearly; reads go on")
+  func locked() async throws {
+    let fixture = try Fixture(posts: 50, sections: 1)
+    try fixture.settle()
+    let holder = try BackgroundProcess(try writerBinary.path(), ["lock", fixture.path, "30"])
+    defer { holder.stop() }
+    let deadline = Date().addingTimeInterval(30)
+    while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(holder.standardOutput.contains("locked"), "\(holder.standardError)")
+    let store = try PostStore(path: fixture.path, busyTimeout: 0.2)
+    let start = Date()
+    let error = #expect(throws: PostStoreError.self) { try store.insert(section: 0, author: "a", body: "b") }
+    #expect(Date().timeIntervalSince(start) >= 0.2)
+    #expect(error?.kind == .locked)
+    #expect(error?.description.contains(fixture.path) == true)
+    // Reading is not blocked (WAL), and the table scrolls on.
+    fixture.table.scroll(by: 300)
+    try fixture.settle()
+    #expect(try fixture.mismatches() == [])
+    holder.stop()
+  }
+
+  @Test("a writer killed in the middle of a transaction leaves nothing of it: counts, contents, integrity")
+  func writerDiesMidTransaction() throws {
+    let fixture = try Fixture(posts: 80, sections: 1)
+    try fixture.settle()
+    let before = try fixture.store.posts(inSection: 0)
+    let result = try run(try writerBinary.path(), ["crash", fixture.path, "500"], timeout: 60)
+    #expect(result.standardOutput.contains("dying"))
+    #expect(result.status != 0)
+    try fixture.settle()
+    #expect(fixture.table.numberOfRows(inSection: 0) == 80)
+    #expect(try fixture.store.posts(inSection: 0) == before)
+    let reopened = try PostStore(path: fixture.path)
+    #expect(try reopened.posts(inSection: 0) == before)
+    #expect(try reopened.integrityCheck() == ["ok"])
+    #expect(try fixture.mismatches() == [])
+  }
+}
