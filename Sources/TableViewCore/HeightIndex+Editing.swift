@@ -9,15 +9,15 @@ extension HeightIndex {
     append(makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer))
   }
 
-  /// Appends a section with one measured height per row (packed up to 4096 to a node).
+  /// Appends a section with one measured height per row (packed up to `maximumChunkRows` (256) to a node).
   /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
   package mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
     appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
   }
 
   /// Appends a section with one height per row, each measured or an estimate: consecutive
-  /// estimates of one height share a span, other rows are packed up to 4096 to a chunk.
-  /// - Complexity: O(rows) (O(rows / 4096 · log n) nodes merged when not a bulk load).
+  /// estimates of one height share a span, other rows are packed up to `maximumChunkRows` (256) to a chunk.
+  /// - Complexity: O(rows) (O(rows / 256 · log n) nodes merged when not a bulk load).
   package mutating func appendSection(
     header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
   ) {

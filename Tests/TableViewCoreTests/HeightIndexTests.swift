@@ -350,9 +350,9 @@ struct HeightIndexTests {
       }
     }
     index.rebalance()
-    // 5,962 rows in chunks of up to 4,096: a few nodes a section (a span for the header, one for
-    // the footer, chunks between), not one a block of 64.
-    #expect(index.storedNodeCount <= 6 * 2 + 12)
+    // 5,962 rows in chunks of up to `maximumChunkRows`: a few nodes a section (a span for the
+    // header, one for the footer, chunks between), not one a block of 64.
+    #expect(index.storedNodeCount <= 6 * 2 + (5_962 / HeightIndex.maximumChunkRows + 6) * 2)
     assertAgrees(index, model, rng: &rng)
     // Measuring in order (rows appended to and put before chunks) from a row of each section.
     var cursors = model.sections.indices.map { s in
