@@ -51,9 +51,12 @@ import Testing
   func locked() async throws {
     let fixture = try Fixture(posts: 50, sections: 1)
     try fixture.settle()
-    let holder = try BackgroundProcess(try writerBinary.path(), ["lock", fixture.path, "30"])
+    // The holder keeps the lock until it is stopped (far longer than the test): a fixed hold of
+    // 30 s ran out while this task, starved by other tests on a 2-core machine, waited to resume
+    // after seeing "locked", and the write then found no lock.
+    let holder = try BackgroundProcess(try writerBinary.path(), ["lock", fixture.path, "3600"])
     defer { holder.stop() }
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(120)
     while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
       try await Task.sleep(for: .milliseconds(20))
     }

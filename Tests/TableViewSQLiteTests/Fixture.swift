@@ -64,7 +64,7 @@ final class Fixture {
 
   /// Opens the same file again with a new store, table and data source (a relaunch).
   func reopen(pageSize: Int = 20, cachedPages: Int = 8) throws {
-    _ = source.waitForBackgroundWork(timeout: 10)
+    _ = source.waitForBackgroundWork(timeout: 60)
     store = try PostStore(path: path)
     (table, source) = try Self.makeTable(
       store: store, measurements: measurements, pageSize: pageSize, cachedPages: cachedPages)
@@ -77,7 +77,7 @@ final class Fixture {
   }
 
   deinit {
-    _ = source.waitForBackgroundWork(timeout: 10)
+    _ = source.waitForBackgroundWork(timeout: 60)
     try? FileManager.default.removeItem(at: folder)
   }
 
@@ -88,14 +88,14 @@ final class Fixture {
     var summaries: [SQLiteTableDataSource.UpdateSummary] = []
     table.layoutIfNeeded()
     for _ in 0..<rounds {
-      guard source.waitForBackgroundWork(timeout: 10) else {
+      guard source.waitForBackgroundWork(timeout: 60) else {
         throw FixtureError("background work did not finish in 10 s")
       }
       let summary = source.processUpdates()
       summaries.append(summary)
       table.layoutIfNeeded()
       guard summary == SQLiteTableDataSource.UpdateSummary(), source.pagesInFlight == 0, source.placeholderCount == 0,
-        source.waitForBackgroundWork(timeout: 10)
+        source.waitForBackgroundWork(timeout: 60)
       else { continue }
       // Quiet, and still quiet once the last jobs (a refresh, a write) have reported: settled.
       let check = source.processUpdates()
@@ -120,7 +120,7 @@ final class Fixture {
         problems.append("section \(s): table \(table.numberOfRows(inSection: s)) rows, database \(state.count)")
       }
     }
-    _ = source.waitForBackgroundWork(timeout: 10)
+    _ = source.waitForBackgroundWork(timeout: 60)
     var sectionPosts: [Int: [Post]] = [:]
     for path in table.indexPathsForVisibleRows {
       let posts = try sectionPosts[path.section] ?? store.posts(inSection: path.section)

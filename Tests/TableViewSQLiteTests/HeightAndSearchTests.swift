@@ -109,6 +109,6 @@ import Testing
     }
     table.layoutIfNeeded()
     #expect(table.numberOfRows(inSection: 1) == 15)
-    #expect(source.waitForBackgroundWork(timeout: 10))
+    #expect(source.waitForBackgroundWork(timeout: 60))
   }
 }

@@ -55,7 +55,7 @@ import Testing
       fixture.table.scroll(by: steps % 40 < 30 ? 37 : -60)
       fixture.source.processUpdates()
       fixture.table.layoutIfNeeded()
-      _ = fixture.source.waitForBackgroundWork(timeout: 10)
+      _ = fixture.source.waitForBackgroundWork(timeout: 60)
     }
     #expect(await writer.waitForExit(timeout: 60) == 0, "\(writer.standardError)")
     try fixture.settle()

@@ -116,7 +116,7 @@ import Testing
     let far = (300..<400).map { IndexPath(row: $0, section: 0) }
     fixture.source.tableView(fixture.table, prefetchRowsAt: far)
     fixture.source.tableView(fixture.table, cancelPrefetchingForRowsAt: far)
-    #expect(fixture.source.waitForBackgroundWork(timeout: 10))
+    #expect(fixture.source.waitForBackgroundWork(timeout: 60))
     let summary = fixture.source.processUpdates()
     #expect(summary.pagesLoaded + summary.pagesDropped == 10)
     #expect(summary.pagesDropped >= 1)
