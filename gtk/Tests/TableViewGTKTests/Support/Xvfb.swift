@@ -44,7 +44,10 @@ final class XvfbServer: Sendable {
       }
       guard free else { continue }
       let display = ":\(number)"
-      let process = try BackgroundProcess(xvfb, [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+      // Keys never auto-repeat (a 100 s delay): under load a key's release can come late, and a
+      // repeated Down stepped the picker five years instead of one.
+      let process = try BackgroundProcess(
+        xvfb, [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-ardelay", "100000"])
       let deadline = Date().addingTimeInterval(10)
       while process.isRunning && Date() < deadline {
         // The server is ours when the lock file holds its pid (another program may have started one on the
