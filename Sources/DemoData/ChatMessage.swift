@@ -1,0 +1,75 @@
+import SeededRandom
+
+/// One message of the chat demo's conversation, computed from its number alone (like ``FeedPost``): a million
+/// messages cost nothing until they are shown. Lengths vary a lot, from one word to a long paragraph, in Chinese,
+/// English or both.
+///
+///     ChatMessage(number: 999_999).text   // the same text on every run
+public struct ChatMessage: Sendable, Hashable {
+  /// The message's number in the conversation (0-based, oldest first).
+  public let number: Int
+  /// Who wrote it ("me" for the user's own).
+  public let author: String
+  /// Whether the user wrote it (the demos draw it on the right).
+  public let isMine: Bool
+  /// The time of day it was sent, "HH:MM".
+  public let time: String
+  /// The body.
+  public let text: String
+
+  /// The seed mixed into every message's generator.
+  public static let seed: UInt64 = 0x4348_4154_5f44_454d
+
+  /// The author shown for the user's own messages.
+  public static let myName = "me"
+
+  /// Computes message `number` of the conversation.
+  public init(number: Int) {
+    self.number = number
+    var random = SplitMix64(seed: ChatMessage.seed &+ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
+    isMine = random.below(3) == 0
+    author = isMine ? ChatMessage.myName : FeedWords.authors[random.below(FeedWords.authors.count)].name
+    time = ChatMessage.time(of: number)
+    // Mostly one-liners, some replies of a word, now and then a wall of text.
+    switch random.below(10) {
+    case 0:
+      text = random.pick(["ok", "好", "👍", "lol", "真的吗？", "+1", "明天见", "on it", "收到"])
+    case 1:
+      var body = ""
+      for _ in 0..<(6 + random.below(10)) {
+        let sentence = FeedPost.sentence(&random)
+        if let last = body.last, !FeedPost.isCJK(last) { body += " " }
+        body += sentence
+      }
+      text = body
+    default:
+      var body = ""
+      for _ in 0..<(1 + random.below(3)) {
+        let sentence = FeedPost.sentence(&random)
+        if let last = body.last, !FeedPost.isCJK(last) { body += " " }
+        body += sentence
+      }
+      text = body
+    }
+  }
+
+  /// A message the user typed (sent as number `number`).
+  public init(number: Int, sentText text: String) {
+    self.number = number
+    author = ChatMessage.myName
+    isMine = true
+    time = ChatMessage.time(of: number)
+    self.text = text
+  }
+
+  /// The line over the text: "李雷 · 09:41".
+  public var title: String { "\(author) · \(time)" }
+
+  /// A clock time that advances with the message number (about one message every 20 seconds), wrapping daily.
+  static func time(of number: Int) -> String {
+    let minutes = (number / 3) % (24 * 60)
+    let hh = minutes / 60
+    let mm = minutes % 60
+    return (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
+  }
+}
