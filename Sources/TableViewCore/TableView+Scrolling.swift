@@ -124,9 +124,14 @@ extension TableView {
     let target = { [unowned self] in self.offsetToShow(indexPath, at: position) }
     guard animated else {
       setContentOffsetNow(Point(x: scroll.offset.x, y: target()))
-      // Measuring at the destination may refine the target once more.
+      // Measuring at the destination may refine the target once more, or only correct the offset
+      // (rows measured above the screen): the cells are placed again either way.
       let refined = target()
-      if refined != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: refined)) }
+      if refined != scroll.offset.y {
+        setContentOffsetNow(Point(x: scroll.offset.x, y: refined))
+      } else if pass.framesDirty {
+        layoutIfNeeded()
+      }
       completion?(true)
       return
     }
@@ -187,8 +192,16 @@ extension TableView {
     return clampedOffset(y)
   }
 
-  /// Measures unmeasured rows from a viewport above `path` to a viewport below it.
+  /// Measures unmeasured rows from a viewport above `path` to a viewport below it. What is on
+  /// screen stays where it is: rows measured above the first visible row move the offset by their
+  /// change (a correction, like measuring rows as they come on screen), so a target computed
+  /// afterwards is a target in the same picture the user sees.
   func measureAround(_ path: IndexPath) {
+    let anchor = visible.rows.isEmpty ? nil : visible.rowRange.lowerBound
+    let anchorOnScreen = anchor.map { rowTop($0) - scroll.offset.y }
+    defer {
+      if let anchor, let anchorOnScreen { correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen) }
+    }
     let center = heights.index.itemIndex(of: path)
     let centerStart = heights.index.offset(ofItem: center)
     let reach = HeightIndex.units(viewportSize.height)
