@@ -47,8 +47,9 @@ extension TableView {
   /// `y` moved within the offsets scrolling settles at (`y` itself for a looping table).
   func clampedOffset(_ y: Double) -> Double { scrollBounds.clamp(y) }
 
-  /// Whether an animation or deceleration is running (call `tick()` each frame while it is).
-  public var isAnimating: Bool { scroll.animation != nil }
+  /// Whether an animated scroll, a deceleration, a bounce or an animated update is running (call
+  /// `tick()` each frame while it is).
+  public var isAnimating: Bool { scroll.animation != nil || animations.isActive }
 
   /// Whether a finger is dragging the content.
   public var isTracking: Bool { scroll.isDragging }
@@ -280,12 +281,19 @@ extension TableView {
     scroll.offset.y + ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate)
   }
 
-  /// Advances the running animation to the clock's time and lays out. Returns whether an
-  /// animation is still running.
+  /// Advances the running animations (a scroll's, an update's) to the clock's time and lays out.
+  /// Returns whether an animation is still running.
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``); an animated scroll with estimated
   ///   heights may also measure rows around its target, as ``scrollToRow(at:at:animated:completion:)``.
   @discardableResult
   public func tick() -> Bool {
+    let scrolling = tickScroll()
+    let updating = tickUpdateAnimations()
+    return scrolling || updating
+  }
+
+  /// Advances the running scroll animation; returns whether it still runs.
+  func tickScroll() -> Bool {
     guard let animation = scroll.animation else { return false }
     guard clock.now.isFinite else {
       // No time to advance by: the animation stops where it is, within the content.
