@@ -17,8 +17,9 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
 
   /// Seconds between arriving messages when `--arrivals` does not say.
   static let defaultArrivalInterval: Double = 2
-  /// The artificial delay of a page of older messages, in seconds, so that the loading row shows.
-  static let pageDelay = 0.3
+  /// The artificial delay of a page of older messages when `--page-delay` does not say, in seconds: long enough
+  /// for the loading row to show.
+  static let defaultPageDelay = 0.3
   /// How far above the newest message the first unread one is (Ctrl-G jumps there).
   static let unreadDistance = 50_000
   /// How near the top (cells) the visible area comes before the next page is asked for.
@@ -30,6 +31,8 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   private(set) var chat: ChatConversation
   /// Seconds between arriving messages; 0 for none.
   let arrivalInterval: Double
+  /// Seconds a page of older messages takes to arrive.
+  let pageDelay: Double
   /// The number of the first unread message: `unreadDistance` above the newest when the chat opened.
   let firstUnread: Int
   private let clock: any TableViewClock
@@ -50,6 +53,7 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   init(context: DemoContext) {
     chat = ChatConversation(historyCount: context.rows ?? ChatConversation.defaultHistoryCount)
     arrivalInterval = context.arrivalInterval
+    pageDelay = context.pageDelay
     firstUnread = max(0, chat.historyCount - Self.unreadDistance)
     clock = context.clock
     super.init(context: context)
@@ -105,7 +109,7 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
 
   func tableViewDidApproachTop(_ tableView: TableView) {
     guard chat.beginLoadingOlder() else { return }
-    pageDue = clock.now + Self.pageDelay
+    pageDue = clock.now + pageDelay
   }
 
   // MARK: Changes

@@ -48,4 +48,6 @@ struct DemoContext {
   let rows: Int?
   /// Seconds between messages arriving on the chat page (`--arrivals`); 0 for none.
   var arrivalInterval: Double = ChatScreen.defaultArrivalInterval
+  /// Seconds a page of older chat messages takes to arrive (`--page-delay`).
+  var pageDelay: Double = ChatScreen.defaultPageDelay
 }

@@ -39,7 +39,9 @@ if let script = options.frames {
   }
   let clock = ManualClock()
   let app = DemoApp(
-    context: DemoContext(clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval),
+    context: DemoContext(
+      clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
+      pageDelay: options.pageDelay),
     initial: options.demo)
   ScriptedSession(size: options.size, clock: clock).run(app, steps: steps) { print($0) }
   exit(0)
@@ -52,7 +54,9 @@ if let unavailable = Terminal.checkCurrentProcess() {
 
 let clock = MonotonicClock()
 let app = DemoApp(
-  context: DemoContext(clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval),
+  context: DemoContext(
+    clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
+    pageDelay: options.pageDelay),
   initial: options.demo)
 do {
   try Terminal.withRawMode { terminal in
