@@ -182,7 +182,7 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       nextArrival = now + arrivalInterval
       receive()
     }
-    super.tick()
+    if tableView.isAnimating { super.tick() }
   }
 
   // MARK: Keys and the mouse
