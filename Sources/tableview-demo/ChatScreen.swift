@@ -131,15 +131,8 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     pageDue = nil
     let count = number.map { chat.firstLoaded - $0 } ?? ChatConversation.pageSize
     guard count > 0 else { return }
-    var update = chat.finishLoadingOlder(count: count)
-    // The model inserts the page below the loading row. On screen the page replaces the loading row, and a new
-    // loading row goes above it: when the loading row was the first row wholly on screen (the table's anchor), the
-    // messages under it keep their place instead of being pushed down by the page.
-    if !update.insertedRows.isEmpty, !update.deletedRows.contains(0), chat.hasOlder {
-      update.deletedRows.append(0)
-      update.insertedRows.insert(0, at: 0)
-    }
-    apply(update)
+    // The page takes the loading row's place (see finishLoadingOlder): the messages on screen keep theirs.
+    apply(chat.finishLoadingOlder(count: count))
   }
 
   /// Ctrl-G: loads the history down to the first unread message in one batch (tens of thousands of rows never
