@@ -19,11 +19,7 @@ extension TableView {
   /// - Complexity: O(1) for a view on screen; O(leaving views) for a view on its way out.
   public func presentation(of view: any ReusableView) -> CellPresentation {
     guard animations.isActive else { return CellPresentation(frame: view.frame) }
-    let now = animationTime
-    if let departure = animations.departures.first(where: { $0.view === view }) {
-      return departure.presentation(at: now)
-    }
-    return animations.presentation(of: view, frame: view.frame, at: now)
+    return animations.presentation(of: view, frame: view.frame, at: animationTime)
   }
 
   /// The views on their way out of an animated update (deleted rows, the old cells of reloaded rows,
@@ -68,7 +64,7 @@ extension TableView {
     for entry in visible.headers { if let view = entry.view { record(view) } }
     for entry in visible.footers { if let view = entry.view { record(view) } }
     let departuresOnScreen = animations.departures.map { departure in
-      var p = departure.presentation(at: now)
+      var p = animations.presentation(of: departure.view, frame: departure.view.frame, at: now)
       p.frame.origin = Point(x: p.frame.minX - offset.x, y: p.frame.minY - offset.y)
       return p
     }
@@ -114,11 +110,11 @@ extension TableView {
     // Views already leaving: on from where they are drawn, their end moved with the content.
     let shift = offset.y - capture.offset.y
     for i in animations.departures.indices {
-      animations.departures[i].frame.origin.y += shift
-      let d = animations.departures[i]
-      animations.departures[i].motion = UpdateAnimations.Motion(
-        delta: UpdateAnimations.Delta(from: content(capture.departuresOnScreen[i]), to: d.frame, targetAlpha: d.alpha),
-        start: now, duration: duration)
+      var (target, alpha) = animations.departureTarget(at: i)
+      target.origin.y += shift
+      let delta = UpdateAnimations.Delta(from: content(capture.departuresOnScreen[i]), to: target, targetAlpha: alpha)
+      animations.restartDeparture(
+        at: i, shiftedBy: shift, motion: UpdateAnimations.Motion(delta: delta, start: now, duration: duration))
     }
     // Rows on screen: from where they were drawn; arriving ones as their animation says; rows that
     // came on screen because others moved, with their neighbour's motion.
@@ -176,10 +172,9 @@ extension TableView {
         finishDeparture(r.view, pool: r.pool)
         continue
       }
-      animations.departures.append(
-        UpdateAnimations.Departure(
-          view: r.view, pool: r.pool, frame: frame, alpha: alpha,
-          motion: UpdateAnimations.Motion(delta: delta, start: now, duration: duration)))
+      animations.addDeparture(
+        r.view, pool: r.pool, target: frame, alpha: alpha,
+        motion: UpdateAnimations.Motion(delta: delta, start: now, duration: duration))
     }
     if let completion {
       if animations.isMoving { animations.completions.append(completion) } else { completion(true) }
@@ -274,10 +269,7 @@ extension TableView {
   /// `finished`.
   func endUpdateAnimations(finished: Bool) {
     guard animations.isActive || !animations.completions.isEmpty else { return }
-    let leaving = animations.departures
-    animations.departures = []
-    animations.motions = [:]
-    for departure in leaving { finishDeparture(departure.view, pool: departure.pool) }
+    for departure in animations.removeAll() { finishDeparture(departure.view, pool: departure.pool) }
     runUpdateCompletions(finished: finished)
   }
 

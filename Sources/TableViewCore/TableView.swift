@@ -178,7 +178,13 @@ public final class TableView {
   }
 
   /// Moves the offset to `y` as a correction: nothing on screen moves (see `contentOffsetCorrection`).
-  func correctContentOffsetY(to y: Double) { scroll.correctY(to: y) }
+  /// Views on their way out of an animated update move with the content (but while an update is
+  /// being captured: its end re-bases them all).
+  func correctContentOffsetY(to y: Double) {
+    let delta = y - scroll.offset.y
+    scroll.correctY(to: y)
+    if pass.retired == nil, !animations.departures.isEmpty { animations.shiftDepartures(by: delta) }
+  }
 
   /// The sum of every change the table itself made to `contentOffset.y` without moving anything on
   /// screen: anchoring when rows above the visible ones are measured or change height, keeping the

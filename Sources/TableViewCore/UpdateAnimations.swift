@@ -61,7 +61,15 @@ struct UpdateAnimations {
       return 1 - UpdateAnimations.ease(t)
     }
 
-    func isFinished(at now: Double) -> Bool { !(now < start + duration) }
+    var end: Double { start + duration }
+  }
+
+  /// What a view on screen or on its way out is doing: a motion towards its frame, or, for a
+  /// leaving view, towards where it ends (`target`, content coordinates) and how opaque.
+  struct Entry {
+    var motion: Motion
+    var target: Rect?
+    var targetAlpha = 1.0
   }
 
   /// Which pool a leaving view goes back to.
@@ -69,84 +77,120 @@ struct UpdateAnimations {
     case cell, headerFooter
   }
 
-  /// A view on its way out: it ends at `frame` with opacity `alpha` (content coordinates), then
-  /// leaves the screen for its pool.
+  /// A view on its way out (its motion is its entry).
   struct Departure {
     var view: any ReusableView
     var pool: Pool
-    var frame: Rect
-    var alpha: Double
-    var motion: Motion
-
-    func presentation(at now: Double) -> CellPresentation {
-      motion.delta.applied(to: frame, alpha: alpha, remaining: motion.remaining(at: now))
-    }
   }
 
-  /// The differences of the views on screen, by view.
-  var motions: [ObjectIdentifier: Motion] = [:]
+  /// The motions of the views that move, by view: one lookup per view drawn.
+  private(set) var entries: [ObjectIdentifier: Entry] = [:]
   /// The views on their way out, oldest first (drawn behind the views on screen).
-  var departures: [Departure] = []
+  private(set) var departures: [Departure] = []
   /// What to call, with `true`, once nothing moves any more (or with `false` when a reload ends it
   /// all early).
   var completions: [(Bool) -> Void] = []
+  /// The earliest time a motion ends (nothing expires before it).
+  private var nextExpiry = Double.infinity
 
   /// Whether anything is animating, or completions wait for the next tick (the views they waited
   /// for may have scrolled away).
-  var isActive: Bool { !motions.isEmpty || !departures.isEmpty || !completions.isEmpty }
+  var isActive: Bool { !entries.isEmpty || !completions.isEmpty }
 
   /// Whether any view still moves.
-  var isMoving: Bool { !motions.isEmpty || !departures.isEmpty }
+  var isMoving: Bool { !entries.isEmpty }
 
   /// UIKit's ease-in-ease-out timing, as a cubic: slow start, slow end, symmetric.
   static func ease(_ t: Double) -> Double { t * t * (3 - 2 * t) }
 
-  /// Where `view`, whose frame is `frame`, is drawn at `now`.
+  /// Where `view`, whose frame is `frame`, is drawn at `now` (a leaving view where its way out has
+  /// it).
+  @inline(__always)
   func presentation(of view: any ReusableView, frame: Rect, at now: Double) -> CellPresentation {
-    guard let motion = motions[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
-    return motion.delta.applied(to: frame, alpha: 1, remaining: motion.remaining(at: now))
+    guard let entry = entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
+    return entry.motion.delta.applied(
+      to: entry.target ?? frame, alpha: entry.targetAlpha, remaining: entry.motion.remaining(at: now))
   }
 
   /// Starts (or restarts) `view`'s difference; a negligible one ends it.
   mutating func setMotion(_ view: any ReusableView, _ delta: Delta, now: Double, duration: Double) {
     if delta.isNegligible || duration <= 0 {
-      motions[ObjectIdentifier(view)] = nil
+      entries[ObjectIdentifier(view)] = nil
     } else {
-      motions[ObjectIdentifier(view)] = Motion(delta: delta, start: now, duration: duration)
+      entries[ObjectIdentifier(view)] = Entry(motion: Motion(delta: delta, start: now, duration: duration))
+      nextExpiry = min(nextExpiry, now + duration)
     }
   }
 
   /// Drops `view`'s difference (it left the screen, or goes back to a pool).
   mutating func forget(_ view: any ReusableView) {
-    if !motions.isEmpty { motions[ObjectIdentifier(view)] = nil }
+    if !entries.isEmpty { entries[ObjectIdentifier(view)] = nil }
+  }
+
+  /// Sends `view` on its way out: from `delta` away, to `target` with opacity `alpha`.
+  mutating func addDeparture(
+    _ view: any ReusableView, pool: Pool, target: Rect, alpha: Double, motion: Motion
+  ) {
+    entries[ObjectIdentifier(view)] = Entry(motion: motion, target: target, targetAlpha: alpha)
+    departures.append(Departure(view: view, pool: pool))
+    nextExpiry = min(nextExpiry, motion.end)
+  }
+
+  /// The leaving view at `i`: where it ends and how opaque.
+  func departureTarget(at i: Int) -> (frame: Rect, alpha: Double) {
+    let entry = entries[ObjectIdentifier(departures[i].view)]!
+    return (entry.target!, entry.targetAlpha)
+  }
+
+  /// Restarts the leaving view at `i`: moved by `dy` (content coordinates), with `motion`.
+  mutating func restartDeparture(at i: Int, shiftedBy dy: Double, motion: Motion) {
+    let id = ObjectIdentifier(departures[i].view)
+    entries[id]!.target!.origin.y += dy
+    entries[id]!.motion = motion
+    nextExpiry = min(nextExpiry, motion.end)
   }
 
   /// Moves every leaving view by `dy` (content coordinates shifted under a still screen).
   mutating func shiftDepartures(by dy: Double) {
     guard dy != 0 else { return }
-    for i in departures.indices { departures[i].frame.origin.y += dy }
+    for departure in departures { entries[ObjectIdentifier(departure.view)]!.target!.origin.y += dy }
+  }
+
+  /// Ends everything at once; returns the leaving views (the caller pools them).
+  mutating func removeAll() -> [Departure] {
+    let leaving = departures
+    departures = []
+    entries = [:]
+    nextExpiry = .infinity
+    return leaving
   }
 
   /// Ends what has finished by `now`: drops finished differences, and returns the leaving views
   /// whose animation is over (the caller detaches them and pools them).
+  /// - Complexity: O(1) before the earliest end; O(moving and leaving views) from it on.
   mutating func expire(at now: Double) -> [Departure] {
-    if !motions.isEmpty { motions = motions.filter { !$0.value.isFinished(at: now) } }
-    guard !departures.isEmpty else { return [] }
+    guard !(now < nextExpiry) else { return [] }
+    entries = entries.filter { now < $0.value.motion.end }
     var done: [Departure] = []
-    departures.removeAll { departure in
-      guard departure.motion.isFinished(at: now) else { return false }
-      done.append(departure)
-      return true
+    if !departures.isEmpty {
+      departures.removeAll { departure in
+        guard entries[ObjectIdentifier(departure.view)] == nil else { return false }
+        done.append(departure)
+        return true
+      }
     }
+    nextExpiry = entries.values.lazy.map(\.motion.end).min() ?? .infinity
     return done
   }
 
   func _checkInvariants() {
     var seen = Set<ObjectIdentifier>()
     for departure in departures {
-      precondition(seen.insert(ObjectIdentifier(departure.view)).inserted, "a view leaves twice")
-      precondition(motions[ObjectIdentifier(departure.view)] == nil, "a leaving view also moves as a shown one")
-      precondition(departure.motion.duration >= 0, "a negative duration")
+      let id = ObjectIdentifier(departure.view)
+      precondition(seen.insert(id).inserted, "a view leaves twice")
+      precondition(entries[id]?.target != nil, "a leaving view has no way out")
     }
+    precondition(entries.values.filter { $0.target != nil }.count == departures.count, "a way out without its view")
+    for entry in entries.values { precondition(entry.motion.duration > 0, "a motion of no duration") }
   }
 }

@@ -33,10 +33,13 @@ let harness = Harness(options: options)
 var results: [Measurement] = []
 for n in options.sizes {
   results += measureEngine(n: n, harness: harness)
+  results += measureAnimatedUpdateFrame(n: n, harness: harness)
   if engineOnly { continue }
   results += measurePGTableView(n: n, harness: harness)
   results += measureSeedCache(n: n, harness: harness)
 }
 // The shapes of the engine-limits issue, at their own sizes (skipped by `--filter` like any row).
 results += measureLimits(harness: harness)
+// A minute of a simulated chat: history pages above, arrivals below, the user scrolling.
+results += measureChat(harness: harness)
 harness.report(results)

@@ -235,4 +235,32 @@ struct AnimatedUpdateTests {
     #expect(host.attached[ObjectIdentifier(last)] == nil && table.leavingViews.isEmpty)
     checkInvariants(table, host: host)
   }
+
+  @Test("rows measured above the screen mid-animation move a leaving row with the content, not on screen")
+  func leavingRowThroughCorrections() throws {
+    let clock = ManualClock(start: 0)
+    let model = SelfSizingModel([(0..<400).map { Double(20 + ($0 * 37) % 80) }])
+    let table = TableView(style: .plain, clock: clock)
+    let host = TestHost()
+    table.host = host
+    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 44
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: 100, height: 200)
+    table.reloadData()
+    try table.scrollToRow(at: IndexPath(row: 300, section: 0), at: .top, animated: false)
+    let doomed = try #require(table.cellForRow(at: IndexPath(row: 301, section: 0)))
+    model.heights[0].remove(at: 301)
+    try table.deleteRows(at: [IndexPath(row: 301, section: 0)], with: .fade)
+    let screen = table.presentation(of: doomed).frame.minY - table.contentOffset.y
+    let correction = table.contentOffsetCorrection
+    // Scrolling up measures rows above: the offset is corrected, and the leaving row moves by the scroll alone.
+    for _ in 0..<10 { table.scroll(by: -60) }
+    #expect(table.contentOffsetCorrection != correction, "the scroll measured rows above the screen")
+    let now = table.presentation(of: doomed).frame.minY - table.contentOffset.y
+    #expect(abs(now - (screen + 600)) < 1e-6, "the leaving row moved \(now - screen) on screen, the scroll 600")
+    checkInvariants(table, host: host)
+  }
 }
