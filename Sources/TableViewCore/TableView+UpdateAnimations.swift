@@ -18,8 +18,11 @@ extension TableView {
   /// Backends draw every attached view at its presentation.
   /// - Complexity: O(1) for a view on screen; O(leaving views) for a view on its way out.
   public func presentation(of view: any ReusableView) -> CellPresentation {
-    guard animations.isActive else { return CellPresentation(frame: view.frame) }
-    return animations.presentation(of: view, frame: view.frame, at: animationTime)
+    // Only the motions' table is read (reading the whole state would retain all of it per call).
+    let frame = view.frame
+    guard let entry = animations.entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
+    return entry.motion.delta.applied(
+      to: entry.target ?? frame, alpha: entry.targetAlpha, remaining: entry.motion.remaining(at: animationTime))
   }
 
   /// The views on their way out of an animated update (deleted rows, the old cells of reloaded rows,
