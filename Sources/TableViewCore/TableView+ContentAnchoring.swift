@@ -301,6 +301,33 @@ extension TableView {
 extension TableView {
   /// Before a change of width: the content anchor's index path and where its top is on screen,
   /// when ``maintainsVisibleContentPosition`` is on and the table is laid out and linear.
+  /// The row the user is reading: the first row on screen that reaches below the top of the
+  /// visible area, and where the visible area's top is within it (a fraction of its height; 0
+  /// when its top is on screen, with its distance from the top instead). A row and a place within
+  /// it survive a change of width, which changes every height; a content offset does not.
+  func readingPosition() -> (path: IndexPath, fraction: Double, screen: Double)? {
+    guard !pass.needsReload, rowSpace.eachRowAppearsOnce else { return nil }
+    let top = scroll.offset.y + adjustedContentInset.top
+    guard let row = visible.rows.first(where: { $0.view.frame.maxY > top }) else { return nil }
+    let frame = row.view.frame
+    if frame.minY >= top { return (row.indexPath, 0, frame.minY - scroll.offset.y) }
+    return (row.indexPath, frame.height > 0 ? (top - frame.minY) / frame.height : 0, adjustedContentInset.top)
+  }
+
+  /// Puts the row of a reading position back at its place after a change of width: measured at the
+  /// new width first (when it is an estimate there), then its top where the same fraction of it
+  /// is at the top of the visible area, or at the same distance below it.
+  func keepReadingPosition(_ reading: (path: IndexPath, fraction: Double, screen: Double)) {
+    guard isValid(reading.path) else { return }
+    let k = heights.index.itemIndex(of: reading.path)
+    if heights.usesEstimates, !heights.index.isMeasured(item: k) {
+      let info = heights.index.info(ofItem: k)
+      heights.index.setHeight(ofItem: k, units: measuredUnits(forItem: k, info: info, keepCell: false), measured: true)
+    }
+    let height = HeightIndex.points(heights.index.height(ofItem: k))
+    keepRow(at: reading.path, atScreenY: reading.screen - reading.fraction * height)
+  }
+
   func contentAnchorForResize() -> (path: IndexPath, screen: Double)? {
     guard maintainsVisibleContentPosition, !pass.needsReload, rowSpace.eachRowAppearsOnce,
       let a = contentAnchorIndex()

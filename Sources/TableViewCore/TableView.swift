@@ -144,9 +144,19 @@ public final class TableView {
       // A new width changes heights: the content anchor stays put (maintainsVisibleContentPosition),
       // unless a bottom-anchored table is at the end (it stays there).
       let atEnd = fromBottom.map { $0 <= Self.atBottomTolerance } ?? false
-      let kept = viewportSize.width != oldValue.width && !atEnd ? contentAnchorForResize() : nil
+      let widthChanged = viewportSize.width != oldValue.width
+      let kept = widthChanged && !atEnd ? contentAnchorForResize() : nil
+      // Without a content anchor: the row the user is reading, as a row and a place within it.
+      let reading = widthChanged && !atEnd && kept == nil ? readingPosition() : nil
       if viewportSize.height < oldValue.height { visible.highWater = 0 }
-      if viewportSize.width != oldValue.width { widthDidChange(from: oldValue.width) }
+      if widthChanged { widthDidChange(from: oldValue.width) }
+      if let reading {
+        keepReadingPosition(reading)
+        geometryChanged()
+        anchoring.measuringAnchorRow = nil
+        layoutKeepingAnchor()
+        return
+      }
       if let kept {
         keepRow(at: kept.path, atScreenY: kept.screen)
         geometryChanged()
