@@ -124,6 +124,10 @@ struct TextWrapTests {
     let afterControl = TextWrap.wrap("☺\u{1}\u{FE0F}", width: 1)
     #expect(afterControl.allSatisfy { $0.displayWidth <= 1 }, "\(afterControl)")
     #expect(afterControl.joined() == "☺\u{FE0F}")
+    // Found by the fuzz target (Fuzz/TextWrap/corpus/regression-control-zwj): a joiner after a dropped control
+    // made "☺‍", two cells, on a line of one.
+    let joiner = TextWrap.wrap("\u{D7FF}\u{200B}\u{D7FF}\u{3000}\u{3000}☺\u{7}\u{200D}", width: 1)
+    #expect(joiner.allSatisfy { $0.displayWidth <= 1 } && joiner.joined() == "\u{D7FF}\u{D7FF}☺\u{200D}", "\(joiner)")
     // A lone skin tone (two cells) after a dropped control joins the emoji before it.
     let skinTone = TextWrap.wrap("👍\u{7}\u{1F3FD}", width: 2)
     #expect(skinTone.allSatisfy { $0.displayWidth <= 2 } && skinTone.joined() == "👍\u{1F3FD}", "\(skinTone)")
