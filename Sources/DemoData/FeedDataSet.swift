@@ -10,9 +10,15 @@ public enum FeedDataSet {
   /// The number of posts when the user does not choose one.
   public static let defaultRowCount = 1_000_000
 
-  /// The number of sections for `rowCount` posts: a thousand posts each, the last one possibly fewer.
+  /// The most rows the demos accept for any of their tables (a billion): their `--rows` options stop there with
+  /// a message rather than overflow a computation or run out of memory.
+  public static let maximumRowCount = 1_000_000_000
+
+  /// The number of sections for `rowCount` posts: a thousand posts each, the last one possibly fewer; none for
+  /// a count of zero or less.
   public static func numberOfSections(rowCount: Int) -> Int {
-    (rowCount + rowsPerSection - 1) / rowsPerSection
+    guard rowCount > 0 else { return 0 }
+    return rowCount / rowsPerSection + (rowCount % rowsPerSection == 0 ? 0 : 1)
   }
 
   /// The number of posts in `section` (0-based, less than `numberOfSections(rowCount:)`) of `rowCount` posts.

@@ -23,6 +23,9 @@ public struct TerminalRunLoop {
   /// How long (milliseconds) an incomplete escape sequence may wait for its end before it is taken as typed
   /// (a lone Escape key).
   public var escapeTimeoutMilliseconds = 30
+  /// Whether Ctrl-Z suspends the program, as in a shell (see `Terminal.suspend()`), instead of reaching the
+  /// application as a key; on `fg` the loop redraws the whole screen at the window's size then.
+  public var suspendsOnControlZ = true
   /// The clock that paces frames; give the application's tables the same one.
   public let clock: any TableViewClock
 
@@ -96,6 +99,11 @@ public struct TerminalRunLoop {
       var events = decoder.feed(input.bytes)
       if input.timedOut && decoder.hasPendingInput { events += decoder.flush() }
       for event in events {
+        if suspendsOnControlZ, event == .key(.controlZ), terminal.suspend() {
+          // Back from `fg`: the next read reports the resume (and the window's size), and the screen is redrawn.
+          shown = nil
+          continue
+        }
         guard application.handle(event) else { return }
         needsDraw = true
         idleWorkPending = true

@@ -13,4 +13,8 @@ public struct KeyEvent: Hashable, Sendable {
 
   /// Ctrl-C, which a terminal in raw mode delivers as a key instead of a signal.
   public static let controlC = KeyEvent(.character("c"), modifiers: .control)
+
+  /// Ctrl-Z, which a terminal in raw mode delivers as a key instead of stopping the program: see
+  /// ``Terminal/suspend()``.
+  public static let controlZ = KeyEvent(.character("z"), modifiers: .control)
 }

@@ -10,11 +10,14 @@
 /// undone when the session ends.
 ///
 /// Start a session with ``withRawMode(input:output:options:_:)``; the terminal is restored when the closure
-/// returns or throws, at `exit`, and when the process gets a terminating signal (`SIGINT`, `SIGTERM`, `SIGHUP`,
-/// `SIGQUIT`, and crash signals such as `SIGSEGV` or `SIGABRT`): the handler writes the restore sequence and
-/// restores the terminal attributes with async-signal-safe calls, then re-raises the signal with its previous
-/// disposition. Signals that were ignored when the session began stay ignored. In raw mode Ctrl-C arrives as a
-/// key (``KeyEvent/controlC``), not as `SIGINT`.
+/// returns or throws, at `exit`, and when the process gets a signal that ends it (`SIGINT`, `SIGTERM`, `SIGHUP`,
+/// `SIGQUIT`, crash signals such as `SIGSEGV` or `SIGABRT`, and the rest whose default action ends a process):
+/// the handler writes the restore sequence and restores the terminal attributes with async-signal-safe calls,
+/// runs the handler the signal had before the session, if any (not for `SIGQUIT`, a request to quit at once), and
+/// then ends the process by the signal (exit status 128 + its number), unless that earlier handler of `SIGINT`,
+/// `SIGTERM` or `SIGHUP` chose to keep it running. Signals that were ignored when the session began stay ignored. `SIGKILL` cannot be caught: after
+/// one, `reset` restores the terminal. In raw mode Ctrl-C arrives as a key (``KeyEvent/controlC``), not as
+/// `SIGINT`, and Ctrl-Z as ``KeyEvent/controlZ``: see ``suspend()``, which also handles `SIGTSTP`.
 ///
 /// Only one session can be active in a process at a time. A `Terminal` is used from one thread.
 public final class Terminal {
@@ -57,6 +60,8 @@ public final class Terminal {
   private let wakeReadDescriptor: Int32
   private let wakeWriteDescriptor: Int32
   private var isRestored = false
+  /// Set by ``suspend()``: the next ``readInput(timeoutMilliseconds:)`` reports ``TerminalInput/resumed``.
+  private var resumedBySuspend = false
   private var readBuffer = [UInt8](repeating: 0, count: 4096)
 
   nonisolated(unsafe) private static var sessionActive = false
@@ -132,8 +137,8 @@ public final class Terminal {
     }
     Terminal.sessionActive = true
     TerminalRestoration.activate(
-      input: input, output: output, wake: pipeDescriptors[1], savedAttributes: saved,
-      restoreSequence: TerminalSequences.leave(options))
+      input: input, output: output, wake: pipeDescriptors[1], savedAttributes: saved, rawAttributes: raw,
+      restoreSequence: TerminalSequences.leave(options), enterSequence: TerminalSequences.enter(options))
     do {
       try write(TerminalSequences.enter(options))
     } catch {
@@ -193,6 +198,10 @@ public final class Terminal {
   /// - Returns: The bytes read (up to 4 KiB), whether a resize happened, and whether input ended.
   /// - Throws: ``TerminalError/systemCall(_:errno:)`` if `poll` or `read` fails.
   public func readInput(timeoutMilliseconds: Int?) throws -> TerminalInput {
+    if resumedBySuspend {
+      resumedBySuspend = false
+      return TerminalInput(resized: true, resumed: true)
+    }
     var descriptors = [
       pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
@@ -214,6 +223,12 @@ public final class Terminal {
       var drain = [UInt8](repeating: 0, count: 64)
       while read(wakeReadDescriptor, &drain, drain.count) > 0 {}
       result.resized = true
+      if TerminalRestoration.takeStopRequest() {
+        // `kill -TSTP`: stop now, between frames; back from `fg`, the caller redraws everything.
+        TerminalRestoration.stopAndResume()
+        result.resumed = true
+        return result
+      }
     }
     let inputEvents = descriptors[0].revents
     if inputEvents & Int16(POLLIN) != 0 {
@@ -234,6 +249,30 @@ public final class Terminal {
       result.endOfInput = true
     }
     return result
+  }
+
+  /// Whether ``suspend()`` can stop the process: the shell has job control (it did not start the program with
+  /// `SIGTSTP` ignored) and the session is active.
+  public var canSuspend: Bool {
+    !isRestored && TerminalRestoration.state.pointee.installedSignals.contains(SIGTSTP)
+  }
+
+  /// Stops the process the way Ctrl-Z does in a shell, which raw mode turns into a key: the terminal is restored
+  /// and the process stopped (`SIGTSTP`) until the shell continues it (`fg`).
+  ///
+  /// When the process continues, raw mode and the screen modes are entered again, and the next
+  /// ``readInput(timeoutMilliseconds:)`` reports ``TerminalInput/resumed`` (and ``TerminalInput/resized``):
+  /// redraw the whole screen at the size the window has then. `SIGTSTP` from elsewhere (`kill -TSTP`) does the
+  /// same within ``readInput(timeoutMilliseconds:)``, between frames, whichever thread the signal reached.
+  ///
+  /// - Returns: `false`, doing nothing, when the process cannot be suspended (see ``canSuspend``); otherwise
+  ///   `true`, once the process continues.
+  @discardableResult
+  public func suspend() -> Bool {
+    guard canSuspend else { return false }
+    TerminalRestoration.stopAndResume()
+    resumedBySuspend = true
+    return true
   }
 
   /// Restores the terminal now: leaves the alternate screen, shows the cursor, stops mouse reporting, restores

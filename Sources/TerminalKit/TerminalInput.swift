@@ -6,12 +6,16 @@ public struct TerminalInput: Hashable, Sendable {
   public var resized: Bool
   /// Whether the input reached end of file or the terminal hung up: no more input will come.
   public var endOfInput: Bool
+  /// Whether the process was stopped (Ctrl-Z, `SIGTSTP`) and has continued: the terminal is back in the
+  /// session's modes, but the screen shows something else; redraw all of it. ``resized`` is set too.
+  public var resumed: Bool
 
   /// Creates a result.
-  public init(bytes: [UInt8] = [], resized: Bool = false, endOfInput: Bool = false) {
+  public init(bytes: [UInt8] = [], resized: Bool = false, endOfInput: Bool = false, resumed: Bool = false) {
     self.bytes = bytes
     self.resized = resized
     self.endOfInput = endOfInput
+    self.resumed = resumed
   }
 
   /// Whether the call returned because the timeout expired, with nothing to report.

@@ -101,6 +101,10 @@ public enum TextWrap {
     var width: Int
     var isSpace: Bool
     var isBreakSpace: Bool
+    /// Whether the glyph's first scalar may extend the cluster before it (see ``mayJoin(_:)``).
+    var opensWithJoiner = false
+    /// Whether the glyph's last scalar may be extended by the cluster after it.
+    var closesWithJoiner = false
   }
 
   private static func glyphs(of paragraph: [Character]) -> [Glyph] {
@@ -116,10 +120,53 @@ public enum TextWrap {
       } else if character.isWhitespace && character != "\u{00A0}" && character != "\u{202F}" {
         result.append(Glyph(character: character, width: character.displayWidth, isSpace: true, isBreakSpace: true))
       } else {
-        result.append(Glyph(character: character, width: character.displayWidth, isSpace: false, isBreakSpace: false))
+        var glyph = Glyph(character: character, width: character.displayWidth, isSpace: false, isBreakSpace: false)
+        let scalars = character.unicodeScalars
+        let length = character.utf8.count
+        if let first = scalars.first, first.value >= 0x300 || length > 2 {
+          if length == UTF8.width(first) {
+            // One scalar: its width is the glyph's.
+            glyph.opensWithJoiner = glyph.width == 0 || isJoiningEmoji(first)
+            glyph.closesWithJoiner = glyph.opensWithJoiner
+          } else {
+            glyph.opensWithJoiner = mayJoin(first)
+            glyph.closesWithJoiner = mayJoin(scalars.last!)
+          }
+        }
+        result.append(glyph)
       }
     }
     return result
+  }
+
+  /// The width of `line` (`lineWidth` cells) once text that starts with `firstCharacter` and is `width` cells wide
+  /// on its own is appended to it.
+  ///
+  /// Usually the sum, but text whose first scalar can extend a grapheme cluster (a variation selector, a
+  /// combining mark, an emoji modifier, a joiner) joins the line's last cluster when what separated them in the
+  /// paragraph (a control character, a zero-width space) was dropped, and the joined cluster may be wider or
+  /// narrower than its parts: `"☺"` (1 cell) followed by a lone `U+FE0F` (0 cells) becomes `"☺️"` (2 cells).
+  private static func widthOf(
+    _ line: String, lineWidth: Int, appending firstCharacter: Character, width: Int
+  ) -> Int {
+    guard let lastCharacter = line.last else { return lineWidth + width }
+    var joint = String(lastCharacter)
+    joint.append(firstCharacter)
+    let separateWidth = lastCharacter.displayWidth + firstCharacter.displayWidth
+    return lineWidth + width + joint.displayWidth - separateWidth
+  }
+
+  /// Whether a scalar may join a grapheme cluster with its neighbour across a dropped character: only a
+  /// zero-width scalar, an emoji modifier or a regional indicator extends the cluster before it, and only a
+  /// cluster ending in a zero-width scalar (a joiner, a prepended format character) or a regional indicator is
+  /// extended by anything else.
+  private static func mayJoin(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x300 && (isJoiningEmoji(scalar) || DisplayWidth.of(scalar) == 0)
+  }
+
+  /// Whether the scalar is a regional indicator or an emoji modifier, which join neighbours though visible.
+  private static func isJoiningEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    (0x1F1E6...0x1F1FF).contains(scalar.value) || (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
 
   /// Whether a line may break between two adjacent non-space glyphs.
@@ -136,11 +183,13 @@ public enum TextWrap {
     var pendingSpaces = ""
     var pendingSpacesWidth = 0
     var isFirstLine = true
+    var lineClosesWithJoiner = false
 
     func flushLine() {
       lines.append(line)
       line = ""
       lineWidth = 0
+      lineClosesWithJoiner = false
       lineHasText = false
       pendingSpaces = ""
       pendingSpacesWidth = 0
@@ -166,9 +215,13 @@ public enum TextWrap {
       let keepsSpaces = lineHasText || isFirstLine
       let spacesWidth = keepsSpaces ? pendingSpacesWidth : 0
       if lineWidth + spacesWidth + segmentWidth <= width {
-        if keepsSpaces {
+        if keepsSpaces, let firstSpace = pendingSpaces.first {
+          lineWidth =
+            lineClosesWithJoiner
+            ? widthOf(line, lineWidth: lineWidth, appending: firstSpace, width: pendingSpacesWidth)
+            : lineWidth + pendingSpacesWidth
           line += pendingSpaces
-          lineWidth += pendingSpacesWidth
+          lineClosesWithJoiner = false
         }
       } else {
         if lineHasText {
@@ -177,6 +230,7 @@ public enum TextWrap {
         pendingSpaces = ""
         pendingSpacesWidth = 0
         lineWidth = 0
+        lineClosesWithJoiner = false
         line = ""
       }
       pendingSpaces = ""
@@ -184,15 +238,22 @@ public enum TextWrap {
       for glyph in glyphs[index..<end] {
         var character = glyph.character
         var glyphWidth = glyph.width
+        var closesWithJoiner = glyph.closesWithJoiner
         if glyphWidth > width {
           character = "…"
           glyphWidth = 1
+          closesWithJoiner = false
         }
-        if lineWidth + glyphWidth > width {
+        var widthAfter =
+          glyph.opensWithJoiner || lineClosesWithJoiner
+          ? widthOf(line, lineWidth: lineWidth, appending: character, width: glyphWidth) : lineWidth + glyphWidth
+        if widthAfter > width {
           flushLine()
+          widthAfter = glyphWidth
         }
         line.append(character)
-        lineWidth += glyphWidth
+        lineWidth = widthAfter
+        lineClosesWithJoiner = closesWithJoiner
         lineHasText = true
       }
       index = end

@@ -1,3 +1,4 @@
+import DemoData
 import TerminalKit
 
 /// The demo's command line.
@@ -55,8 +56,8 @@ struct DemoOptions {
       switch argument {
       case "--rows":
         let text = try value(argument)
-        guard let rows = Int(text.replacingUnderscores), rows >= 0, rows <= 1_000_000_000 else {
-          throw DemoError("--rows needs a number from 0 to 1,000,000,000, not \"\(text)\"")
+        guard let rows = Int(text.replacingUnderscores), (1...FeedDataSet.maximumRowCount).contains(rows) else {
+          throw DemoError("--rows needs a number from 1 to \(FeedDataSet.maximumRowCount.grouped), not \"\(text)\"")
         }
         options.rows = rows
       case "--demo":
@@ -86,7 +87,9 @@ struct DemoOptions {
         options.pageDelay = seconds
       case "--size":
         let text = try value(argument)
-        guard let size = ScriptStep.parseSize(text) else { throw DemoError("--size needs WxH, such as 100x30") }
+        guard let size = ScriptStep.parseSize(text) else {
+          throw DemoError("--size \"\(text)\" is not a size: \(ScriptStep.sizeRule)")
+        }
         options.size = size
       case "--help", "-h":
         options.help = true

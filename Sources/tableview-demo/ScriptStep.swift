@@ -1,3 +1,4 @@
+import DemoData
 import TerminalKit
 
 /// One step of a `--frames` script: input events (a token may repeat with `*N`), a resize, or a pause.
@@ -23,7 +24,7 @@ struct ScriptStep {
       up down left right pgup pgdn home end enter tab backtab esc space backspace f1
       any single character (q j k ? [ ] 1 2 …), or key:C for any character C (key:, is a comma)
       ctrl-X (e.g. ctrl-e, ctrl-d), wheel-up, wheel-down (at the screen's centre or @X:Y),
-      click:X:Y (0-based cell), resize:WxH, wait:MS; TOKEN*N repeats a token N times in one frame.
+      click:X:Y (0-based cell), resize:WxH, wait:MS; TOKEN*N repeats a token N (up to 100,000) times in one frame.
     """
 
   /// Parses a whole script.
@@ -33,22 +34,42 @@ struct ScriptStep {
     return try tokens.map { token throws(DemoError) in try parse(token: String(token), size: size) }
   }
 
+  /// The most times one token may repeat (`TOKEN*N`).
+  static let maximumRepeatCount = 100_000
+
+  /// The longest a token may wait, in milliseconds (an hour), repeats included.
+  static let maximumWaitMilliseconds = 3_600_000.0
+
   /// Parses one token.
   static func parse(token: String, size: TerminalSize) throws(DemoError) -> ScriptStep {
     var name = token
     var count = 1
-    if let star = token.lastIndex(of: "*"), star != token.startIndex, let n = Int(token[token.index(after: star)...]),
-      n >= 1
-    {
-      name = String(token[..<star])
-      count = n
+    if let star = token.lastIndex(of: "*"), star != token.startIndex {
+      let repeats = token[token.index(after: star)...]
+      if !repeats.isEmpty, repeats.allSatisfy(\.isASCII), repeats.allSatisfy(\.isNumber) {
+        guard let n = Int(repeats), (1...maximumRepeatCount).contains(n) else {
+          throw DemoError(
+            "--frames token \"\(token)\" repeats \(repeats) times; a token repeats 1 to \(maximumRepeatCount.grouped) times"
+          )
+        }
+        name = String(token[..<star])
+        count = n
+      }
     }
     guard let events = try events(for: name, size: size) else {
       if name.hasPrefix("resize:"), let size = parseSize(String(name.dropFirst(7))) {
         return ScriptStep(label: token, action: .resize(size))
       }
-      if name.hasPrefix("wait:"), let ms = Double(name.dropFirst(5)), ms >= 0 {
+      if name.hasPrefix("wait:") {
+        guard let ms = Double(name.dropFirst(5)), ms >= 0, ms * Double(count) <= maximumWaitMilliseconds else {
+          throw DemoError(
+            "--frames token \"\(token)\" waits too long or not a number of milliseconds; "
+              + "a token waits 0 to \(Int(maximumWaitMilliseconds).grouped) ms (an hour), repeats included")
+        }
         return ScriptStep(label: token, action: .wait(ms / 1000 * Double(count)))
+      }
+      if name.hasPrefix("resize:") {
+        throw DemoError("--frames token \"\(token)\": \(ScriptStep.sizeRule)")
       }
       throw DemoError("unknown --frames token \"\(token)\"\n\(grammar)")
     }
@@ -95,6 +116,9 @@ struct ScriptStep {
     guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]), x >= 0, y >= 0 else { return nil }
     return (x, y)
   }
+
+  /// What a size must be, for error messages.
+  static let sizeRule = "a size is WxH, from 1x1 to 1000x1000 cells (such as 100x30)"
 
   /// Parses "100x30".
   static func parseSize(_ text: String) -> TerminalSize? {

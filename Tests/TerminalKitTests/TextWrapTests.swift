@@ -113,4 +113,72 @@ struct TextWrapTests {
       #expect(truncated.displayWidth <= width)
     }
   }
+
+  @Test("a mark left alone by a dropped control or zero-width space never widens a line past the width")
+  func loneMarkAfterDroppedCharacter() {
+    // The variation selector joins "☺" once the zero-width space or the control between them is dropped, and
+    // "☺️" takes two cells: it must not be counted as the one cell "☺" takes alone.
+    let afterSpace = TextWrap.wrap("☺\u{200B}\u{FE0F}a", width: 2)
+    #expect(afterSpace.allSatisfy { $0.displayWidth <= 2 }, "\(afterSpace)")
+    #expect(afterSpace.joined() == "☺\u{FE0F}a")
+    let afterControl = TextWrap.wrap("☺\u{1}\u{FE0F}", width: 1)
+    #expect(afterControl.allSatisfy { $0.displayWidth <= 1 }, "\(afterControl)")
+    #expect(afterControl.joined() == "☺\u{FE0F}")
+    // Found by the fuzz target (Fuzz/TextWrap/corpus/regression-control-zwj): a joiner after a dropped control
+    // made "☺‍", two cells, on a line of one.
+    let joiner = TextWrap.wrap("\u{D7FF}\u{200B}\u{D7FF}\u{3000}\u{3000}☺\u{7}\u{200D}", width: 1)
+    #expect(joiner.allSatisfy { $0.displayWidth <= 1 } && joiner.joined() == "\u{D7FF}\u{D7FF}☺\u{200D}", "\(joiner)")
+    // A lone skin tone (two cells) after a dropped control joins the emoji before it.
+    let skinTone = TextWrap.wrap("👍\u{7}\u{1F3FD}", width: 2)
+    #expect(skinTone.allSatisfy { $0.displayWidth <= 2 } && skinTone.joined() == "👍\u{1F3FD}", "\(skinTone)")
+  }
+
+  @Test("hostile scalars never yield a line wider than the width, and only controls are lost")
+  func hostileScalars() {
+    var generator = SplitMix64(seed: 16)
+    let alphabet: [String] = [
+      "\u{1}", "\u{7}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\t", "\n", "\r", " ", "\u{A0}", "\u{3000}",
+      "\u{200B}", "\u{200D}", "\u{FE0E}", "\u{FE0F}", "\u{301}", "\u{308}", "\u{20E3}", "\u{1F3FB}", "\u{1F3FF}",
+      "\u{600}", "\u{1160}", "\u{1100}", "\u{E0061}", "\u{1F1EF}", "\u{1F1F5}", "a", "Z", "1", "#", "é", "世", "界",
+      "。", "「", "ｱ", "☺", "❤", "✌", "👍", "👨", "👩", "🏳", "😀", "…",
+    ]
+    for iteration in 0..<3000 {
+      let text = (0..<generator.below(24)).map { _ in generator.pick(alphabet) }.joined()
+      let width = iteration % 4 == 0 ? 1 : 1 + generator.below(12)
+      let lines = TextWrap.wrap(text, width: width)
+      for line in lines {
+        #expect(line.displayWidth <= width, "\(text.unicodeScalars.map(\.value)) width \(width): \(lines)")
+      }
+      // Nothing is lost but controls, zero-width spaces and the spaces at line breaks (with any marks on
+      // them), and nothing is added but an ellipsis for a character wider than a line of one cell.
+      let kept = Array(lines.joined().unicodeScalars.filter { !$0.properties.isWhitespace })
+      var required: [Unicode.Scalar] = []
+      var allowed: [Unicode.Scalar] = []
+      for character in text {
+        guard let first = character.unicodeScalars.first, !DisplayWidth.isControl(first.value) else { continue }
+        let scalars: [Unicode.Scalar] = character.displayWidth > width ? ["…"] : Array(character.unicodeScalars)
+        allowed += scalars.filter { !$0.properties.isWhitespace }
+        if !character.isWhitespace && character != "\u{200B}" {
+          required += scalars.filter { !$0.properties.isWhitespace }
+        }
+      }
+      let context = "\(text.unicodeScalars.map(\.value)) width \(width): \(lines)"
+      #expect(Self.isSubsequence(required, of: kept), "lost text: \(context)")
+      #expect(Self.isSubsequence(kept, of: allowed), "added text: \(context)")
+      let limited = TextWrap.wrap(text, width: width, maxLines: 1 + generator.below(3))
+      #expect(limited.allSatisfy { $0.displayWidth <= width }, "\(text.unicodeScalars.map(\.value)): \(limited)")
+      let truncated = TextWrap.truncate(text, width: width)
+      #expect(truncated.displayWidth <= width, "\(text.unicodeScalars.map(\.value)): \(truncated)")
+    }
+  }
+
+  /// Whether `part` is `whole` with some elements removed.
+  static func isSubsequence(_ part: [Unicode.Scalar], of whole: [Unicode.Scalar]) -> Bool {
+    var remaining = whole[...]
+    for scalar in part {
+      guard let found = remaining.firstIndex(of: scalar) else { return false }
+      remaining = remaining[(found + 1)...]
+    }
+    return true
+  }
 }

@@ -179,7 +179,8 @@ public final class GTKPickerView {
     transform = gsk_transform_scale(transform, 1, Float(scale))
     var back = graphene_point_t(x: 0, y: Float(-(h / 2).rounded(.down)))
     transform = gsk_transform_translate(transform, &back)
-    gtk_widget_allocate(child, Int32(max(0, width.rounded())), Int32(max(0, h)), -1, transform)
+    let childWidth = GTKTableView.allocatableWidth(Int32(max(0, width.rounded())), of: child)
+    gtk_widget_allocate(child, childWidth, Int32(max(0, h)), -1, transform)
   }
 
   // MARK: Input

@@ -198,7 +198,8 @@ public final class GTKTableView: TableViewHost {
       let right = Self.pixel(frame.maxX - offset.x)
       var point = graphene_point_t(x: Float(left), y: Float(top))
       let transform = gsk_transform_translate(nil, &point)
-      gtk_widget_allocate(view.widget, Int32(max(0, right - left)), Int32(max(0, bottom - top)), -1, transform)
+      let width = Self.allocatableWidth(Int32(max(0, right - left)), of: view.widget)
+      gtk_widget_allocate(view.widget, width, Int32(max(0, bottom - top)), -1, transform)
     }
     layoutCount += 1
     isLayoutPending = false
@@ -215,6 +216,18 @@ public final class GTKTableView: TableViewHost {
       startTicking()
     }
     didLayout?(self)
+  }
+
+  /// A width at which GTK can allocate `widget`: `width`, or the widget's minimum width (its CSS padding, border
+  /// and margins, at least) if that is more. GTK subtracts those from the allocation and measures what remains, so
+  /// a narrower allocation (a viewport a few pixels wide) makes it measure a negative width: a critical on
+  /// standard error for every view, every frame. The view then overflows the viewport, which clips it.
+  static func allocatableWidth(_ width: Int32, of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+    // Only narrow allocations can be below a view's minimum; wide ones skip the measurement.
+    guard width < 100 else { return width }
+    var minimum: Int32 = 0
+    gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+    return max(width, minimum)
   }
 
   /// Whether the engine changed something that the viewport's next allocation will draw: until

@@ -1,3 +1,5 @@
+import DemoData
+
 /// The demo's command line.
 struct DemoOptions {
   /// The page shown first: feed, fixed, loop or date.
@@ -51,14 +53,16 @@ struct DemoOptions {
         }
         options.page = name
       case "--rows":
-        guard let rows = Int(try value(argument)), rows >= 0 else {
-          throw DemoOptionsError("--rows needs a count ≥ 0")
+        let text = try value(argument)
+        guard let rows = Int(text), (1...FeedDataSet.maximumRowCount).contains(rows) else {
+          throw DemoOptionsError(
+            "--rows needs a number from 1 to \(FeedDataSet.maximumRowCount.grouped), not \"\(text)\"")
         }
         options.rows = rows
       case "--size":
         let parts = try value(argument).split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 200, parts[1] >= 200 else {
-          throw DemoOptionsError("--size needs WIDTHxHEIGHT, at least 200x200")
+        guard parts.count == 2, (200...8192).contains(parts[0]), (200...8192).contains(parts[1]) else {
+          throw DemoOptionsError("--size needs WIDTHxHEIGHT, from 200x200 to 8192x8192")
         }
         options.width = parts[0]
         options.height = parts[1]

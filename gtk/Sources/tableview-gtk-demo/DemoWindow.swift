@@ -55,7 +55,7 @@ final class DemoWindow {
     gtk_box_append(box(column), bar)
     gtk_box_append(box(column), content)
     gtk_box_append(box(column), statusLabel)
-    gtk_window_set_child(gtkWindow, column)
+    gtk_window_set_child(gtkWindow, MinimumSizeFrame.wrapping(column))
 
     let titles = ["1 Feed (1,000,000)", "2 Fixed (10,000,000)", "3 Looping list", "4 Date picker"]
     for (index, title) in titles.enumerated() {
@@ -70,7 +70,9 @@ final class DemoWindow {
     // The keys 1–4 switch pages, q and Ctrl-W close (in the capture phase: before the table sees them).
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-    Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, _ in self?.windowKey(keyval) ?? false }
+    Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
+      self?.windowKey(keyval, state: state) ?? false
+    }
     gtk_widget_add_controller(window, keys)
 
     Signals.connectHandled(gpointerOf(window), "close-request") { [weak self] in
@@ -154,7 +156,12 @@ final class DemoWindow {
     gtk_box_append(box, widget)
   }
 
-  func windowKey(_ keyval: UInt32) -> Bool {
+  func windowKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+    if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 {
+      guard Int32(keyval) == GDK_KEY_w || Int32(keyval) == GDK_KEY_W else { return false }
+      quit()
+      return true
+    }
     switch Int32(keyval) {
     case GDK_KEY_1: show("feed")
     case GDK_KEY_2: show("fixed")
