@@ -155,6 +155,7 @@ extension TableView {
     let anchor =
       oldSpace.keepsFirstVisibleRowInPlace
       ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
+    remapSwipe(through: plan)
     applyEdits(plan, to: &heights.index, current: true)
     for width in Array(heights.otherWidths.keys) {
       var cache = heights.otherWidths.removeValue(forKey: width)!

@@ -19,6 +19,7 @@ extension TableView {
     scroll._checkInvariants()
     rowSpace._checkInvariants(in: heights.index)
     animations._checkInvariants()
+    editing._checkInvariants()
     // A leaving view is neither on screen for a row nor in a pool.
     for departure in animations.departures {
       precondition(!visible.isInUse(departure.view), "a leaving view is also on screen")

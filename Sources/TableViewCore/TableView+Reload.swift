@@ -52,6 +52,7 @@ extension TableView {
     for r in capturing ?? [] { finishDeparture(r.view, pool: r.pool) }
     pass.retired = nil
     endUpdateAnimations(finished: false)
+    closeSwipe(animated: false)
     removeAllVisibleViews()
     if capturing != nil { pass.retired = [] }
     forgetDelegateHeightMethods()

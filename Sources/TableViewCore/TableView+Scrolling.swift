@@ -49,7 +49,7 @@ extension TableView {
 
   /// Whether an animated scroll, a deceleration, a bounce or an animated update is running (call
   /// `tick()` each frame while it is).
-  public var isAnimating: Bool { scroll.animation != nil || animations.isActive }
+  public var isAnimating: Bool { scroll.animation != nil || animations.isActive || editing.swipe.settle != nil }
 
   /// Whether a finger is dragging the content.
   public var isTracking: Bool { scroll.isDragging }
@@ -289,7 +289,8 @@ extension TableView {
   public func tick() -> Bool {
     let scrolling = tickScroll()
     let updating = tickUpdateAnimations()
-    return scrolling || updating
+    let swiping = tickSwipe()
+    return scrolling || updating || swiping
   }
 
   /// Advances the running scroll animation; returns whether it still runs.

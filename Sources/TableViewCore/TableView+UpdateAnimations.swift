@@ -19,7 +19,11 @@ extension TableView {
   /// - Complexity: O(1) for a view on screen; O(leaving views) for a view on its way out.
   public func presentation(of view: any ReusableView) -> CellPresentation {
     // Only the motions' table is read (reading the whole state would retain all of it per call).
-    let frame = view.frame
+    var frame = view.frame
+    if let row = editing.swipe.row, cellForRow(at: row) === view {
+      // The swiped row's content is pulled aside.
+      frame.origin.x += swipeOffset
+    }
     guard let entry = animations.entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
     return entry.motion.delta.applied(
       to: entry.target ?? frame, alpha: entry.targetAlpha, remaining: entry.motion.remaining(at: animationTime))

@@ -112,6 +112,9 @@ public final class TableView {
   public var selectionMode: SelectionMode = .single
   /// How far (points) a touch may move before it stops being a tap and its highlight is cancelled.
   public var tapMoveThreshold: Double = 10
+  /// The width of a swipe action without a `preferredWidth`, in points (a terminal backend sets
+  /// it in cells). Values that are not finite or not positive give actions no width.
+  public var swipeActionWidth: Double = 80
 
   /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
   /// cache to that width's.
@@ -268,6 +271,8 @@ public final class TableView {
   /// Animated updates: the differences of the views on screen, the views on their way out
   /// (TableView+UpdateAnimations.swift).
   @exclusivity(unchecked) var animations = UpdateAnimations()
+  /// Edit mode and the swiped row (TableView+Editing.swift).
+  var editing = EditingState()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is

@@ -93,6 +93,14 @@ public protocol TableViewDelegate: AnyObject {
   /// The visible area came within `TableView.edgeApproachDistance` of the bottom of the content:
   /// time to load a newer page. Told once per approach (see `edgeApproachDistance`).
   func tableViewDidApproachBottom(_ tableView: TableView)
+  /// The row's editing control in edit mode (default `.delete`, as UIKit's).
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle
+  /// The actions a swipe from the leading edge reveals (default none).
+  func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  /// The actions a swipe from the trailing edge reveals (default none).
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
@@ -186,4 +194,16 @@ extension TableViewDelegate {
   public func tableViewDidApproachTop(_ tableView: TableView) {}
   /// Does nothing.
   public func tableViewDidApproachBottom(_ tableView: TableView) {}
+  /// `.delete`.
+  public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
+    .delete
+  }
+  /// None.
+  public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  { nil }
+  /// None.
+  public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  { nil }
 }

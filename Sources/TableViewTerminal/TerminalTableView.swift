@@ -117,7 +117,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
 
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    guard table.isAnimatingUpdates else {
+    guard table.isAnimatingUpdates || table.swipedRow != nil else {
       let offset = table.contentOffset
       for view in attachedViews {
         let at = CellPoint(

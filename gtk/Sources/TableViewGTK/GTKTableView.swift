@@ -175,7 +175,7 @@ public final class GTKTableView: TableViewHost {
     if table.viewportSize != size { table.viewportSize = size }
     table.layoutIfNeeded()
     let offset = table.contentOffset
-    let animating = table.isAnimatingUpdates
+    let animating = table.isAnimatingUpdates || table.swipedRow != nil
     for view in shownViews {
       // Edges snap to whole pixels, each the same way (half up, also below zero), and the height
       // is the distance between the snapped edges: neighbouring rows always abut, never a pixel

@@ -1,0 +1,17 @@
+/// Edit mode, and the row swiped open (the logic is in TableView+Editing.swift).
+struct EditingState {
+  /// Whether the table is in edit mode.
+  var isEditing = false
+  /// The swiped row.
+  var swipe = SwipeState()
+  /// The swiped row's offset when the current drag began.
+  var swipeBase = 0.0
+  /// The swiped row's actions, nearest its edge first.
+  var leadingActions: [ContextualAction] = []
+  var trailingActions: [ContextualAction] = []
+
+  func _checkInvariants() {
+    swipe._checkInvariants()
+    precondition(swipe.row != nil || (leadingActions.isEmpty && trailingActions.isEmpty), "actions of no row")
+  }
+}

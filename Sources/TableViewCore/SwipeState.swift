@@ -1,0 +1,118 @@
+// Swipe actions as a state machine on the table's clock: a row is dragged sideways (its content
+// follows the finger, revealing its actions), then let go: it opens on its actions, closes, or,
+// swiped far enough, performs its first action. The façade (TableView+Editing.swift) asks the
+// delegate for the actions and draws nothing; backends draw the revealed actions.
+
+/// The swiped row, how far its content is pulled aside, and where it is settling.
+struct SwipeState {
+  /// Which side's actions a swipe reveals.
+  enum Edge: Sendable, Hashable {
+    /// The leading actions: the content moves right (positive offsets).
+    case leading
+    /// The trailing actions: the content moves left (negative offsets).
+    case trailing
+  }
+
+  /// What letting go decided.
+  enum Outcome: Equatable {
+    case close
+    case open(Edge)
+    case fullSwipe(Edge)
+  }
+
+  /// A settling offset: from, to, over a duration.
+  struct Settle {
+    var from: Double
+    var to: Double
+    var start: Double
+    var duration: Double
+  }
+
+  /// The swiped row.
+  var row: IndexPath?
+  /// How far its content is pulled aside: positive reveals the leading actions.
+  var offset = 0.0
+  /// The widths of the leading and trailing actions together (0 without actions on that side).
+  var leadingWidth = 0.0
+  var trailingWidth = 0.0
+  /// Whether each side performs its first action on a full swipe.
+  var leadingFullSwipe = false
+  var trailingFullSwipe = false
+  /// Whether a finger drags the row now.
+  var isTracking = false
+  /// Where the offset is settling, if it is.
+  var settle: Settle?
+
+  /// How long a swiped row takes to settle, in seconds.
+  static let settleDuration = 0.25
+  /// The fraction of the row's width past which letting go performs the first action.
+  static let fullSwipeFraction = 0.6
+
+  /// Whether a row is open or moving.
+  var isActive: Bool { row != nil }
+
+  /// The side the offset reveals.
+  var revealedEdge: Edge? { offset > 0 ? .leading : offset < 0 ? .trailing : nil }
+
+  /// The offset `translation` from the open position asks for: limited to the sides with actions,
+  /// and, beyond the actions, to the row's width (a full swipe) or, without one, with a rubber band.
+  func offset(forTranslation translation: Double, from base: Double, rowWidth: Double) -> Double {
+    let wanted = base + translation
+    let width = wanted > 0 ? leadingWidth : trailingWidth
+    guard width > 0 else { return 0 }
+    let full = wanted > 0 ? leadingFullSwipe : trailingFullSwipe
+    let limit = full ? max(width, rowWidth) : width
+    let magnitude = abs(wanted)
+    let kept = magnitude <= limit ? magnitude : limit + (magnitude - limit) / (1 + (magnitude - limit) / 40)
+    return wanted > 0 ? min(kept, rowWidth) : -min(kept, rowWidth)
+  }
+
+  /// What letting go at `velocity` (points a second, positive to the right) decides.
+  func outcome(velocity: Double, rowWidth: Double) -> Outcome {
+    guard let edge = revealedEdge else { return .close }
+    let width = edge == .leading ? leadingWidth : trailingWidth
+    let full = edge == .leading ? leadingFullSwipe : trailingFullSwipe
+    let magnitude = abs(offset)
+    let outward = edge == .leading ? velocity : -velocity
+    if full, magnitude >= Self.fullSwipeFraction * rowWidth || (magnitude > width && outward > 1_500) {
+      return .fullSwipe(edge)
+    }
+    if outward < -300 { return .close }
+    return magnitude >= width / 2 || outward > 300 ? .open(edge) : .close
+  }
+
+  /// The offset at `now`, settling or not.
+  func currentOffset(at now: Double) -> Double {
+    guard let settle else { return offset }
+    let t = settle.duration > 0 ? min(1, max(0, (now - settle.start) / settle.duration)) : 1
+    return settle.from + (settle.to - settle.from) * UpdateAnimations.ease(t)
+  }
+
+  /// Starts settling towards `target` from where the row is now.
+  mutating func settle(to target: Double, now: Double) {
+    let from = currentOffset(at: now)
+    offset = from
+    settle = Settle(from: from, to: target, start: now, duration: Self.settleDuration)
+  }
+
+  /// Advances a settle to `now`; returns whether it still runs. A row settled closed is no longer
+  /// swiped.
+  mutating func tick(now: Double) -> Bool {
+    guard let current = settle else { return false }
+    offset = currentOffset(at: now)
+    guard now < current.start + current.duration, now.isFinite else {
+      offset = current.to
+      settle = nil
+      if offset == 0 { self = SwipeState() }
+      return false
+    }
+    return true
+  }
+
+  func _checkInvariants() {
+    precondition(offset.isFinite, "a swipe offset that is not finite")
+    precondition(row != nil || (offset == 0 && settle == nil && !isTracking), "a swipe without a row")
+    precondition(offset <= 0 || leadingWidth > 0, "leading actions revealed where there are none")
+    precondition(offset >= 0 || trailingWidth > 0, "trailing actions revealed where there are none")
+  }
+}

@@ -1,0 +1,196 @@
+// Edit mode and swipe actions (UIKit's names): the rules live here, once; backends draw the
+// controls and the revealed actions, and turn gestures and keys into these calls.
+
+extension TableView {
+  // MARK: Edit mode
+
+  /// Whether the table is in edit mode (UIKit's `isEditing`): cells show their editing controls.
+  /// Setting it is `setEditing(_:animated: false)`.
+  public var isEditing: Bool {
+    get { editing.isEditing }
+    set { setEditing(newValue, animated: false) }
+  }
+
+  /// Enters or leaves edit mode: a swiped row closes, and every cell on screen is told
+  /// (`setEditing(_:animated:)`; cells shown later are told when they show).
+  /// - Complexity: O(visible)
+  public func setEditing(_ editing: Bool, animated: Bool) {
+    guard editing != self.editing.isEditing else { return }
+    closeSwipe(animated: false)
+    self.editing.isEditing = editing
+    for entry in visible.rows { entry.view.setEditing(editing, animated: animated) }
+  }
+
+  /// The editing control of the row: the delegate's style, or `.none` when the data source says
+  /// the row cannot be edited or the row does not exist.
+  public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
+    guard isValid(indexPath), let dataSource else { return .none }
+    guard askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) }) else { return .none }
+    return askingDataSource { delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete }
+  }
+
+  /// The user activated the row's editing control (⊖ or ⊕): the data source commits it.
+  /// - Throws: `.indexOutOfRange` for a row that does not exist.
+  public func commitEditingStyle(forRowAt indexPath: IndexPath) throws(TableViewError) {
+    try check(indexPath, "commitEditingStyle(forRowAt:)")
+    let style = editingStyle(forRowAt: indexPath)
+    guard style != .none, let dataSource else { return }
+    dataSource.tableView(self, commit: style, forRowAt: indexPath)
+  }
+
+  // MARK: Swipe actions
+
+  /// The row swiped open (or being swiped), if any.
+  public var swipedRow: IndexPath? { editing.swipe.row }
+
+  /// How far the swiped row's content is pulled aside now (positive: to the right, revealing the
+  /// leading actions).
+  public var swipeOffset: Double { editing.swipe.currentOffset(at: animationTime) }
+
+  /// A finger starts dragging `indexPath` sideways. Another swiped row closes. Returns whether the
+  /// row has actions to reveal (false in edit mode, for a row that cannot be edited, or without
+  /// actions).
+  @discardableResult
+  public func beginSwipe(at indexPath: IndexPath) -> Bool {
+    if let row = editing.swipe.row, row != indexPath { closeSwipe(animated: false) }
+    guard !editing.isEditing, isValid(indexPath), let dataSource,
+      askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) })
+    else { return false }
+    let leading = askingDataSource { delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath) }
+    let trailing = askingDataSource {
+      delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
+    }
+    let leadingActions = leading?.actions ?? []
+    let trailingActions = trailing?.actions ?? []
+    guard !leadingActions.isEmpty || !trailingActions.isEmpty else { return false }
+    if editing.swipe.row != indexPath {
+      editing.swipe = SwipeState()
+      editing.swipe.row = indexPath
+    }
+    editing.leadingActions = leadingActions
+    editing.trailingActions = trailingActions
+    editing.swipe.leadingWidth = leadingActions.reduce(0) { $0 + width(of: $1) }
+    editing.swipe.trailingWidth = trailingActions.reduce(0) { $0 + width(of: $1) }
+    editing.swipe.leadingFullSwipe = leading?.performsFirstActionWithFullSwipe ?? false
+    editing.swipe.trailingFullSwipe = trailing?.performsFirstActionWithFullSwipe ?? false
+    editing.swipe.offset = editing.swipe.currentOffset(at: animationTime)
+    editing.swipe.settle = nil
+    editing.swipe.isTracking = true
+    editing.swipeBase = editing.swipe.offset
+    return true
+  }
+
+  /// The finger moved `translation` points sideways since `beginSwipe(at:)` (positive: right).
+  /// A translation that is not finite is ignored (reported).
+  public func updateSwipe(translation: Double) {
+    guard editing.swipe.isTracking else { return }
+    guard translation.isFinite else {
+      return report(TableViewError(.invalidArgument, "updateSwipe(translation: \(translation)): not finite; ignored"))
+    }
+    editing.swipe.offset = editing.swipe.offset(
+      forTranslation: translation, from: editing.swipeBase, rowWidth: viewportSize.width)
+  }
+
+  /// The finger lifted at `velocity` points a second: the row opens on its actions, closes, or,
+  /// swiped far enough, performs its first action (and closes, unless the action deleted it).
+  public func endSwipe(velocity: Double) {
+    guard editing.swipe.isTracking else { return }
+    editing.swipe.isTracking = false
+    let velocity = velocity.isFinite ? velocity : 0
+    switch editing.swipe.outcome(velocity: velocity, rowWidth: viewportSize.width) {
+    case .close:
+      closeSwipe(animated: true)
+    case .open(let edge):
+      editing.swipe.settle(
+        to: edge == .leading ? editing.swipe.leadingWidth : -editing.swipe.trailingWidth, now: animationTime)
+      host?.animationsDidStart()
+    case .fullSwipe(let edge):
+      editing.swipe.settle(to: edge == .leading ? viewportSize.width : -viewportSize.width, now: animationTime)
+      performSwipeAction(0, edge: edge)
+    }
+  }
+
+  /// Closes the swiped row (animated: it slides back on the table's clock).
+  public func closeSwipe(animated: Bool) {
+    guard editing.swipe.row != nil else { return }
+    if animated, editing.swipe.currentOffset(at: animationTime) != 0 {
+      editing.swipe.isTracking = false
+      editing.swipe.settle(to: 0, now: animationTime)
+      host?.animationsDidStart()
+    } else {
+      editing.swipe = SwipeState()
+      editing.leadingActions = []
+      editing.trailingActions = []
+    }
+  }
+
+  /// Performs action `index` (0 nearest the edge) of the revealed side of the swiped row (a click
+  /// on its button, or a key): its handler runs; the row closes when the handler completes.
+  public func performSwipeAction(_ index: Int) {
+    guard let edge = editing.swipe.revealedEdge else { return }
+    performSwipeAction(index, edge: edge)
+  }
+
+  func performSwipeAction(_ index: Int, edge: SwipeState.Edge) {
+    let actions = edge == .leading ? editing.leadingActions : editing.trailingActions
+    guard actions.indices.contains(index), let row = editing.swipe.row else { return }
+    let action = actions[index]
+    action.handler(action) { [weak self] _ in
+      // The row may be gone (a delete): then the swipe went with it.
+      guard let self, self.editing.swipe.row == row else { return }
+      self.closeSwipe(animated: true)
+    }
+  }
+
+  /// The revealed actions of the swiped row and where each is, in content coordinates (the first
+  /// action nearest the edge; together they fill the revealed strip).
+  /// - Complexity: O(actions + log n)
+  public var revealedSwipeActions: [(action: ContextualAction, frame: Rect)] {
+    guard let row = editing.swipe.row, let rect = try? rectForRow(at: row) else { return [] }
+    let offset = swipeOffset
+    guard offset != 0 else { return [] }
+    let actions = offset > 0 ? editing.leadingActions : editing.trailingActions
+    let total = actions.reduce(0) { $0 + width(of: $1) }
+    // The revealed strip is |offset| wide; each action takes its share of it.
+    let scale = total > 0 ? abs(offset) / total : 0
+    var result: [(action: ContextualAction, frame: Rect)] = []
+    var x = offset > 0 ? rect.minX : rect.maxX
+    for action in actions {
+      let w = width(of: action) * scale
+      if offset > 0 {
+        result.append((action, Rect(x: x, y: rect.minY, width: w, height: rect.height)))
+        x += w
+      } else {
+        x -= w
+        result.append((action, Rect(x: x, y: rect.minY, width: w, height: rect.height)))
+      }
+    }
+    return result
+  }
+
+  func width(of action: ContextualAction) -> Double {
+    let width = action.preferredWidth ?? swipeActionWidth
+    return width.isFinite && width > 0 ? width : 0
+  }
+
+  /// Advances a settling swipe; returns whether it still runs.
+  func tickSwipe() -> Bool {
+    guard editing.swipe.settle != nil else { return false }
+    let running = editing.swipe.tick(now: animationTime)
+    if editing.swipe.row == nil {
+      editing.leadingActions = []
+      editing.trailingActions = []
+    }
+    return running
+  }
+
+  /// After a batch update: the swiped row follows its row, or closes when the row went.
+  func remapSwipe(through plan: BatchUpdatePlan) {
+    guard let row = editing.swipe.row else { return }
+    if let new = plan.newIndexPath(forOld: row), !plan.isReloaded(old: row) {
+      editing.swipe.row = new
+    } else {
+      closeSwipe(animated: false)
+    }
+  }
+}

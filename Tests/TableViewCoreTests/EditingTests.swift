@@ -1,0 +1,217 @@
+import Testing
+
+@testable import TableViewCore
+
+/// Rows that can be edited (but row 0), deleted through the editing control, with trailing
+/// delete/flag and leading "read" actions.
+private final class EditableModel: TableViewDataSource, TableViewDelegate {
+  var rows: [Int] = Array(0..<30)
+  var committed: [(TableView.EditingStyle, IndexPath)] = []
+  var performed: [String] = []
+  var fullSwipe = true
+  weak var table: TableView?
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
+  func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { indexPath.row != 0 }
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
+    indexPath.row == 1 ? .insert : .delete
+  }
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    committed.append((editingStyle, indexPath))
+    guard editingStyle == .delete else { return }
+    rows.remove(at: indexPath.row)
+    try? tableView.deleteRows(at: [indexPath], with: .fade)
+  }
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let delete = ContextualAction(style: .destructive, title: "Delete") { [unowned self] _, done in
+      self.performed.append("delete \(indexPath.row)")
+      self.rows.remove(at: indexPath.row)
+      try? tableView.deleteRows(at: [indexPath], with: .left)
+      done(true)
+    }
+    let flag = ContextualAction(style: .normal, title: "Flag") { [unowned self] _, done in
+      self.performed.append("flag \(indexPath.row)")
+      done(true)
+    }
+    var configuration = SwipeActionsConfiguration(actions: [delete, flag])
+    configuration.performsFirstActionWithFullSwipe = fullSwipe
+    return configuration
+  }
+  func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    SwipeActionsConfiguration(actions: [
+      ContextualAction(style: .normal, title: "Read") { [unowned self] _, done in
+        self.performed.append("read \(indexPath.row)")
+        done(true)
+      }
+    ])
+  }
+}
+
+final class EditingCell: ReusableView {
+  var reuseIdentifier: String?
+  var frame: Rect = .zero
+  var isEditing = false
+  func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+}
+
+private func editableTable() -> (TableView, EditableModel, ManualClock, TestHost) {
+  let clock = ManualClock()
+  let model = EditableModel()
+  let table = TableView(style: .plain, clock: clock)
+  let host = TestHost()
+  table.host = host
+  table.register({ EditingCell() }, forCellReuseIdentifier: "cell")
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: 400, height: 200)
+  table.reloadData()
+  model.table = table
+  return (table, model, clock, host)
+}
+
+@Suite("Edit mode and swipe actions")
+struct EditingTests {
+  @Test("edit mode tells the cells on screen and the ones shown later; styles follow canEdit and the delegate")
+  func editMode() throws {
+    let (table, model, _, host) = editableTable()
+    table.setEditing(true, animated: true)
+    #expect(table.isEditing)
+    #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == true })
+    table.contentOffset.y = 400
+    #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == true }, "cells shown later")
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 0, section: 0)) == .none, "row 0 cannot be edited")
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 1, section: 0)) == .insert)
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 5, section: 0)) == .delete)
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 99, section: 0)) == .none)
+    table.isEditing = false
+    #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == false })
+    #expect(model.committed.isEmpty)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("the delete control commits through the data source, which deletes the row with an animation")
+  func commitDelete() throws {
+    let (table, model, clock, host) = editableTable()
+    table.isEditing = true
+    try table.commitEditingStyle(forRowAt: IndexPath(row: 2, section: 0))
+    #expect(model.committed.map(\.0) == [.delete] && model.rows.count == 29 && !model.rows.contains(2))
+    #expect(table.isAnimatingUpdates)
+    clock.advance(by: 1)
+    table.tick()
+    try table.commitEditingStyle(forRowAt: IndexPath(row: 0, section: 0))
+    #expect(model.committed.count == 1, "row 0 has no control")
+    #expect(throws: TableViewError.self) { try table.commitEditingStyle(forRowAt: IndexPath(row: 500, section: 0)) }
+    checkInvariants(table, host: host)
+  }
+
+  @Test("a swipe left opens on the trailing actions: the content follows, then settles; the actions fill the strip")
+  func openTrailing() throws {
+    let (table, model, clock, host) = editableTable()
+    let path = IndexPath(row: 3, section: 0)
+    let cell = try #require(table.cellForRow(at: path))
+    #expect(table.beginSwipe(at: path))
+    table.updateSwipe(translation: -120)
+    #expect(table.swipeOffset == -120)
+    #expect(table.presentation(of: cell).frame.minX == -120)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipeOffset == -160 && table.swipedRow == path && !table.isAnimating)
+    let revealed = table.revealedSwipeActions
+    #expect(revealed.map { $0.action.title } == ["Delete", "Flag"])
+    #expect(
+      revealed.map(\.frame) == [
+        Rect(x: 320, y: 120, width: 80, height: 40), Rect(x: 240, y: 120, width: 80, height: 40),
+      ])
+    // Its button: the handler runs, the row closes.
+    table.performSwipeAction(1)
+    #expect(model.performed == ["flag 3"])
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil && table.presentation(of: cell).frame.minX == 0)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("a short swipe closes; a fling back closes; a swipe right reveals the leading action")
+  func closing() throws {
+    let (table, model, clock, host) = editableTable()
+    let path = IndexPath(row: 4, section: 0)
+    table.beginSwipe(at: path)
+    table.updateSwipe(translation: -50)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil && table.swipeOffset == 0)
+    table.beginSwipe(at: path)
+    table.updateSwipe(translation: -150)
+    table.endSwipe(velocity: 800)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil, "a fling back towards the edge closes")
+    table.beginSwipe(at: path)
+    table.updateSwipe(translation: 60)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipeOffset == 80 && table.revealedSwipeActions.map { $0.action.title } == ["Read"])
+    // Swiping another row closes this one.
+    table.beginSwipe(at: IndexPath(row: 2, section: 0))
+    #expect(table.swipedRow == IndexPath(row: 2, section: 0))
+    #expect(model.performed.isEmpty)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("a full swipe performs the first action: the destructive one deletes the row, and the swipe goes with it")
+  func fullSwipe() throws {
+    let (table, model, clock, host) = editableTable()
+    table.beginSwipe(at: IndexPath(row: 5, section: 0))
+    table.updateSwipe(translation: -300)
+    table.endSwipe(velocity: 0)
+    #expect(model.performed == ["delete 5"] && !model.rows.contains(5))
+    #expect(table.swipedRow == nil)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(!table.isAnimating && table.numberOfRows(inSection: 0) == 29)
+    checkInvariants(table, host: host)
+    // Without full swipes, the row stops at its actions (with a rubber band) and opens.
+    model.fullSwipe = false
+    table.beginSwipe(at: IndexPath(row: 6, section: 0))
+    table.updateSwipe(translation: -300)
+    #expect(table.swipeOffset > -200 && table.swipeOffset < -160)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipeOffset == -160 && model.performed == ["delete 5"])
+  }
+
+  @Test("no swipe in edit mode or on a row that cannot be edited; a bad translation is refused; updates move the swipe")
+  func rules() throws {
+    let (table, model, _, host) = editableTable()
+    #expect(!table.beginSwipe(at: IndexPath(row: 0, section: 0)))
+    table.isEditing = true
+    #expect(!table.beginSwipe(at: IndexPath(row: 3, section: 0)))
+    table.isEditing = false
+    #expect(table.beginSwipe(at: IndexPath(row: 3, section: 0)))
+    table.updateSwipe(translation: .nan)
+    table.updateSwipe(translation: -.infinity)
+    #expect(table.swipeOffset == 0)
+    table.updateSwipe(translation: -100)
+    table.endSwipe(velocity: .nan)
+    // A row inserted above: the swiped row follows; deleted: the swipe closes.
+    model.rows.insert(100, at: 0)
+    try table.insertRows(at: [IndexPath(row: 0, section: 0)])
+    #expect(table.swipedRow == IndexPath(row: 4, section: 0))
+    model.rows.remove(at: 4)
+    try table.deleteRows(at: [IndexPath(row: 4, section: 0)])
+    #expect(table.swipedRow == nil)
+    checkInvariants(table, host: host)
+  }
+}
