@@ -7,15 +7,17 @@ import TableViewGTK
 
 extension ChatPage {
   /// The conversation, the badge, follow mode and where each visible message is drawn, as JSON
-  /// fields: `messageTops` lists `[number, top, height]` of every visible row in order (the loading
-  /// row as number −1), on the window's surface, so a test can check that a message stayed put.
+  /// fields: `messageTops` lists `[number, top, height, mine]` of every visible row in order (the
+  /// loading row as number −1; mine is 1 for the user's own), on the window's surface, so a test can
+  /// check that a message stayed put.
   func stateFields(_ hook: StateHook) -> [(String, String)] {
     let table = gtkTableView.table
     var tops: [String] = []
     for path in table.indexPathsForVisibleRows {
       guard let cell = table.cellForRow(at: path) as? GTKView, let b = hook.bounds(of: cell.widget) else { continue }
-      let number = chat.message(atRow: path.row)?.number ?? -1
-      tops.append("[\(number),\(json(b.y)),\(json(b.height))]")
+      let message = chat.message(atRow: path.row)
+      let mine = message?.isMine == true ? 1 : 0
+      tops.append("[\(message?.number ?? -1),\(json(b.y)),\(json(b.height)),\(mine)]")
     }
     let last = chat.message(atRow: chat.rowCount - 1)
     let visible = { (w: UnsafeMutablePointer<GtkWidget>) in gtk_widget_get_visible(w) != 0 }
