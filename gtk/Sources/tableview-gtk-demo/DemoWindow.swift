@@ -63,6 +63,10 @@ final class DemoWindow {
     for (index, title) in titles.enumerated() {
       let button = gtk_button_new_with_label(title)!
       gtk_widget_set_focusable(button, 0)
+      // Five titles would make the window at least 750 px wide: a narrow window shortens them.
+      if let label = gtk_button_get_child(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)) {
+        gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+      }
       let name = Self.pageNames[index]
       Signals.connect(gpointerOf(button), "clicked") { [weak self] in self?.show(name) }
       gtk_box_append(box(bar), button)

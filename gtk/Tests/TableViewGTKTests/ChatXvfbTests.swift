@@ -75,6 +75,7 @@ struct ChatXvfbTests {
         && $0.badgeRect != nil
     }
     #expect(moved(up, counted).isEmpty, "arrivals below moved nothing on screen: \(up) → \(counted)")
+    #expect(counted.thumbRect?[1] == up.thumbRect?[1], "nor the scrollbar's thumb: \(up) → \(counted)")
     #expect(!counted.isAtBottom, "\(counted)")
     #expect(counted.rowsBelow <= counted.received - up.received + 1, "only arrivals are counted: \(counted)")
 

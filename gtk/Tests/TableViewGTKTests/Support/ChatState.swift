@@ -18,6 +18,8 @@ struct ChatState: CustomStringConvertible {
   var jumpRect: [Double]?
   var newestRect: [Double]?
   var entryRect: [Double]?
+  /// The scrollbar's thumb as drawn.
+  var thumbRect: [Double]?
   var isAtBottom = false
   /// The table's largest offset (the end of the content).
   var maximumOffset: Double?
@@ -54,6 +56,7 @@ struct ChatState: CustomStringConvertible {
     jumpRect = rect("jumpRect")
     newestRect = rect("newestRect")
     entryRect = rect("entryRect")
+    thumbRect = rect("thumbRect")
     isAtBottom = bool("isAtBottom")
     maximumOffset = (object["maximumOffset"] as? NSNumber)?.doubleValue
     unreadNumber = int("unreadNumber")
