@@ -37,10 +37,6 @@ extension ChatPage {
       ("newestRect", hook.rect(of: newestButton)),
       ("entryRect", hook.rect(of: entry)),
       ("isAtBottom", table.isAtBottom ? "true" : "false"),
-      // The scrollbar's thumb as drawn: it must not move while nothing scrolls.
-      (
-        "thumbRect", ChatRun.descendant(of: gtkTableView.scrollbar, named: "slider").map { hook.rect(of: $0) } ?? "null"
-      ),
       ("maximumOffset", json(table.maximumContentOffsetY)),
       ("unreadNumber", "\(unreadNumber)"),
       ("unreadRow", chat.row(ofMessage: unreadNumber).map(String.init) ?? "null"),

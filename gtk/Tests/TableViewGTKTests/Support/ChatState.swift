@@ -18,8 +18,6 @@ struct ChatState: CustomStringConvertible {
   var jumpRect: [Double]?
   var newestRect: [Double]?
   var entryRect: [Double]?
-  /// The scrollbar's thumb as drawn.
-  var thumbRect: [Double]?
   var isAtBottom = false
   /// The table's largest offset (the end of the content).
   var maximumOffset: Double?
@@ -56,7 +54,6 @@ struct ChatState: CustomStringConvertible {
     jumpRect = rect("jumpRect")
     newestRect = rect("newestRect")
     entryRect = rect("entryRect")
-    thumbRect = rect("thumbRect")
     isAtBottom = bool("isAtBottom")
     maximumOffset = (object["maximumOffset"] as? NSNumber)?.doubleValue
     unreadNumber = int("unreadNumber")
