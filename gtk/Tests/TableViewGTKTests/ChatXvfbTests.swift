@@ -197,3 +197,35 @@ struct ChatXvfbTests {
     #expect(back.state.contentOffset == back.maximumOffset, "exactly at the end: \(back)")
   }
 }
+
+/// The chat's frame benchmark as a check of what it counts (not of its timings): flicks up through the
+/// chat while messages arrive below and pages load above, every painted frame compared with the one
+/// before. Its own suite, so it runs beside the interactive tests on its own X server.
+@Suite(
+  "tableview-gtk-demo --bench --demo chat",
+  .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
+struct ChatBenchmarkTests {
+  @Test("while messages arrive and pages load, no message moves but by the scroll, and the thumb never against it")
+  func nothingMovesButTheScroll() async throws {
+    let server = try #require(XvfbServer.current)
+    let demo = try BackgroundProcess(
+      try DemoBinary.gtkDemo.path(), ["--bench", "--demo", "chat", "--frames", "300", "--json"],
+      environment: DemoSession.environment(display: server.display))
+    defer { demo.stop() }
+    let status = await demo.waitForExit(timeout: 240)
+    let output = demo.standardOutput
+    var counts: [String: Int] = [:]
+    for line in output.split(separator: "\n") where line.hasPrefix("{") {
+      guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let name = object["name"] as? String, let count = (object["count"] as? NSNumber)?.intValue
+      else { continue }
+      counts[name] = count
+    }
+    #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
+    #expect(counts["gtk_chat_rows_moved"] == 0, "\(output)")
+    #expect(counts["gtk_chat_scrollbar_against_scroll"] == 0, "\(output)")
+    #expect((counts["gtk_chat_pages_loaded"] ?? 0) >= 1, "pages arrived above during the run: \(output)")
+    #expect((counts["gtk_chat_frames_with_page_arriving"] ?? 0) >= 1, "\(output)")
+    #expect((counts["gtk_chat_arrivals"] ?? 0) >= 5, "messages arrived below during the run: \(output)")
+  }
+}
