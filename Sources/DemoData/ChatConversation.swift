@@ -5,7 +5,7 @@
 ///     var chat = ChatConversation()          // the newest 60 of a million messages, and the loading row
 ///     if chat.beginLoadingOlder() {          // the user came near the top
 ///       // … a moment later:
-///       let update = chat.finishLoadingOlder()   // rows 1…50 inserted below the loading row
+///       let update = chat.finishLoadingOlder()   // the loading row becomes rows 0…50: a new one, then the page
 ///     }
 ///     let arrival = chat.receive()           // one new message at the bottom
 public struct ChatConversation: Sendable {
@@ -72,8 +72,11 @@ public struct ChatConversation: Sendable {
     return true
   }
 
-  /// A page of older messages arrives: up to `count` (at least one) messages above the loaded ones, below the
-  /// loading row, which goes when the history is all loaded. Works whether or not a load was begun.
+  /// A page of older messages arrives: up to `count` (at least one) messages above the loaded ones. In the
+  /// update the page takes the loading row's place and a new loading row goes above it (none once the history is
+  /// all loaded): the loading row is often the first row wholly on screen, the one a table keeps in place through
+  /// an update, and it must not stay put while the page pushes the messages under it down. Works whether or not
+  /// a load was begun.
   ///
   /// - Complexity: O(`count`).
   public mutating func finishLoadingOlder(count: Int = pageSize) -> ChatUpdate {
@@ -81,8 +84,7 @@ public struct ChatConversation: Sendable {
     guard hasOlder else { return ChatUpdate() }
     let n = min(max(count, 1), firstLoaded)
     firstLoaded -= n
-    if hasOlder { return ChatUpdate(insertedRows: Array(1..<(1 + n))) }
-    return ChatUpdate(deletedRows: [0], insertedRows: Array(0..<n))
+    return ChatUpdate(deletedRows: [0], insertedRows: Array(0..<(n + (hasOlder ? 1 : 0))))
   }
 
   /// A message from someone else arrives at the bottom.

@@ -26,7 +26,10 @@ public struct ChatMessage: Sendable, Hashable {
   /// Computes message `number` of the conversation.
   public init(number: Int) {
     self.number = number
-    var random = SplitMix64(seed: ChatMessage.seed &+ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
+    // Seeded through one step of the generator: seeding with `seed + number × γ` (SplitMix64's own
+    // increment) would make message n + 1's draws message n's shifted by one.
+    var seeder = SplitMix64(seed: ChatMessage.seed ^ UInt64(truncatingIfNeeded: number))
+    var random = SplitMix64(seed: seeder.next())
     isMine = random.below(3) == 0
     author = isMine ? ChatMessage.myName : FeedWords.authors[random.below(FeedWords.authors.count)].name
     time = ChatMessage.time(of: number)

@@ -83,6 +83,81 @@ public struct BatchUpdate: Hashable, Sendable {
       + deletedSections.count + reloadedSections.count + movedSections.count
   }
 
+  /// The animations of the operations that have one (see ``TableView/RowAnimation``): by index
+  /// path after the update for inserted rows, before it for deleted and reloaded rows.
+  struct Animations: Hashable, Sendable {
+    var insertedRows: [IndexPath: TableView.RowAnimation] = [:]
+    var deletedRows: [IndexPath: TableView.RowAnimation] = [:]
+    var reloadedRows: [IndexPath: TableView.RowAnimation] = [:]
+    var insertedSections: [Int: TableView.RowAnimation] = [:]
+    var deletedSections: [Int: TableView.RowAnimation] = [:]
+    var reloadedSections: [Int: TableView.RowAnimation] = [:]
+    /// Whether any operation animates (an update whose operations all use `.none` does not).
+    var isAnimated = false
+
+    mutating func set<Key: Hashable>(
+      _ keys: [Key], _ animation: TableView.RowAnimation,
+      in table: WritableKeyPath<Animations, [Key: TableView.RowAnimation]>
+    ) {
+      guard animation != .none else { return }
+      isAnimated = true
+      for key in keys { self[keyPath: table][key] = animation }
+    }
+  }
+
+  /// The operations' animations.
+  var animations = Animations()
+
+  /// Whether any operation of the update animates.
+  public var isAnimated: Bool { animations.isAnimated }
+
+  /// Inserts rows (index paths after the update) that arrive with `animation`.
+  /// - Complexity: O(k) for k index paths.
+  public mutating func insertRows(at indexPaths: [IndexPath], with animation: TableView.RowAnimation) {
+    insertRows(at: indexPaths)
+    animations.set(indexPaths, animation, in: \.insertedRows)
+  }
+
+  /// Deletes rows (index paths before the update) that leave with `animation`.
+  /// - Complexity: O(k) for k index paths.
+  public mutating func deleteRows(at indexPaths: [IndexPath], with animation: TableView.RowAnimation) {
+    deleteRows(at: indexPaths)
+    animations.set(indexPaths, animation, in: \.deletedRows)
+  }
+
+  /// Reloads rows (index paths before the update): the old cells leave and the new ones arrive with
+  /// `animation` (a cross-fade for `.fade` and `.automatic`).
+  /// - Complexity: O(k) for k index paths.
+  public mutating func reloadRows(at indexPaths: [IndexPath], with animation: TableView.RowAnimation) {
+    reloadRows(at: indexPaths)
+    animations.set(indexPaths, animation, in: \.reloadedRows)
+  }
+
+  /// Inserts sections (indexes after the update) whose rows, header and footer arrive with `animation`.
+  public mutating func insertSections(_ sections: [Int], with animation: TableView.RowAnimation) {
+    insertSections(sections)
+    animations.set(sections, animation, in: \.insertedSections)
+  }
+
+  /// Deletes sections (indexes before the update) whose rows, header and footer leave with `animation`.
+  public mutating func deleteSections(_ sections: [Int], with animation: TableView.RowAnimation) {
+    deleteSections(sections)
+    animations.set(sections, animation, in: \.deletedSections)
+  }
+
+  /// Reloads sections (indexes before the update) with `animation`.
+  public mutating func reloadSections(_ sections: [Int], with animation: TableView.RowAnimation) {
+    reloadSections(sections)
+    animations.set(sections, animation, in: \.reloadedSections)
+  }
+
+  /// Moves a row that glides to its new place: a move always animates (as in UIKit), unless every
+  /// other operation of the update uses `.none` and `animated` is false.
+  public mutating func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath, animated: Bool) {
+    moveRow(at: indexPath, to: newIndexPath)
+    if animated { animations.isAnimated = true }
+  }
+
   /// Inserts rows at `indexPaths`, index paths **after** the update.
   /// - Complexity: amortized O(k) for k index paths.
   public mutating func insertRows(at indexPaths: [IndexPath]) {

@@ -17,11 +17,15 @@ struct PassState {
   var passNumber = 0
   /// The last count check: (pass, sections, section, rows).
   var countCheck = (pass: -1, sections: 0, section: -1, rows: 0)
+  /// While an animated update is captured, the views it took off screen (they stay attached until
+  /// the animation decides what becomes of them); nil otherwise.
+  var retired: [TableView.RetiredView]?
 }
 
 extension PassState {
   /// Checks the pass state's invariants: the call depth is never negative.
   func _checkInvariants() {
     precondition(dataSourceCallDepth >= 0, "negative data-source call depth")
+    precondition(retired == nil, "an update's capture did not end")
   }
 }

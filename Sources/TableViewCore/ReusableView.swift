@@ -38,4 +38,11 @@ public protocol TableViewHost: AnyObject {
   func detach(_ view: any ReusableView)
   /// Raises `view` above the others (floating headers stay above the cells they cover).
   func bringToFront(_ view: any ReusableView)
+  /// An animated update started: call the table's `tick()` every frame while its `isAnimating`.
+  func animationsDidStart()
+}
+
+extension TableViewHost {
+  /// Does nothing (a host that ticks whenever the table is animating needs no notice).
+  public func animationsDidStart() {}
 }

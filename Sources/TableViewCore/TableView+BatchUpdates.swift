@@ -37,11 +37,13 @@ extension TableView {
     var update = BatchUpdate()
     updates(&update)
     if update.isEmpty, !pass.needsReload, pass.dataSourceCallDepth == 0, !pass.inLayout {
+      // UIKit's beginUpdates()/endUpdates(): the rows glide to their new heights.
+      let capture = beginUpdateCapture()
       refreshHeights()
+      finishUpdateCapture(capture, plan: nil, animations: update.animations, completion: completion)
     } else {
-      try apply(update)
+      try apply(update, completion: completion)
     }
-    completion?(true)
   }
 
   /// Up to this many sections, a batch update checks every section's row count against the data
@@ -54,6 +56,12 @@ extension TableView {
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func apply(_ update: BatchUpdate) throws(TableViewError) {
+    try apply(update, completion: nil)
+  }
+
+  /// Applies an update; `completion` runs when its animation has settled (at once when nothing
+  /// animates).
+  func apply(_ update: BatchUpdate, completion: ((Bool) -> Void)?) throws(TableViewError) {
     if pass.dataSourceCallDepth > 0 || pass.inLayout {
       throw TableViewError(
         .reentrantUpdate, "performBatchUpdates was called while the table was asking its data source or laying out")
@@ -61,6 +69,7 @@ extension TableView {
     if pass.needsReload {
       // Never loaded: there is nothing to animate from; UIKit reloads in this case too.
       reload()
+      completion?(true)
       return
     }
     var newSectionCount = 0
@@ -102,7 +111,14 @@ extension TableView {
     try checkHoldable(
       rows: plan.rowCountAfter(
         rowCountBefore: heights.index.rowCount, oldRowCount: { heights.index.rowCount(inSection: $0) }))
-    commit(plan)
+    if update.isAnimated || animations.isActive {
+      let capture = beginUpdateCapture()
+      commit(plan)
+      finishUpdateCapture(capture, plan: plan, animations: update.animations, completion: completion)
+    } else {
+      commit(plan)
+      completion?(true)
+    }
   }
 
   /// Throws when the table could not hold `rows` rows after an update: more rows than
@@ -321,41 +337,44 @@ extension TableView {
 
   // MARK: Single-operation conveniences (each one batch)
 
-  /// Inserts rows (indexes after the update), as one batch update.
+  /// Inserts rows (indexes after the update), as one batch update; they arrive with `animation`
+  /// (`.none`: at once, and nothing else animates).
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
-  public func insertRows(at indexPaths: [IndexPath]) throws(TableViewError) {
-    try performBatchUpdates { $0.insertRows(at: indexPaths) }
+  public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation = .none) throws(TableViewError) {
+    try performBatchUpdates { $0.insertRows(at: indexPaths, with: animation) }
   }
-  /// Deletes rows (indexes before the update), as one batch update.
+  /// Deletes rows (indexes before the update), as one batch update; they leave with `animation`
+  /// (`.none`: at once, and nothing else animates).
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
-  public func deleteRows(at indexPaths: [IndexPath]) throws(TableViewError) {
-    try performBatchUpdates { $0.deleteRows(at: indexPaths) }
+  public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation = .none) throws(TableViewError) {
+    try performBatchUpdates { $0.deleteRows(at: indexPaths, with: animation) }
   }
-  /// Moves a row, as one batch update.
+  /// Moves a row, as one batch update: it glides to its new place, and the rows between make room
+  /// (as UIKit's `moveRow(at:to:)`).
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws(TableViewError) {
-    try performBatchUpdates { $0.moveRow(at: indexPath, to: newIndexPath) }
+    try performBatchUpdates { $0.moveRow(at: indexPath, to: newIndexPath, animated: true) }
   }
   /// Reloads rows: their cells are asked again and their cached heights dropped.
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
-  public func reloadRows(at indexPaths: [IndexPath]) throws(TableViewError) {
-    try performBatchUpdates { $0.reloadRows(at: indexPaths) }
+  public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation = .none) throws(TableViewError) {
+    try performBatchUpdates { $0.reloadRows(at: indexPaths, with: animation) }
   }
   /// Inserts sections, as one batch update.
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
-  public func insertSections(_ sections: [Int]) throws(TableViewError) {
-    try performBatchUpdates { $0.insertSections(sections) }
+  public func insertSections(_ sections: [Int], with animation: RowAnimation = .none) throws(TableViewError) {
+    try performBatchUpdates { $0.insertSections(sections, with: animation) }
   }
   /// Deletes sections, as one batch update.
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
-  public func deleteSections(_ sections: [Int]) throws(TableViewError) {
-    try performBatchUpdates { $0.deleteSections(sections) }
+  public func deleteSections(_ sections: [Int], with animation: RowAnimation = .none) throws(TableViewError) {
+    try performBatchUpdates { $0.deleteSections(sections, with: animation) }
   }
   /// Moves a section, as one batch update.
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
@@ -366,7 +385,7 @@ extension TableView {
   /// Reloads sections (their row counts may change); their cached heights are dropped.
   /// - Throws: as ``performBatchUpdates(_:completion:)``.
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
-  public func reloadSections(_ sections: [Int]) throws(TableViewError) {
-    try performBatchUpdates { $0.reloadSections(sections) }
+  public func reloadSections(_ sections: [Int], with animation: RowAnimation = .none) throws(TableViewError) {
+    try performBatchUpdates { $0.reloadSections(sections, with: animation) }
   }
 }

@@ -18,6 +18,14 @@ extension TableView {
     edges._checkInvariants()
     scroll._checkInvariants()
     rowSpace._checkInvariants(in: heights.index)
+    animations._checkInvariants()
+    // A leaving view is neither on screen for a row nor in a pool.
+    for departure in animations.departures {
+      precondition(!visible.isInUse(departure.view), "a leaving view is also on screen")
+      precondition(
+        !(visible.cellPool.allViews + visible.headerFooterPool.allViews).contains { $0 === departure.view },
+        "a leaving view is also in a pool")
+    }
     guard !pass.inLayout, !pass.needsReload, !pass.framesDirty, !pass.visibleRowsRemapped else { return }
     precondition(visible.highWater >= visible.rows.count, "the pool bound is below the cells on screen")
     for entry in visible.rows {

@@ -241,18 +241,20 @@ extension TableView {
   }
 
   func endDisplaying(_ entry: VisibleSet.Row) {
-    host?.detach(entry.view)
+    let kept = retireForUpdate(entry.view, pool: .cell, row: entry, section: entry.indexPath.section)
+    if !kept { host?.detach(entry.view) }
     if let delegate {
       let lap = self.lap(ofRow: entry.globalRow)
       askingDataSource { delegate.tableView(self, didEndDisplaying: entry.view, forRowAt: entry.indexPath, lap: lap) }
     }
-    visible.cellPool.enqueue(entry.view)
+    if !kept { visible.cellPool.enqueue(entry.view) }
   }
 
   /// Takes a header's or footer's view off screen, back to the pool, and tells the delegate.
   func retireSupplement(_ entry: VisibleSet.Supplement) {
     guard let view = entry.view else { return }
-    host?.detach(view)
+    let kept = retireForUpdate(view, pool: .headerFooter, row: nil, section: entry.section)
+    if !kept { host?.detach(view) }
     if let delegate {
       askingDataSource {
         if entry.isFooter {
@@ -262,7 +264,7 @@ extension TableView {
         }
       }
     }
-    visible.headerFooterPool.enqueue(view)
+    if !kept { visible.headerFooterPool.enqueue(view) }
   }
 
   // MARK: Headers and footers

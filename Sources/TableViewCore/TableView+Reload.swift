@@ -46,7 +46,14 @@ extension TableView {
     pass.needsReload = false
     idleScheduler?.tableDidChange()
     prefetchState.reset()
+    // A reload ends animated updates at once (their completions get false); views an update being
+    // captured took off screen go too.
+    let capturing = pass.retired
+    for r in capturing ?? [] { finishDeparture(r.view, pool: r.pool) }
+    pass.retired = nil
+    endUpdateAnimations(finished: false)
     removeAllVisibleViews()
+    if capturing != nil { pass.retired = [] }
     forgetDelegateHeightMethods()
     acceptRowHeights()
     updateTableHeaderFooterUnits()

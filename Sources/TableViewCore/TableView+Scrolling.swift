@@ -47,8 +47,9 @@ extension TableView {
   /// `y` moved within the offsets scrolling settles at (`y` itself for a looping table).
   func clampedOffset(_ y: Double) -> Double { scrollBounds.clamp(y) }
 
-  /// Whether an animation or deceleration is running (call `tick()` each frame while it is).
-  public var isAnimating: Bool { scroll.animation != nil }
+  /// Whether an animated scroll, a deceleration, a bounce or an animated update is running (call
+  /// `tick()` each frame while it is).
+  public var isAnimating: Bool { scroll.animation != nil || animations.isActive }
 
   /// Whether a finger is dragging the content.
   public var isTracking: Bool { scroll.isDragging }
@@ -124,9 +125,14 @@ extension TableView {
     let target = { [unowned self] in self.offsetToShow(indexPath, at: position) }
     guard animated else {
       setContentOffsetNow(Point(x: scroll.offset.x, y: target()))
-      // Measuring at the destination may refine the target once more.
+      // Measuring at the destination may refine the target once more, or only correct the offset
+      // (rows measured above the screen): the cells are placed again either way.
       let refined = target()
-      if refined != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: refined)) }
+      if refined != scroll.offset.y {
+        setContentOffsetNow(Point(x: scroll.offset.x, y: refined))
+      } else if pass.framesDirty {
+        layoutIfNeeded()
+      }
       completion?(true)
       return
     }
@@ -187,8 +193,16 @@ extension TableView {
     return clampedOffset(y)
   }
 
-  /// Measures unmeasured rows from a viewport above `path` to a viewport below it.
+  /// Measures unmeasured rows from a viewport above `path` to a viewport below it. What is on
+  /// screen stays where it is: rows measured above the first visible row move the offset by their
+  /// change (a correction, like measuring rows as they come on screen), so a target computed
+  /// afterwards is a target in the same picture the user sees.
   func measureAround(_ path: IndexPath) {
+    let anchor = visible.rows.isEmpty ? nil : visible.rowRange.lowerBound
+    let anchorOnScreen = anchor.map { rowTop($0) - scroll.offset.y }
+    defer {
+      if let anchor, let anchorOnScreen { correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen) }
+    }
     let center = heights.index.itemIndex(of: path)
     let centerStart = heights.index.offset(ofItem: center)
     let reach = HeightIndex.units(viewportSize.height)
@@ -267,12 +281,19 @@ extension TableView {
     scroll.offset.y + ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate)
   }
 
-  /// Advances the running animation to the clock's time and lays out. Returns whether an
-  /// animation is still running.
+  /// Advances the running animations (a scroll's, an update's) to the clock's time and lays out.
+  /// Returns whether an animation is still running.
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``); an animated scroll with estimated
   ///   heights may also measure rows around its target, as ``scrollToRow(at:at:animated:completion:)``.
   @discardableResult
   public func tick() -> Bool {
+    let scrolling = tickScroll()
+    let updating = tickUpdateAnimations()
+    return scrolling || updating
+  }
+
+  /// Advances the running scroll animation; returns whether it still runs.
+  func tickScroll() -> Bool {
     guard let animation = scroll.animation else { return false }
     guard clock.now.isFinite else {
       // No time to advance by: the animation stops where it is, within the content.

@@ -249,6 +249,9 @@ public final class TableView {
   @exclusivity(unchecked) var prefetchState = PrefetchState()
   /// The current diffable snapshot, a SnapshotBox (TableView+Diffable.swift).
   var snapshotBox: AnyObject?
+  /// Animated updates: the differences of the views on screen, the views on their way out
+  /// (TableView+UpdateAnimations.swift).
+  @exclusivity(unchecked) var animations = UpdateAnimations()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is

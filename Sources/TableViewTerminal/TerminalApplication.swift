@@ -19,9 +19,16 @@ public protocol TerminalApplication: AnyObject {
   /// - Returns: Whether more work remains; the loop then calls again as soon as it is idle, otherwise only after
   ///   the next input.
   func runIdleWork() -> Bool
+  /// The clock time at which the application's next timer is due (a message arriving, a delayed load), or `nil`
+  /// for none. The loop wakes then without input, calls `tick()` and draws; the application must move the time
+  /// on (or drop it) in that `tick()`.
+  var nextTimerDeadline: Double? { get }
 }
 
 extension TerminalApplication {
   /// No idle work.
   public func runIdleWork() -> Bool { false }
+
+  /// No timers.
+  public var nextTimerDeadline: Double? { nil }
 }

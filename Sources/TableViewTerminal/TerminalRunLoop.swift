@@ -6,7 +6,8 @@ import TerminalKit
 ///
 /// While the application animates, frames come at most every `frameInterval`. Otherwise the loop runs the
 /// application's idle work in slices between polls for input (redrawing at most every `idleRedrawInterval`, for
-/// progress), and once there is none it sleeps in `poll` until input or a resize arrives, using no CPU.
+/// progress), and once there is none it sleeps in `poll` until input, a resize or the application's next timer
+/// (`nextTimerDeadline`) arrives, using no CPU.
 ///
 ///     try Terminal.withRawMode { terminal in
 ///       try TerminalRunLoop(colorMode: .detect(environment: ProcessEnvironment.current()))
@@ -76,6 +77,11 @@ public struct TerminalRunLoop {
       } else if idleWorkPending {
         timeout = 0
       }
+      if !application.isAnimating, let deadline = application.nextTimerDeadline, !deadline.isNaN {
+        // At most an hour at a time (a deadline far off must not overflow the conversion); a NaN one is none.
+        let untilDue = Int((min(max(deadline - clock.now, 0), 3600) * 1000).rounded(.up))
+        timeout = min(timeout ?? untilDue, untilDue)
+      }
       if decoder.hasPendingInput { timeout = min(timeout ?? escapeTimeoutMilliseconds, escapeTimeoutMilliseconds) }
       let input = try terminal.readInput(timeoutMilliseconds: timeout)
       if input.endOfInput { return }
@@ -100,6 +106,9 @@ public struct TerminalRunLoop {
           nextFrameTime = clock.now + frameInterval
           needsDraw = true
         }
+      } else if let deadline = application.nextTimerDeadline, clock.now >= deadline {
+        application.tick()
+        needsDraw = true
       } else if idleWorkPending && input.timedOut && !decoder.hasPendingInput {
         idleWorkPending = application.runIdleWork()
         if !idleWorkPending || clock.now - lastDraw >= idleRedrawInterval { needsDraw = true }

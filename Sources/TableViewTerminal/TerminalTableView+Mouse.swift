@@ -21,7 +21,7 @@ extension TerminalTableView {
     case .press(.left):
       guard let point else { return false }
       press.slop = table.tapMoveThreshold
-      let mayTap = press.press(at: point, contentIsMoving: table.isAnimating)
+      let mayTap = press.press(at: point, contentIsMoving: table.isScrollAnimating)
       measuringLayout {
         table.stopScrolling()
         if mayTap { table.touchBegan(at: point) }

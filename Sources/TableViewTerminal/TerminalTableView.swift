@@ -117,15 +117,53 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
 
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    let offset = table.contentOffset
-    for view in attachedViews {
-      let at = CellPoint(
-        x: origin.x + TerminalView.cells(view.frame.minX - offset.x),
-        y: origin.y + TerminalView.cells(view.frame.minY - offset.y))
-      view.render(into: &buffer, origin: at, clip: clip)
+    guard table.isAnimatingUpdates else {
+      let offset = table.contentOffset
+      for view in attachedViews {
+        let at = CellPoint(
+          x: origin.x + TerminalView.cells(view.frame.minX - offset.x),
+          y: origin.y + TerminalView.cells(view.frame.minY - offset.y))
+        view.render(into: &buffer, origin: at, clip: clip)
+      }
+      scrollIndicator.follow(table)
+      return
+    }
+    // An animated update: views on their way out behind the others, every view at its presentation.
+    let leaving = Set(table.leavingViews.map { ObjectIdentifier($0) })
+    for view in attachedViews where leaving.contains(ObjectIdentifier(view)) {
+      drawPresented(view, into: &buffer, origin: origin, clip: clip)
+    }
+    for view in attachedViews where !leaving.contains(ObjectIdentifier(view)) {
+      drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
     scrollIndicator.follow(table)
   }
+
+  /// Draws `view` where an animated update has it now, by whole cells: clipped to its animated
+  /// height, faint while it is half transparent or more, not at all once nearly invisible.
+  func drawPresented(_ view: TerminalView, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    guard let reusable = view as? any ReusableView else { return }
+    let presented = table.presentation(of: reusable)
+    guard presented.alpha >= Self.invisibleAlpha else { return }
+    let offset = table.contentOffset
+    let at = CellPoint(
+      x: origin.x + TerminalView.cells(presented.frame.minX - offset.x),
+      y: origin.y + TerminalView.cells(presented.frame.minY - offset.y))
+    let area = CellRect(
+      x: at.x, y: at.y, width: TerminalView.cells(presented.frame.width),
+      height: TerminalView.cells(presented.frame.height)
+    ).intersection(clip)
+    guard !area.isEmpty else { return }
+    view.render(into: &buffer, origin: at, clip: area)
+    if presented.alpha < Self.faintAlpha {
+      buffer.updateStyle(in: area) { $0 = $0.adding(.dim) }
+    }
+  }
+
+  /// Below this opacity an animating view is not drawn.
+  static let invisibleAlpha = 0.15
+  /// Below this opacity an animating view is drawn faint (SGR 2).
+  static let faintAlpha = 0.75
 
   // MARK: Coordinates
 

@@ -49,13 +49,17 @@ final class DemoApp: TerminalApplication {
 
   func handle(_ event: InputEvent) -> Bool {
     if case .key(let key) = event {
-      if key == .controlC || (key.key == .character("q") && key.modifiers.isEmpty) { return false }
+      let typing = screen(current).takesTypedText
+      if key == .controlC || (key.key == .character("q") && key.modifiers.isEmpty && !typing) { return false }
       if showsHelp {
         showsHelp = false
         return true
       }
       switch key.key {
-      case .character("?"):
+      case .character where typing && key.modifiers.isEmpty:
+        _ = screen(current).handle(event)
+        return true
+      case .character("?"), .function(1):
         showsHelp = true
         return true
       case .tab:
@@ -88,6 +92,8 @@ final class DemoApp: TerminalApplication {
 
   func runIdleWork() -> Bool { screen(current).runIdleWork() }
 
+  var nextTimerDeadline: Double? { screen(current).nextTimerDeadline }
+
   func draw(into buffer: inout ScreenBuffer) {
     drawTabBar(into: &buffer)
     let screen = screen(current)
@@ -102,10 +108,12 @@ final class DemoApp: TerminalApplication {
   }
 
   private var helpEntries: [(keys: String, action: String)] {
-    screen(current).keyHelp + [
-      ("Tab 1–\(screens.count)", "switch screens (Shift-Tab: back)"),
-      ("?", "this help"),
-      ("q", "quit"),
+    // A screen that takes typed text keeps the digits, ? and q for itself.
+    let typing = screen(current).takesTypedText
+    return screen(current).keyHelp + [
+      (typing ? "Tab" : "Tab 1–\(screens.count)", "switch screens (Shift-Tab: back)"),
+      (typing ? "F1" : "? F1", "this help"),
+      (typing ? "Ctrl-C" : "q Ctrl-C", "quit"),
     ]
   }
 
@@ -120,7 +128,7 @@ final class DemoApp: TerminalApplication {
       tabColumns.append(start..<x)
       x += buffer.write(" ", x: x, y: 0)
     }
-    let hint = "Tab switch · ? keys · q quit "
+    let hint = screen(current).takesTypedText ? "Tab switch · F1 keys · Ctrl-C quit " : "Tab switch · ? keys · q quit "
     let hintX = size.columns - hint.displayWidth
     if hintX > x { buffer.write(hint, x: hintX, y: 0, style: Style(foreground: .brightBlack)) }
   }

@@ -23,5 +23,6 @@ enum DemoCatalog {
     FixedRowsScreen.catalogEntry,
     LoopingListScreen.catalogEntry,
     DatePickerScreen.catalogEntry,
+    ChatScreen.catalogEntry,
   ]
 }

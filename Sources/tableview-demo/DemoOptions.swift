@@ -10,18 +10,25 @@ struct DemoOptions {
   var frames: String?
   /// `--size WxH`: the screen size in `--frames` mode.
   var size = TerminalSize(columns: 100, rows: 30)
+  /// `--arrivals SECONDS`: the time between messages arriving on the chat page (0: none).
+  var arrivalInterval = ChatScreen.defaultArrivalInterval
+  /// `--page-delay SECONDS`: how long a page of older chat messages takes to arrive.
+  var pageDelay = ChatScreen.defaultPageDelay
   /// `--help`.
   var help = false
 
   static var usage: String {
     let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
     return """
-      usage: tableview-demo [--demo NAME] [--rows N] [--frames SCRIPT|- [--size WxH]]
+      usage: tableview-demo [--demo NAME] [--rows N] [--arrivals S] [--page-delay S] [--frames SCRIPT|- [--size WxH]]
 
       A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
 
         --demo NAME      the screen to open on: \(names) (default feed)
-        --rows N         the number of rows of the table screens (feed: 1,000,000; fixed: 10,000,000)
+        --rows N         the number of rows of the table screens (feed: 1,000,000; fixed: 10,000,000;
+                         chat: 1,000,000 messages of history)
+        --arrivals S     seconds between messages arriving on the chat page (default 2; 0: none)
+        --page-delay S   seconds a page of older chat messages takes to arrive (default 0.3)
         --frames SCRIPT  no terminal: run SCRIPT and print a plain-text frame after each step
                          (SCRIPT "-" or omitted reads it from standard input)
         --size WxH       the screen size for --frames (default 100x30)
@@ -65,6 +72,18 @@ struct DemoOptions {
         } else {
           options.frames = "-"
         }
+      case "--arrivals":
+        let text = try value(argument)
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+          throw DemoError("--arrivals needs seconds from 0 to 86,400, not \"\(text)\"")
+        }
+        options.arrivalInterval = seconds
+      case "--page-delay":
+        let text = try value(argument)
+        guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+          throw DemoError("--page-delay needs seconds from 0 to 86,400, not \"\(text)\"")
+        }
+        options.pageDelay = seconds
       case "--size":
         let text = try value(argument)
         guard let size = ScriptStep.parseSize(text) else { throw DemoError("--size needs WxH, such as 100x30") }

@@ -21,11 +21,23 @@ protocol DemoScreen: AnyObject {
   func status() -> String
   /// Runs a slice of idle work (idle-time precompute); returns whether more remains.
   func runIdleWork() -> Bool
+  /// Whether typed characters are the screen's text (a composer) rather than the app's shortcuts: the app then
+  /// leaves `q`, `?` and the digits to the screen (F1 shows the help, Ctrl-C quits).
+  var takesTypedText: Bool { get }
+  /// The clock time of the screen's next timer, or `nil` for none; `tick()` runs it (see
+  /// `TerminalApplication.nextTimerDeadline`).
+  var nextTimerDeadline: Double? { get }
 }
 
 extension DemoScreen {
   /// No idle work.
   func runIdleWork() -> Bool { false }
+
+  /// Keys are shortcuts.
+  var takesTypedText: Bool { false }
+
+  /// No timers.
+  var nextTimerDeadline: Double? { nil }
 }
 
 /// What every screen is made with.
@@ -34,4 +46,8 @@ struct DemoContext {
   let clock: any TableViewClock
   /// The row count asked for with `--rows`, if any.
   let rows: Int?
+  /// Seconds between messages arriving on the chat page (`--arrivals`); 0 for none.
+  var arrivalInterval: Double = ChatScreen.defaultArrivalInterval
+  /// Seconds a page of older chat messages takes to arrive (`--page-delay`).
+  var pageDelay: Double = ChatScreen.defaultPageDelay
 }

@@ -20,7 +20,7 @@ struct ScriptStep {
   /// The tokens a script understands, for `--help`.
   static let grammar = """
     Script tokens, separated by commas, spaces or newlines (one frame is printed after each):
-      up down left right pgup pgdn home end enter tab backtab esc space backspace
+      up down left right pgup pgdn home end enter tab backtab esc space backspace f1
       any single character (q j k ? [ ] 1 2 …), or key:C for any character C (key:, is a comma)
       ctrl-X (e.g. ctrl-e, ctrl-d), wheel-up, wheel-down (at the screen's centre or @X:Y),
       click:X:Y (0-based cell), resize:WxH, wait:MS; TOKEN*N repeats a token N times in one frame.
@@ -61,7 +61,7 @@ struct ScriptStep {
       "up": .up, "down": .down, "left": .left, "right": .right, "pgup": .pageUp, "pageup": .pageUp,
       "pgdn": .pageDown, "pagedown": .pageDown, "home": .home, "end": .end, "enter": .enter, "return": .enter,
       "tab": .tab, "backtab": .backTab, "shift-tab": .backTab, "esc": .escape, "escape": .escape,
-      "space": .character(" "), "backspace": .backspace,
+      "space": .character(" "), "backspace": .backspace, "f1": .function(1),
     ]
     let lower = name.lowercased()
     if let key = named[lower] { return [.key(key)] }

@@ -4,7 +4,8 @@ import TerminalKit
 
 /// The `--frames` mode: runs the app on a script of inputs without a terminal and prints a plain-text frame
 /// after each step, at a fixed size. Time is a manual clock: after each step it advances a sixtieth of a second
-/// at a time until every animation has finished, so the frames are the same on every run.
+/// at a time until every animation has finished, so the frames are the same on every run. Timers (a chat message
+/// arriving, a delayed page) run when the clock passes them: in a `wait:` step, or while animations settle.
 struct ScriptedSession {
   /// The screen size.
   var size: TerminalSize
@@ -29,7 +30,7 @@ struct ScriptedSession {
         let end = clock.now + seconds
         while clock.now < end {
           clock.advance(by: min(1.0 / 60, end - clock.now))
-          if app.isAnimating { app.tick() }
+          if app.isAnimating || app.nextTimerDeadline.map({ clock.now >= $0 }) == true { app.tick() }
         }
       }
       settle(app)

@@ -43,6 +43,12 @@ class TableScreen: DemoScreen {
 
   func runIdleWork() -> Bool { tableView.runIdleSlice() }
 
+  /// Keys are shortcuts (a subclass with a composer says otherwise).
+  var takesTypedText: Bool { false }
+
+  /// No timers (a subclass with timers says when the next is due).
+  var nextTimerDeadline: Double? { nil }
+
   func draw(into buffer: inout ScreenBuffer) {
     let frame = tableView.frame
     tableView.render(

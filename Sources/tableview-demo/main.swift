@@ -38,7 +38,11 @@ if let script = options.frames {
     exit(TerminalUnavailable.exitCode)
   }
   let clock = ManualClock()
-  let app = DemoApp(context: DemoContext(clock: clock, rows: options.rows), initial: options.demo)
+  let app = DemoApp(
+    context: DemoContext(
+      clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
+      pageDelay: options.pageDelay),
+    initial: options.demo)
   ScriptedSession(size: options.size, clock: clock).run(app, steps: steps) { print($0) }
   exit(0)
 }
@@ -49,7 +53,11 @@ if let unavailable = Terminal.checkCurrentProcess() {
 }
 
 let clock = MonotonicClock()
-let app = DemoApp(context: DemoContext(clock: clock, rows: options.rows), initial: options.demo)
+let app = DemoApp(
+  context: DemoContext(
+    clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
+    pageDelay: options.pageDelay),
+  initial: options.demo)
 do {
   try Terminal.withRawMode { terminal in
     try TerminalRunLoop(colorMode: ColorMode.detect(environment: ProcessEnvironment.current()), clock: clock)

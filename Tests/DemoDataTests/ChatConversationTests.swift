@@ -15,6 +15,23 @@ struct ChatConversationTests {
     #expect(chat.row(ofMessage: 999) == 60 && chat.row(ofMessage: 939) == nil)
   }
 
+  @Test("a page takes the loading row's place, with a new loading row above it while history remains")
+  func page() {
+    var chat = ChatConversation(historyCount: 120, initialCount: 60)
+    #expect(chat.finishLoadingOlder() == ChatUpdate(deletedRows: [0], insertedRows: Array(0...50)))
+    #expect(chat.message(atRow: 1)?.number == 10)
+    #expect(chat.finishLoadingOlder() == ChatUpdate(deletedRows: [0], insertedRows: Array(0..<10)))
+    #expect(!chat.hasOlder && chat.message(atRow: 0)?.number == 0)
+  }
+
+  @Test("consecutive messages are independent: no message echoes the one before it")
+  func noEchoes() {
+    let echoes = (0..<2_000).filter { ChatMessage(number: $0).text == ChatMessage(number: $0 + 1).text }
+    // Only the one-word replies can repeat by chance.
+    #expect(echoes.count < 20, "\(echoes.count) messages repeat the one before")
+    #expect(echoes.allSatisfy { ChatMessage(number: $0).text.count < 8 })
+  }
+
   @Test("extreme sizes are clamped, not trapped on")
   func extremes() {
     #expect(ChatConversation(historyCount: -5).rowCount == 0)

@@ -144,7 +144,7 @@ extension SplitMix64 {
 func checkInvariants(_ table: TableView, host: TestHost? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
   table._checkInvariants()
   guard let host else { return }
-  var shown = Set(table.visible.attachedViews.map(ObjectIdentifier.init))
+  var shown = Set((table.visible.attachedViews + table.leavingViews).map(ObjectIdentifier.init))
   for view in [table.tableHeaderView, table.tableFooterView].compactMap({ $0 })
   where host.attached[ObjectIdentifier(view)] != nil {
     shown.insert(ObjectIdentifier(view))

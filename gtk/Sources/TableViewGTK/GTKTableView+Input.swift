@@ -107,7 +107,7 @@ extension GTKTableView {
     let point = Point(x: x, y: y)
     press.slop = table.tapMoveThreshold
     // A press on moving content stops it and is not a tap (as on iOS): no row is selected.
-    let mayTap = press.press(at: point, contentIsMoving: table.isAnimating)
+    let mayTap = press.press(at: point, contentIsMoving: table.isScrollAnimating)
     table.stopScrolling()
     dragTracker.reset()
     dragTracker.add(position: y, at: clock.now)

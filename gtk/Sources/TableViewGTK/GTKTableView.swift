@@ -145,6 +145,16 @@ public final class GTKTableView: TableViewHost {
     gtk_widget_insert_before(view.widget, viewport, nil)
   }
 
+  /// An animated update started: views on their way out go behind the others, and the frame clock
+  /// ticks until it ends.
+  public func animationsDidStart() {
+    for case let view as GTKView in table.leavingViews where gtk_widget_get_parent(view.widget) == viewport {
+      gtk_widget_insert_after(view.widget, viewport, nil)
+    }
+    queueAllocation()
+    startTicking()
+  }
+
   // MARK: Layout
 
   /// Asks GTK for a new allocation of the viewport (the cells are placed there).
@@ -168,11 +178,23 @@ public final class GTKTableView: TableViewHost {
     if table.viewportSize != size { table.viewportSize = size }
     table.layoutIfNeeded()
     let offset = table.contentOffset
+    let animating = table.isAnimatingUpdates
     for view in shownViews {
       // Edges snap to whole pixels, each the same way (half up, also below zero), and the height
       // is the distance between the snapped edges: neighbouring rows always abut, never a pixel
-      // apart or overlapping, whatever the fraction of the offset.
-      let frame = view.frame
+      // apart or overlapping, whatever the fraction of the offset. During an animated update every
+      // view is where the update has it now, as opaque as it says.
+      let frame: Rect
+      if animating {
+        let presented = table.presentation(of: view)
+        frame = presented.frame
+        if gtk_widget_get_opacity(view.widget) != presented.alpha {
+          gtk_widget_set_opacity(view.widget, presented.alpha)
+        }
+      } else {
+        frame = view.frame
+        if gtk_widget_get_opacity(view.widget) != 1 { gtk_widget_set_opacity(view.widget, 1) }
+      }
       let top = Self.pixel(frame.minY - offset.y)
       let bottom = Self.pixel(frame.maxY - offset.y)
       let left = Self.pixel(frame.minX - offset.x)

@@ -1,0 +1,72 @@
+import TableViewTerminal
+import TerminalKit
+
+/// The chat's composer line: what the user is typing, drawn after a prompt with a cursor at its end. Text longer
+/// than the line shows its end (counted in display cells: a CJK character takes two).
+struct ChatComposer {
+  /// The text typed so far.
+  private(set) var text = ""
+
+  /// The prompt before the text.
+  static let prompt = "› "
+  /// What an empty composer shows.
+  static let placeholder = "Type a message, Enter sends"
+
+  /// Adds a typed character at the end (control characters are not text and are ignored).
+  mutating func type(_ character: Character) {
+    guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return }
+    text.append(character)
+  }
+
+  /// Removes the last character (Backspace).
+  mutating func deleteBackward() {
+    if !text.isEmpty { text.removeLast() }
+  }
+
+  /// Empties the composer.
+  mutating func clear() { text = "" }
+
+  /// The text to send, emptying the composer; `nil` (and the composer kept) when there is nothing but spaces.
+  mutating func takeMessage() -> String? {
+    guard text.contains(where: { !$0.isWhitespace }) else { return nil }
+    defer { text = "" }
+    return text
+  }
+
+  /// The end of the text that fits in `width` cells: the whole text, or "…" and as many of the last characters as
+  /// fit after it.
+  /// - Complexity: O(text length).
+  func visibleText(width: Int) -> String {
+    guard width > 0 else { return "" }
+    if text.displayWidth <= width { return text }
+    var tail = Substring("")
+    var used = 1  // the ellipsis
+    var index = text.endIndex
+    while index > text.startIndex {
+      let previous = text.index(before: index)
+      let characterWidth = text[previous].displayWidth
+      if used + characterWidth > width { break }
+      used += characterWidth
+      index = previous
+      tail = text[index...]
+    }
+    return "…" + tail
+  }
+
+  /// Draws the prompt, the text and the cursor (a reverse-video cell) on line `y` from column `x`, `width` cells
+  /// wide; the placeholder when empty.
+  func draw(into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
+    guard width > 0 else { return }
+    var column =
+      x + buffer.write(Self.prompt, x: x, y: y, style: Style(foreground: .cyan, attributes: .bold), maxWidth: width)
+    let room = x + width - column - 1  // the cursor's cell
+    guard room >= 0 else { return }
+    column += buffer.write(visibleText(width: room), x: column, y: y, style: .plain, maxWidth: room)
+    buffer.write(" ", x: column, y: y, style: Style(attributes: .reverse))
+    if text.isEmpty {
+      buffer.write(
+        " " + Self.placeholder, x: column + 1, y: y, style: Style(foreground: .brightBlack),
+        maxWidth: max(0, x + width - column - 1))
+    }
+  }
+}

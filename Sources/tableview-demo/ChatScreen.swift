@@ -1,0 +1,290 @@
+import DemoData
+import TableViewCore
+import TableViewTerminal
+import TerminalKit
+
+/// The chat: a conversation of a million messages of mixed Chinese and English (`ChatConversation`), opened at the
+/// newest in a bottom-anchored table. Messages arrive from a timer while you read: at the bottom they come into
+/// view (follow mode), scrolled up they are counted in a "N new ↓" badge. Older history loads a page at a time
+/// when you come near the top, after a short delay that shows the loading row, and nothing on screen moves when
+/// it arrives. The composer line at the bottom takes what you type; Enter sends it.
+///
+/// The composer always has the keyboard on this page: characters (q, ? and the digits too) are text, and the
+/// commands are on keys that type nothing (arrows, PgUp/PgDn, Home/End, control keys, F1).
+final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
+  static let catalogEntry = DemoCatalogEntry(
+    name: "chat", aliases: ["messages"], title: { _ in "Chat" }, make: { ChatScreen(context: $0) })
+
+  /// Seconds between arriving messages when `--arrivals` does not say.
+  static let defaultArrivalInterval: Double = 2
+  /// The artificial delay of a page of older messages when `--page-delay` does not say, in seconds: long enough
+  /// for the loading row to show.
+  static let defaultPageDelay = 0.3
+  /// How far above the newest message the first unread one is (Ctrl-G jumps there).
+  static let unreadDistance = 50_000
+  /// How near the top (cells) the visible area comes before the next page is asked for.
+  static let edgeDistance: Double = 20
+  /// The banner over the first unread message.
+  static let unreadBanner = "Unread messages"
+
+  /// The conversation.
+  private(set) var chat: ChatConversation
+  /// Seconds between arriving messages; 0 for none.
+  let arrivalInterval: Double
+  /// Seconds a page of older messages takes to arrive.
+  let pageDelay: Double
+  /// The number of the first unread message: `unreadDistance` above the newest when the chat opened.
+  let firstUnread: Int
+  private let clock: any TableViewClock
+  /// When the next message arrives.
+  private var nextArrival: Double?
+  /// When the page of older messages on its way arrives.
+  private var pageDue: Double?
+  /// The rows that arrived below the visible area, as the table last told.
+  private var newBelow = 0
+  private var composer = ChatComposer()
+  /// The screen's rectangle, the composer's lines at its bottom.
+  private var rect = CellRect(x: 0, y: 0, width: 0, height: 0)
+  /// Where the badge was last drawn, for clicks.
+  private var badgeRect: CellRect?
+  /// The last error a batch update reported (shown on the status line; the table was reloaded).
+  private var lastError: String?
+
+  init(context: DemoContext) {
+    chat = ChatConversation(historyCount: context.rows ?? ChatConversation.defaultHistoryCount)
+    arrivalInterval = context.arrivalInterval
+    pageDelay = context.pageDelay
+    firstUnread = max(0, chat.historyCount - Self.unreadDistance)
+    clock = context.clock
+    super.init(context: context)
+    table.register(
+      {
+        let cell = TerminalTableViewCell()
+        cell.textLabel.numberOfLines = 0
+        cell.textLabel.alignment = .center
+        cell.textLabel.style = Style(foreground: .brightBlack, attributes: .italic)
+        return cell
+      }, forCellReuseIdentifier: "loading")
+    table.register({ ChatMessageCell() }, forCellReuseIdentifier: "message")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 4
+    table.contentAnchor = .bottom
+    table.maintainsVisibleContentPosition = true
+    table.followsAppendedRows = true
+    table.edgeApproachDistance = Self.edgeDistance
+    table.dataSource = self
+    table.delegate = self
+    if arrivalInterval > 0 { nextArrival = clock.now + arrivalInterval }
+  }
+
+  // MARK: Data source
+
+  func numberOfSections(in tableView: TableView) -> Int { 1 }
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { chat.rowCount }
+
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    guard let message = chat.message(atRow: indexPath.row) else {
+      let cell = tableView.dequeueReusableCell(
+        withIdentifier: "loading", for: indexPath, as: TerminalTableViewCell.self)
+      cell.textLabel.text = ChatConversation.loadingTitle
+      return cell
+    }
+    let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath, as: ChatMessageCell.self)
+    cell.configure(with: message, banner: message.number == firstUnread ? Self.unreadBanner : nil)
+    return cell
+  }
+
+  // MARK: Delegate
+
+  /// Messages are read, not selected: no highlight, no selection (so nothing but the rows decides what stays on
+  /// screen through an update).
+  func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { false }
+
+  func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { nil }
+
+  func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int) {
+    newBelow = count
+  }
+
+  func tableViewDidApproachTop(_ tableView: TableView) {
+    guard chat.beginLoadingOlder() else { return }
+    pageDue = clock.now + pageDelay
+  }
+
+  // MARK: Changes
+
+  /// A message from someone else arrives at the bottom.
+  func receive() {
+    apply(chat.receive())
+  }
+
+  /// The composer's text is sent: it arrives at the bottom and the table goes there.
+  func send() {
+    guard let text = composer.takeMessage() else { return }
+    apply(chat.send(text))
+    table.scrollToBottom(animated: true)
+  }
+
+  /// The page of older messages arrives (all of them down to `number` when given) as one batch update.
+  func deliverOlder(downTo number: Int? = nil) {
+    pageDue = nil
+    let count = number.map { chat.firstLoaded - $0 } ?? ChatConversation.pageSize
+    guard count > 0 else { return }
+    // The page takes the loading row's place (see finishLoadingOlder): the messages on screen keep theirs.
+    apply(chat.finishLoadingOlder(count: count))
+  }
+
+  /// Ctrl-G: loads the history down to the first unread message in one batch (tens of thousands of rows never
+  /// measured) and puts that message at the top of the screen.
+  func jumpToFirstUnread() {
+    if chat.row(ofMessage: firstUnread) == nil { deliverOlder(downTo: firstUnread) }
+    guard let row = chat.row(ofMessage: firstUnread) else { return }
+    try? table.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
+  }
+
+  /// Applies a change of the conversation to the table as one batch update.
+  private func apply(_ update: ChatUpdate) {
+    do {
+      try table.performBatchUpdates { batch in
+        batch.deleteRows(at: update.deletedRows.map { IndexPath(row: $0, section: 0) })
+        batch.insertRows(at: update.insertedRows.map { IndexPath(row: $0, section: 0) })
+      }
+    } catch {
+      lastError = "\(error)"
+      tableView.reloadData()
+    }
+  }
+
+  // MARK: Timers
+
+  override var nextTimerDeadline: Double? {
+    switch (nextArrival, pageDue) {
+    case (let a?, let p?): min(a, p)
+    case (let a?, nil): a
+    case (nil, let p?): p
+    case (nil, nil): nil
+    }
+  }
+
+  /// Runs the timers that are due, then the table's animation.
+  override func tick() {
+    let now = clock.now
+    if let due = pageDue, now >= due { deliverOlder() }
+    if let due = nextArrival, now >= due {
+      nextArrival = now + arrivalInterval
+      receive()
+    }
+    if tableView.isAnimating { super.tick() }
+  }
+
+  // MARK: Keys and the mouse
+
+  override var takesTypedText: Bool { true }
+
+  override var keyHelp: [(keys: String, action: String)] {
+    [
+      ("typing", "the composer (q ? digits too); Enter sends"),
+      ("Backspace Esc", "delete a character / clear the composer"),
+      ("↑ ↓", "scroll one line"),
+      ("PgUp PgDn", "scroll a page (Ctrl-U/D: half)"),
+      ("Home", "the oldest loaded (the next page loads)"),
+      ("End, badge", "back to the newest"),
+      ("Ctrl-G", "jump to the first unread, 50,000 up"),
+      ("Ctrl-N", "a message arrives now"),
+      ("wheel", "scroll"),
+    ]
+  }
+
+  override func handle(_ event: InputEvent) -> Bool {
+    switch event {
+    case .key(let key): return handleKey(key)
+    case .mouse(let mouse):
+      if case .press(.left) = mouse.kind, let badgeRect, badgeRect.contains(x: mouse.x, y: mouse.y) {
+        table.scrollToBottom(animated: true)
+        return true
+      }
+      return tableView.handle(event)
+    }
+  }
+
+  private func handleKey(_ key: KeyEvent) -> Bool {
+    let control = key.modifiers.contains(.control)
+    switch key.key {
+    case .character("g") where control: jumpToFirstUnread()
+    case .character("n") where control: receive()
+    case .character where control: return tableView.handleKey(key)
+    case .character(let character) where key.modifiers.isEmpty: composer.type(character)
+    case .backspace: composer.deleteBackward()
+    case .escape: composer.clear()
+    case .enter: send()
+    case .up: tableView.handleKey(KeyEvent(.character("y"), modifiers: .control))
+    case .down: tableView.handleKey(KeyEvent(.character("e"), modifiers: .control))
+    case .pageUp, .pageDown: tableView.handleKey(key)
+    case .home: try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+    case .end: table.scrollToBottom(animated: true)
+    default: return false
+    }
+    return true
+  }
+
+  // MARK: Layout and drawing
+
+  /// The composer's lines: a rule and the input line, only the input line when the screen is short.
+  private var composerHeight: Int { rect.height >= 6 ? 2 : min(rect.height, 1) }
+
+  override func layout(in rect: CellRect) {
+    self.rect = rect
+    tableView.frame = Rect(CellRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - composerHeight))
+  }
+
+  override func draw(into buffer: inout ScreenBuffer) {
+    super.draw(into: &buffer)
+    drawBadge(into: &buffer)
+    guard composerHeight > 0 else { return }
+    let y = rect.y + rect.height - 1
+    if composerHeight > 1 {
+      buffer.write(
+        String(repeating: "─", count: rect.width), x: rect.x, y: y - 1, style: Style(foreground: .brightBlack))
+    }
+    composer.draw(into: &buffer, x: rect.x + 1, y: y, width: rect.width - 1)
+  }
+
+  /// " 3 new ↓ " at the bottom right of the table while rows arrived below the visible area.
+  private func drawBadge(into buffer: inout ScreenBuffer) {
+    badgeRect = nil
+    let tableHeight = rect.height - composerHeight
+    guard newBelow > 0, tableHeight > 0 else { return }
+    let text = " \(newBelow.grouped) new ↓ "
+    let width = min(text.displayWidth, rect.width - 2)
+    guard width > 0 else { return }
+    let badge = CellRect(x: rect.x + rect.width - 2 - width, y: rect.y + tableHeight - 1, width: width, height: 1)
+    buffer.write(
+      text, x: badge.x, y: badge.y, style: Style(foreground: .yellow, attributes: [.bold, .reverse]), maxWidth: width)
+    badgeRect = badge
+  }
+
+  override func status() -> String {
+    var parts = ["\(chat.loadedCount.grouped) of \(chat.endNumber.grouped) messages loaded"]
+    if chat.isLoadingOlder {
+      parts.append("loading older…")
+    } else if !chat.hasOlder {
+      parts.append("all loaded")
+    }
+    if newBelow > 0 {
+      parts.append("\(newBelow.grouped) new below")
+    } else if table.isAtBottom {
+      parts.append("following")
+    }
+    parts.append(arrivalInterval > 0 ? "a message every \(Self.seconds(arrivalInterval))" : "no arrivals")
+    if let lastError { parts.append("error: \(lastError)") }
+    parts.append("\(table.aliveViewCount) alive")
+    parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
+    return parts.joined(separator: " · ")
+  }
+
+  /// "2 s", "0.5 s".
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() && value < 1e9 ? "\(Int(value)) s" : "\(value) s"
+  }
+}

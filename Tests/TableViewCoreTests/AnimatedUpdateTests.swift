@@ -1,0 +1,238 @@
+import Testing
+
+@testable import TableViewCore
+
+// Animated updates on an injected clock: where each view is drawn (its presentation) at the start,
+// the middle and the end of each kind of animation; interruptions that continue from where every
+// view is drawn; leaving views that are attached until they have gone, then pooled.
+
+/// A table of `rows` rows 40 points tall in one section, 200 points of viewport, on a manual clock.
+@MainActor
+private func animatedTable(rows: Int = 30, sections: Int = 1) -> (TableView, TestHost, TestModel, ManualClock) {
+  let clock = ManualClock(start: 100)
+  let model = TestModel(sections: Array(repeating: Array(repeating: 40, count: rows), count: sections))
+  let table = TableView(style: .plain, clock: clock)
+  let host = TestHost()
+  table.host = host
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: 100, height: 200)
+  table.reloadData()
+  return (table, host, model, clock)
+}
+
+/// Where each visible row's view is drawn, by row.
+@MainActor
+private func drawn(_ table: TableView) -> [Int: CellPresentation] {
+  var result: [Int: CellPresentation] = [:]
+  for (path, cell) in zip(table.indexPathsForVisibleRows, table.visibleCells) {
+    result[path.row] = table.presentation(of: cell)
+  }
+  return result
+}
+
+/// Equal to within a millionth (the clock's times are not exact binary fractions).
+private func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-6 } ?? false }
+
+@MainActor
+@Suite("animated updates")
+struct AnimatedUpdateTests {
+  @Test("a faded delete: the row fades where it is while the rows below close the gap; then it is pooled")
+  func fadeDelete() throws {
+    let (table, host, model, clock) = animatedTable()
+    let doomed = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    var finished: [Bool] = []
+    model.sections[0].remove(at: 1)
+    try table.performBatchUpdates(
+      { $0.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade) }, completion: { finished.append($0) })
+    // At once: the geometry is final, nothing has moved on screen.
+    #expect(table.isAnimating && table.isAnimatingUpdates)
+    #expect(table.leavingViews.count == 1 && table.leavingViews[0] === doomed)
+    #expect(table.presentation(of: doomed) == CellPresentation(frame: Rect(x: 0, y: 40, width: 100, height: 40)))
+    #expect(drawn(table)[1]?.frame.minY == 80, "the old row 2 is still drawn where it was")
+    #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.frame.minY == 40, "its frame is final")
+    checkInvariants(table, host: host)
+    // Halfway (eased: half of the way at half of the time).
+    clock.advance(by: 0.15)
+    table.tick()
+    #expect(close(table.presentation(of: doomed).alpha, 0.5))
+    #expect(close(drawn(table)[1]?.frame.minY, 60))
+    #expect(finished.isEmpty)
+    // The end: everything at its frame, the deleted row's cell pooled, the completion run once.
+    clock.advance(by: 0.15)
+    #expect(table.tick() == false)
+    #expect(!table.isAnimating && table.leavingViews.isEmpty)
+    #expect(drawn(table)[1]?.frame.minY == 40 && drawn(table)[1]?.alpha == 1)
+    #expect(host.attached[ObjectIdentifier(doomed)] == nil)
+    #expect(table.visible.cellPool.allViews.contains { $0 === doomed })
+    #expect(finished == [true])
+    checkInvariants(table, host: host)
+  }
+
+  @Test(
+    "each kind of arrival: where an inserted row is drawn at the start, the middle and the end",
+    arguments: [
+      (TableView.RowAnimation.fade, Rect(x: 0, y: 40, width: 100, height: 40), 0.0),
+      (.automatic, Rect(x: 0, y: 40, width: 100, height: 40), 0.0),
+      (.top, Rect(x: 0, y: 0, width: 100, height: 40), 1.0),
+      (.bottom, Rect(x: 0, y: 80, width: 100, height: 40), 1.0),
+      (.left, Rect(x: -100, y: 40, width: 100, height: 40), 1.0),
+      (.right, Rect(x: 100, y: 40, width: 100, height: 40), 1.0),
+      (.middle, Rect(x: 0, y: 60, width: 100, height: 0), 0.0),
+      (.none, Rect(x: 0, y: 40, width: 100, height: 40), 1.0),
+    ])
+  func arrivals(kind: TableView.RowAnimation, start: Rect, startAlpha: Double) throws {
+    let (table, host, model, clock) = animatedTable()
+    model.sections[0].insert(40, at: 1)
+    // A second, animated operation keeps the update animated when the insert itself is `.none`.
+    model.sections[0].append(40)
+    try table.performBatchUpdates {
+      $0.insertRows(at: [IndexPath(row: 1, section: 0)], with: kind)
+      $0.insertRows(at: [IndexPath(row: 31, section: 0)], with: .fade)
+    }
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    let end = CellPresentation(frame: Rect(x: 0, y: 40, width: 100, height: 40))
+    #expect(table.presentation(of: cell) == CellPresentation(frame: start, alpha: startAlpha))
+    clock.advance(by: 0.15)
+    table.tick()
+    let middle = table.presentation(of: cell)
+    #expect(close(middle.frame.minX, start.minX / 2) && close(middle.frame.minY, (start.minY + 40) / 2))
+    #expect(close(middle.frame.height, (start.height + 40) / 2) && close(middle.alpha, (startAlpha + 1) / 2))
+    // Row 2 (the old row 1) glides down from where it was.
+    #expect(close(drawn(table)[2]?.frame.minY, 60))
+    clock.advance(by: 0.2)
+    table.tick()
+    #expect(table.presentation(of: cell) == end && !table.isAnimating)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("each kind of departure: where a deleted row is drawn at the start, the middle and the end")
+  func departures() throws {
+    let ends: [(TableView.RowAnimation, Rect, Double)] = [
+      (.fade, Rect(x: 0, y: 40, width: 100, height: 40), 0), (.top, Rect(x: 0, y: 0, width: 100, height: 40), 1),
+      (.bottom, Rect(x: 0, y: 80, width: 100, height: 40), 1), (.left, Rect(x: -100, y: 40, width: 100, height: 40), 1),
+      (.right, Rect(x: 100, y: 40, width: 100, height: 40), 1), (.middle, Rect(x: 0, y: 60, width: 100, height: 0), 0),
+    ]
+    for (kind, end, endAlpha) in ends {
+      let (table, host, model, clock) = animatedTable()
+      let doomed = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+      model.sections[0].remove(at: 1)
+      try table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: kind)
+      #expect(table.presentation(of: doomed) == CellPresentation(frame: Rect(x: 0, y: 40, width: 100, height: 40)))
+      clock.advance(by: 0.15)
+      table.tick()
+      let middle = table.presentation(of: doomed)
+      #expect(close(middle.frame.minY, (40 + end.minY) / 2) && close(middle.frame.minX, end.minX / 2), "\(kind)")
+      #expect(close(middle.frame.height, (40 + end.height) / 2) && close(middle.alpha, (1 + endAlpha) / 2), "\(kind)")
+      clock.advance(by: 0.15)
+      table.tick()
+      #expect(table.leavingViews.isEmpty && host.attached[ObjectIdentifier(doomed)] == nil, "\(kind)")
+      checkInvariants(table, host: host)
+    }
+  }
+
+  @Test("an update without animations applies at once, as before")
+  func unanimated() throws {
+    let (table, host, model, _) = animatedTable()
+    var finished: [Bool] = []
+    model.sections[0].remove(at: 1)
+    try table.performBatchUpdates(
+      { $0.deleteRows(at: [IndexPath(row: 1, section: 0)]) }, completion: { finished.append($0) })
+    #expect(!table.isAnimating && table.leavingViews.isEmpty && finished == [true])
+    #expect(drawn(table)[1]?.frame.minY == 40)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("a second update mid-animation continues from where every view is drawn: nothing jumps")
+  func interruptedByUpdate() throws {
+    let (table, host, model, clock) = animatedTable()
+    model.sections[0].remove(at: 0)
+    try table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+    clock.advance(by: 0.1)
+    table.tick()
+    var before: [ObjectIdentifier: CellPresentation] = [:]
+    for view in table.visibleCells + table.leavingViews {
+      before[ObjectIdentifier(view)] = table.presentation(of: view)
+    }
+    model.sections[0].insert(40, at: 2)
+    try table.insertRows(at: [IndexPath(row: 2, section: 0)], with: .left)
+    for view in table.visibleCells + table.leavingViews {
+      guard let old = before[ObjectIdentifier(view)] else { continue }
+      #expect(table.presentation(of: view) == old, "a view jumped at the second update")
+    }
+    clock.advance(by: 1)
+    table.tick()
+    #expect(!table.isAnimating)
+    #expect(table.visibleCells.map(\.frame.minY) == [0, 40, 80, 120, 160])
+    checkInvariants(table, host: host)
+  }
+
+  @Test("a scroll mid-animation moves every drawn view with the content; the animation goes on")
+  func interruptedByScroll() throws {
+    let (table, host, model, clock) = animatedTable()
+    model.sections[0].remove(at: 1)
+    try table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+    clock.advance(by: 0.1)
+    table.tick()
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    let onScreen = table.presentation(of: cell).frame.minY - table.contentOffset.y
+    table.scroll(by: 10)
+    #expect(table.presentation(of: cell).frame.minY - table.contentOffset.y == onScreen - 10)
+    #expect(table.isAnimatingUpdates)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.presentation(of: cell).frame == cell.frame)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("reloadData ends every animation at once: completions get false, leaving views are pooled")
+  func reloadEnds() throws {
+    let (table, host, model, _) = animatedTable()
+    var finished: [Bool] = []
+    model.sections[0].remove(at: 1)
+    try table.performBatchUpdates(
+      { $0.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade) }, completion: { finished.append($0) })
+    table.reloadData()
+    #expect(finished == [false] && !table.isAnimating && table.leavingViews.isEmpty)
+    #expect(table.visibleCells.allSatisfy { table.presentation(of: $0).frame == $0.frame })
+    checkInvariants(table, host: host)
+  }
+
+  @Test("beginUpdates/endUpdates: a row grows to its new height and the rows below follow, gradually")
+  func heightChange() throws {
+    let (table, host, model, clock) = animatedTable()
+    model.sections[0][1] = 100
+    try table.performBatchUpdates { _ in }
+    let grown = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    #expect(grown.frame.height == 100)
+    #expect(table.presentation(of: grown).frame.height == 40)
+    clock.advance(by: 0.15)
+    table.tick()
+    #expect(close(table.presentation(of: grown).frame.height, 70))
+    #expect(close(drawn(table)[2]?.frame.minY, 110))
+    clock.advance(by: 0.15)
+    table.tick()
+    #expect(table.presentation(of: grown).frame.height == 100 && !table.isAnimating)
+    // Rows pushed off screen by the growth glided out and went back to the pool.
+    #expect(table.leavingViews.isEmpty)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("rows pushed off screen by an insertion slide out and are pooled when they are gone")
+  func pushedOff() throws {
+    let (table, host, model, clock) = animatedTable()
+    let last = try #require(table.cellForRow(at: IndexPath(row: 4, section: 0)))
+    model.sections[0].insert(contentsOf: [40, 40], at: 0)
+    try table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .top)
+    #expect(table.leavingViews.contains { $0 === last })
+    #expect(table.presentation(of: last).frame.minY == 160)
+    clock.advance(by: 0.15)
+    table.tick()
+    #expect(close(table.presentation(of: last).frame.minY, 200))
+    clock.advance(by: 0.15)
+    table.tick()
+    #expect(host.attached[ObjectIdentifier(last)] == nil && table.leavingViews.isEmpty)
+    checkInvariants(table, host: host)
+  }
+}
