@@ -33,7 +33,24 @@ extension GTKTableView {
     gtk_widget_set_visible(scrollbar, 1)
     // The adjustment's range is the content's height; its value is the thumb's fraction of it.
     let upper = span + page
-    let value = scrollbarMapping.fraction * span
+    var value = scrollbarMapping.fraction * span
+    // GTK draws the thumb page/upper of the trough long: when the content grows or shrinks (rows
+    // arriving below, a page above, rows measured), the same fraction puts the thumb's top
+    // elsewhere. Where that would move it against the scroll (or without one), the fraction is
+    // chosen that keeps its top on the pixel where it was drawn (at either end of the content, the
+    // thumb is at that end of the trough).
+    if let geometry = thumbGeometry(upper: upper, page: page) {
+      let travel = geometry.trough - geometry.length
+      var top = Self.thumbTop(fraction: scrollbarMapping.fraction, travel: travel)
+      if let drawn = drawnThumb, drawn.trough == geometry.trough, offset > minimum, offset < maximum, travel > 0,
+        visualDelta > 0 ? top < drawn.top : visualDelta < 0 ? top > drawn.top : top != drawn.top
+      {
+        scrollbarMapping.jump(to: (drawn.top + 0.5) / travel)
+        value = scrollbarMapping.fraction * span
+        top = Self.thumbTop(fraction: scrollbarMapping.fraction, travel: travel)
+      }
+      drawnThumb = (top, geometry.trough)
+    }
     updatingAdjustment = true
     if gtk_adjustment_get_upper(adjustment) != upper || gtk_adjustment_get_page_size(adjustment) != page {
       gtk_adjustment_configure(adjustment, value, 0, upper, wheelStep, page * 0.9, page)
@@ -41,6 +58,38 @@ extension GTKTableView {
       gtk_adjustment_set_value(adjustment, value)
     }
     updatingAdjustment = false
+  }
+
+  /// The length of the scrollbar's trough and of the thumb GTK draws in it for a content `upper`
+  /// points tall seen `page` at a time, in whole pixels as GtkRange computes them (`page / upper`
+  /// of the trough, truncated, at least the slider's minimum length); `nil` before the scrollbar is
+  /// laid out.
+  func thumbGeometry(upper: Double, page: Double) -> (trough: Double, length: Double)? {
+    guard let trough = scrollbarPart("trough"), let slider = scrollbarPart("slider"), upper > 0 else { return nil }
+    let length = Double(gtk_widget_get_height(trough))
+    guard length > 0 else { return nil }
+    var minimum: Int32 = 0
+    gtk_widget_measure(slider, GTK_ORIENTATION_VERTICAL, -1, &minimum, nil, nil, nil)
+    return (length, min(length, max((length * min(1, page / upper)).rounded(.towardZero), Double(minimum))))
+  }
+
+  /// The pixel where GtkRange draws the thumb's top: `fraction` of the thumb's `travel`, truncated.
+  static func thumbTop(fraction: Double, travel: Double) -> Double {
+    (max(0, travel) * min(1, max(0, fraction))).rounded(.towardZero)
+  }
+
+  /// The scrollbar's descendant whose CSS name is `name` ("trough", "slider").
+  func scrollbarPart(_ name: String) -> UnsafeMutablePointer<GtkWidget>? {
+    var stack = [scrollbar]
+    while let widget = stack.popLast() {
+      var child = gtk_widget_get_first_child(widget)
+      while let c = child {
+        if let css = gtk_widget_get_css_name(c), String(cString: css) == name { return c }
+        stack.append(c)
+        child = gtk_widget_get_next_sibling(c)
+      }
+    }
+    return nil
   }
 
   /// The scrollbar adjustment's value (the thumb's position in points of the content's height).
@@ -62,6 +111,7 @@ extension GTKTableView {
     lastOffset = table.contentOffset.y
     lastCorrection = table.contentOffsetCorrection
     scrollbarMapping.jump(to: to)
+    drawnThumb = nil
     setNeedsLayout()
   }
 
@@ -77,6 +127,7 @@ extension GTKTableView {
     lastOffset = table.contentOffset.y
     lastCorrection = table.contentOffsetCorrection
     scrollbarMapping.jump(to: fraction)
+    drawnThumb = nil
     setNeedsLayout()
   }
 }

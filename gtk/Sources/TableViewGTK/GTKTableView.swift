@@ -47,6 +47,9 @@ public final class GTKTableView: TableViewHost {
   var lastOffset: Double = 0
   var lastCorrection: Double = 0
   var syncedSpan: Double = -1
+  /// Where GTK draws the thumb's top (pixels into the trough) after the last sync, and the trough's
+  /// length then; `nil` after a jump (the thumb goes where it was put).
+  var drawnThumb: (top: Double, trough: Double)?
   var dragTracker = VelocityTracker()
   /// The pointer's press: a tap, a drag, or a catch of moving content (see `TapOrDrag`).
   var press = TapOrDrag()

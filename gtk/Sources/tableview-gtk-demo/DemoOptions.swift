@@ -2,7 +2,7 @@ import DemoData
 
 /// The demo's command line.
 struct DemoOptions {
-  /// The page shown first: feed, fixed, loop or date.
+  /// The page shown first: feed, fixed, loop, date or chat.
   var page = "feed"
   /// The number of rows of the feed or the fixed-rows page.
   var rows: Int?
@@ -18,22 +18,35 @@ struct DemoOptions {
   var benchListView = false
   /// Frames of the benchmark's fling.
   var benchFrames = 600
+  /// The chat's seconds between arriving messages (0: none).
+  var chatInterval = 2.0
+  /// The chat's artificial delay of an older page, in milliseconds.
+  var chatPageDelay = 300
+  /// The benchmark's figures as JSON lines (`name`, `n`, `ns_per_op` or `count`), as tableview-bench's `--json`.
+  var json = false
   /// The window's size.
   var width = 900
   /// The window's size.
   var height = 700
 
   static let usage = """
-    usage: tableview-gtk-demo [--demo feed|fixed|loop|date] [--rows N] [--size WxH]
-                              [--state-file PATH] [--self-test scroll-steps|touchpad] [--bench [--listview] [--frames N] [--velocity PX]]
+    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--size WxH]
+                              [--chat-interval SECONDS] [--chat-page-delay MS]
+                              [--state-file PATH] [--self-test scroll-steps|touchpad]
+                              [--bench [--listview] [--frames N] [--velocity PX] [--json]]
 
-      --demo        the page shown first (switch with the buttons or the keys 1–4)
-      --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000)
+      --demo        the page shown first (switch with the buttons or the keys 1–5)
+      --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000),
+                    or messages of the chat (1,000,000)
+      --chat-interval  seconds between the chat's arriving messages (2; 0: none)
+      --chat-page-delay  the chat's delay before an older page arrives, in ms (300)
       --state-file  test hook: the table's state is written there as JSON after every change
       --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive;
                     touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back)
       --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
-                    (--listview: the same fling in GtkListView, for comparison)
+                    (--listview: the same fling in GtkListView, for comparison; --demo chat: flicks up
+                    through the chat while 5 messages a second arrive and older pages load;
+                    --json: the chat run's figures as JSON lines)
     """
 
   /// Parses `arguments` (without the program's name).
@@ -48,8 +61,8 @@ struct DemoOptions {
       switch argument {
       case "--demo":
         let name = try value(argument)
-        guard ["feed", "fixed", "loop", "date"].contains(name) else {
-          throw DemoOptionsError("unknown demo \(name): feed, fixed, loop or date")
+        guard ["feed", "fixed", "loop", "date", "chat"].contains(name) else {
+          throw DemoOptionsError("unknown demo \(name): feed, fixed, loop, date or chat")
         }
         options.page = name
       case "--rows":
@@ -78,6 +91,17 @@ struct DemoOptions {
         }
         options.benchVelocity = velocity
       case "--listview": options.benchListView = true
+      case "--json": options.json = true
+      case "--chat-interval":
+        guard let seconds = Double(try value(argument)), seconds >= 0, seconds <= 3600 else {
+          throw DemoOptionsError("--chat-interval needs seconds from 0 (no arrivals) to 3600")
+        }
+        options.chatInterval = seconds
+      case "--chat-page-delay":
+        guard let milliseconds = Int(try value(argument)), milliseconds >= 0, milliseconds <= 600_000 else {
+          throw DemoOptionsError("--chat-page-delay needs milliseconds from 0 to 600000")
+        }
+        options.chatPageDelay = milliseconds
       case "--help", "-h": throw DemoOptionsError(usage)
       default: throw DemoOptionsError("unknown option \(argument)\n\(usage)")
       }

@@ -7,7 +7,7 @@ import TableViewGTK
   import Glibc
 #endif
 
-/// The demo's window: a row of buttons for the four pages (or the keys 1–4), the page, and a status
+/// The demo's window: a row of buttons for the five pages (or the keys 1–5), the page, and a status
 /// line with the engine's figures.
 final class DemoWindow {
   let options: DemoOptions
@@ -27,7 +27,7 @@ final class DemoWindow {
   var stateHook: StateHook?
   var statusSourceID: UInt32 = 0
 
-  static let pageNames = ["feed", "fixed", "loop", "date"]
+  static let pageNames = ["feed", "fixed", "loop", "date", "chat"]
 
   init(options: DemoOptions) {
     self.options = options
@@ -57,10 +57,16 @@ final class DemoWindow {
     gtk_box_append(box(column), statusLabel)
     gtk_window_set_child(gtkWindow, MinimumSizeFrame.wrapping(column))
 
-    let titles = ["1 Feed (1,000,000)", "2 Fixed (10,000,000)", "3 Looping list", "4 Date picker"]
+    let titles = [
+      "1 Feed (1,000,000)", "2 Fixed (10,000,000)", "3 Looping list", "4 Date picker", "5 Chat (1,000,000)",
+    ]
     for (index, title) in titles.enumerated() {
       let button = gtk_button_new_with_label(title)!
       gtk_widget_set_focusable(button, 0)
+      // Five titles would make the window at least 750 px wide: a narrow window shortens them.
+      if let label = gtk_button_get_child(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)) {
+        gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+      }
       let name = Self.pageNames[index]
       Signals.connect(gpointerOf(button), "clicked") { [weak self] in self?.show(name) }
       gtk_box_append(box(bar), button)
@@ -119,6 +125,10 @@ final class DemoWindow {
       case "fixed": page = FixedRowsPage(rows: options.rows)
       case "loop": page = LoopingListPage()
       case "date": page = DatePickerPage()
+      case "chat":
+        page = ChatPage(
+          history: options.rows, width: options.width, arrivalInterval: options.chatInterval,
+          pageDelay: options.chatPageDelay)
       default: page = FeedPage(rows: options.rows, width: options.width)
       }
       pages[name] = page
@@ -162,11 +172,19 @@ final class DemoWindow {
       quit()
       return true
     }
+    // Typing in a text field (the chat's composer) is text, not a page switch.
+    if let focus = gtk_window_get_focus(gtkWindow),
+      g_type_check_instance_is_a(
+        UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_editable_get_type()) != 0
+    {
+      return false
+    }
     switch Int32(keyval) {
     case GDK_KEY_1: show("feed")
     case GDK_KEY_2: show("fixed")
     case GDK_KEY_3: show("loop")
     case GDK_KEY_4: show("date")
+    case GDK_KEY_5: show("chat")
     case GDK_KEY_q: quit()
     default: return false
     }

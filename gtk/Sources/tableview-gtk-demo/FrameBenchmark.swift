@@ -27,6 +27,10 @@ enum FrameBenchmark {
       run.begin()
       return
     }
+    if let page = window.current as? ChatPage {
+      ChatRun(window: window, page: page, frames: window.options.benchFrames).begin()
+      return
+    }
     guard let tableView = window.current?.tableView else {
       print("the benchmark needs a table page (--demo feed)")
       window.quit(status: 2)

@@ -102,6 +102,7 @@ final class StateHook {
         fields.append(("selectedRect", rect(of: cell.widget)))
       }
     }
+    if let page = window.current as? ChatPage { fields += page.stateFields(self) }
     if let page = window.current as? DatePickerPage {
       fields.append(("date", "[\(page.year),\(page.month),\(page.day)]"))
       fields.append(("pickerChanges", "\(page.changes)"))
