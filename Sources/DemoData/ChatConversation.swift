@@ -56,7 +56,8 @@ public struct ChatConversation: Sendable {
     let index = row - (hasOlder ? 1 : 0)
     guard index >= 0, index < loadedCount else { return nil }
     let number = firstLoaded + index
-    return sent[number] ?? ChatMessage(number: number)
+    // Messages after the history arrived from others (receive), but for the user's own (send).
+    return sent[number] ?? ChatMessage(number: number, fromOthers: number >= historyCount)
   }
 
   /// The row that shows message `number`, or nil when it is not loaded.

@@ -23,14 +23,15 @@ public struct ChatMessage: Sendable, Hashable {
   /// The author shown for the user's own messages.
   public static let myName = "me"
 
-  /// Computes message `number` of the conversation.
-  public init(number: Int) {
+  /// Computes message `number` of the conversation (`fromOthers`: someone else wrote it, as a
+  /// message that arrives while the user reads does).
+  public init(number: Int, fromOthers: Bool = false) {
     self.number = number
     // Seeded through one step of the generator: seeding with `seed + number × γ` (SplitMix64's own
     // increment) would make message n + 1's draws message n's shifted by one.
     var seeder = SplitMix64(seed: ChatMessage.seed ^ UInt64(truncatingIfNeeded: number))
     var random = SplitMix64(seed: seeder.next())
-    isMine = random.below(3) == 0
+    isMine = random.below(3) == 0 && !fromOthers
     author = isMine ? ChatMessage.myName : FeedWords.authors[random.below(FeedWords.authors.count)].name
     time = ChatMessage.time(of: number)
     // Mostly one-liners, some replies of a word, now and then a wall of text.

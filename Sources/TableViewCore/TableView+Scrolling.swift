@@ -204,16 +204,19 @@ extension TableView {
       if let anchor, let anchorOnScreen { correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen) }
     }
     let center = heights.index.itemIndex(of: path)
-    let centerStart = heights.index.offset(ofItem: center)
     let reach = HeightIndex.units(viewportSize.height)
     var k = heights.index.lastUnmeasuredItem(through: center)
-    while let item = k, centerStart - heights.index.offset(ofItem: item) <= reach {
+    // The target's start is read again after every row measured above it: rows that shrank bring
+    // rows further up within the viewport's reach (a start read once left them unmeasured, and a
+    // bottom-anchored table then opened short of its end when they grew on screen).
+    while let item = k, heights.index.offset(ofItem: center) - heights.index.offset(ofItem: item) <= reach {
       let info = heights.index.info(ofItem: item)
       heights.index.setHeight(
         ofItem: item, units: measuredUnits(forItem: item, info: info, keepCell: false), measured: true)
       k = item > 0 ? heights.index.lastUnmeasuredItem(through: item - 1) : nil
     }
     k = heights.index.firstUnmeasuredItem(from: center + 1)
+    let centerStart = heights.index.offset(ofItem: center)
     while let item = k, heights.index.offset(ofItem: item) - centerStart <= reach {
       let info = heights.index.info(ofItem: item)
       heights.index.setHeight(

@@ -32,6 +32,14 @@ struct ChatConversationTests {
     #expect(echoes.allSatisfy { ChatMessage(number: $0).text.count < 8 })
   }
 
+  @Test("a message that arrives is someone else's")
+  func arrivalsAreOthers() {
+    var chat = ChatConversation(historyCount: 10, initialCount: 10)
+    for _ in 0..<30 { _ = chat.receive() }
+    #expect((10..<40).allSatisfy { chat.message(atRow: $0)?.isMine == false })
+    #expect((0..<10).contains { chat.message(atRow: $0)?.isMine == true }, "the history has the user's messages")
+  }
+
   @Test("extreme sizes are clamped, not trapped on")
   func extremes() {
     #expect(ChatConversation(historyCount: -5).rowCount == 0)

@@ -381,3 +381,42 @@ struct ChatListTests {
     checkInvariants(table, host: host)
   }
 }
+
+/// Self-sizing rows of given heights.
+private final class SizedRows: TableViewDataSource, TableViewDelegate {
+  var heights: [Double]
+  init(_ heights: [Double]) { self.heights = heights }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { heights.count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
+    cell.fittingHeight = heights[indexPath.row]
+    return cell
+  }
+}
+
+@Suite("Opening a bottom-anchored table at its end")
+struct OpeningAtEndTests {
+  // Found by the GTK chat page: rows just above the end that are shorter than the estimate brought
+  // a taller row within the viewport's reach, but the reach was measured from where the last row
+  // started before they were measured: that row stayed an estimate, grew when it showed, and the
+  // table opened 100 points short of its end.
+  @Test("rows above the end shorter than the estimate: the table still opens exactly at the end")
+  func opensAtEnd() throws {
+    let rows = SizedRows(Array(repeating: 65, count: 51) + [165, 67, 51, 50, 67, 50, 49, 50, 51, 49])
+    let table = TableView(style: .plain, clock: ManualClock())
+    let host = TestHost()
+    table.host = host
+    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 65
+    table.contentAnchor = .bottom
+    table.dataSource = rows
+    table.delegate = rows
+    table.viewportSize = Size(width: 886, height: 542)
+    table.layoutIfNeeded()
+    #expect(table.contentOffset.y == table.maximumContentOffsetY)
+    #expect(table.indexPathsForVisibleRows.last?.row == 60)
+    #expect(table.isAtBottom)
+    checkInvariants(table, host: host)
+  }
+}

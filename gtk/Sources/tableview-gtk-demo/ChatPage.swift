@@ -37,7 +37,6 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private var arrivals: GLibTimeout?
   private var pageLoad: GLibTimeout?
   private var badgeRefresh: GLibTimeout?
-  private var openCheck: GLibTimeout?
   /// The interval between arrivals, in milliseconds (0: none).
   private(set) var arrivalInterval: UInt32 = 0
   /// Older pages loaded since the page opened.
@@ -116,33 +115,12 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     Signals.connect(gpointerOf(entry), "activate") { [weak self] in self?.sendFromEntry() }
     Signals.connect(gpointerOf(sendButton), "clicked") { [weak self] in self?.sendFromEntry() }
     startArrivals(every: arrivalInterval)
-    openCheck = GLibTimeout(milliseconds: 16) { [weak self] in self?.settleAtNewest() ?? false }
-  }
-
-  /// Once the table is first laid out: makes sure it shows the newest message at the bottom.
-  ///
-  /// Works around an engine bug: opening at the end measures the rows within a viewport of the
-  /// last one, but judges that distance from where the last row started before the rows below
-  /// were measured, so a row that comes on screen at the top can stay estimated; measured when it
-  /// shows, it pushes the rows below it down, and the table opens that much above the end (100
-  /// points with the default million messages). A second `scrollToBottom` lands exactly.
-  /// Returns whether to check again (not laid out yet).
-  func settleAtNewest() -> Bool {
-    let table = gtkTableView.table
-    guard table.viewportSize.height > 0, !gtkTableView.isLayoutPending else { return true }
-    openCheck = nil
-    if !table.isAtBottom {
-      table.scrollToBottom(animated: false)
-      gtkTableView.setNeedsLayout()
-    }
-    return false
   }
 
   deinit {
     arrivals?.cancel()
     pageLoad?.cancel()
     badgeRefresh?.cancel()
-    openCheck?.cancel()
     g_object_unref(gpointerOf(widget))
   }
 
