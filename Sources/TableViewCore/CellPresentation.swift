@@ -14,5 +14,6 @@ public struct CellPresentation: Hashable, Sendable, CustomStringConvertible {
     self.alpha = alpha
   }
 
+  /// The frame and the opacity, as "(x, y, w×h) α a".
   public var description: String { "\(frame) α \(alpha)" }
 }
