@@ -84,7 +84,7 @@ struct UpdateAnimations {
   }
 
   /// The motions of the views that move, by view: one lookup per view drawn.
-  private(set) var entries: [ObjectIdentifier: Entry] = [:]
+  private(set) var entries = IdentityTable<Entry>()
   /// The views on their way out, oldest first (drawn behind the views on screen).
   private(set) var departures: [Departure] = []
   /// What to call, with `true`, once nothing moves any more (or with `false` when a reload ends it
@@ -160,7 +160,7 @@ struct UpdateAnimations {
   mutating func removeAll() -> [Departure] {
     let leaving = departures
     departures = []
-    entries = [:]
+    entries.removeAll()
     nextExpiry = .infinity
     return leaving
   }
@@ -170,7 +170,7 @@ struct UpdateAnimations {
   /// - Complexity: O(1) before the earliest end; O(moving and leaving views) from it on.
   mutating func expire(at now: Double) -> [Departure] {
     guard !(now < nextExpiry) else { return [] }
-    entries = entries.filter { now < $0.value.motion.end }
+    entries.filter { now < $0.motion.end }
     var done: [Departure] = []
     if !departures.isEmpty {
       departures.removeAll { departure in
@@ -179,7 +179,7 @@ struct UpdateAnimations {
         return true
       }
     }
-    nextExpiry = entries.values.lazy.map(\.motion.end).min() ?? .infinity
+    nextExpiry = entries.allValues.lazy.map(\.motion.end).min() ?? .infinity
     return done
   }
 
@@ -190,7 +190,9 @@ struct UpdateAnimations {
       precondition(seen.insert(id).inserted, "a view leaves twice")
       precondition(entries[id]?.target != nil, "a leaving view has no way out")
     }
-    precondition(entries.values.filter { $0.target != nil }.count == departures.count, "a way out without its view")
-    for entry in entries.values { precondition(entry.motion.duration > 0, "a motion of no duration") }
+    entries._checkInvariants()
+    let all = entries.allValues
+    precondition(all.filter { $0.target != nil }.count == departures.count, "a way out without its view")
+    for entry in all { precondition(entry.motion.duration > 0, "a motion of no duration") }
   }
 }
