@@ -112,10 +112,10 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
     setNeedsLayout()
   }
 
-  /// The columns of the editing control, in the cell's own coordinates (empty outside edit mode or without a
-  /// control): where a click commits the row's editing style.
+  /// The columns of the editing control, in the cell's own coordinates (empty outside edit mode): where a click
+  /// commits the row's editing style.
   public var editingControlColumns: Range<Int> {
-    guard isEditing, editingStyle != .none else { return 0..<0 }
+    guard isEditing else { return 0..<0 }
     let left = TerminalView.cells(layoutMargins.left)
     return left..<(left + Self.editingColumnWidth)
   }

@@ -24,7 +24,7 @@ struct ScriptStep {
       up down left right pgup pgdn home end enter tab backtab esc space backspace f1
       any single character (q j k ? [ ] 1 2 …), or key:C for any character C (key:, is a comma)
       ctrl-X (e.g. ctrl-e, ctrl-d), wheel-up, wheel-down (at the screen's centre or @X:Y),
-      click:X:Y (0-based cell), resize:WxH, wait:MS; TOKEN*N repeats a token N (up to 100,000) times in one frame.
+      click:X:Y (0-based cell), press:X:Y, drag:X:Y, release:X:Y (the left button), resize:WxH, wait:MS; TOKEN*N repeats a token N (up to 100,000) times in one frame.
     """
 
   /// Parses a whole script.
@@ -107,6 +107,12 @@ struct ScriptStep {
         .mouse(MouseEvent(.press(.left), x: point.x, y: point.y)),
         .mouse(MouseEvent(.release(.left), x: point.x, y: point.y)),
       ]
+    }
+    for (prefix, kind) in [
+      ("press:", MouseEvent.Kind.press(.left)), ("drag:", .drag(.left)), ("release:", .release(.left)),
+    ] where lower.hasPrefix(prefix) {
+      guard let point = parsePoint(String(lower.dropFirst(prefix.count))) else { return nil }
+      return [.mouse(MouseEvent(kind, x: point.x, y: point.y))]
     }
     return nil
   }
