@@ -58,11 +58,10 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: TerminalTableViewCell.self)
     guard let post = feed.post(at: indexPath) else { return cell }
     let star = feed.starred.contains(post.number) ? "★ " : ""
-    cell.textLabel.text = star + FeedDataSet.postTitle(post)
-    // A read post's title is grey, an unread one bold yellow.
-    cell.textLabel.style =
-      feed.read.contains(post.number)
-      ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
+    // A read post's title is grey and says so; an unread one is bold yellow.
+    let isRead = feed.read.contains(post.number)
+    cell.textLabel.text = star + FeedDataSet.postTitle(post) + (isRead ? " · read" : "")
+    cell.textLabel.style = isRead ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
     cell.detailTextLabel?.text = post.text
     cell.accessoryType = checked.contains(post.number) ? .checkmark : .none
     return cell
@@ -116,7 +115,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     return SwipeActionsConfiguration(actions: [delete, mark])
   }
 
-  /// Swiped right: Read (the title greys, or turns bold again).
+  /// Swiped right: Read (the title greys and says "read", or turns bold again).
   func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   {
@@ -135,6 +134,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     guard !added.isEmpty else { return }
     pagesLoaded += 1
     try? tableView.insertRows(at: added, with: .fade)
+    if let section = added.first?.section { refreshHeader(ofSection: section) }
   }
 
   // MARK: Editing
@@ -145,6 +145,14 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     checked.remove(number)
     if lastSelected == indexPath { lastSelected = nil }
     try? table.deleteRows(at: [indexPath], with: animation)
+    refreshHeader(ofSection: indexPath.section)
+  }
+
+  /// Shows the section's new post count in its header, if the header is on screen.
+  private func refreshHeader(ofSection section: Int) {
+    for entry in table.visibleHeaderViews where entry.section == section {
+      (entry.view as? TerminalTableViewHeaderFooterView)?.detailTextLabel.text = feed.headerDetail(section: section)
+    }
   }
 
   /// Inserts a new post at the top of the first section, sliding down from above, and shows it.
@@ -152,6 +160,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     let top = IndexPath(row: 0, section: 0)
     guard feed.insertNewPost(at: top) != nil else { return }
     try? table.insertRows(at: [top], with: .top)
+    refreshHeader(ofSection: 0)
     try? table.scrollToRow(at: top, at: .top, animated: true)
   }
 
@@ -188,8 +197,8 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     let figure =
       percent >= 10 || percent == 0 ? "\(Int(percent))%" : "\(Int(percent * 10) / 10).\(Int(percent * 10) % 10)%"
     var extra = "measured \(ProgressBar.text(progress.fractionCompleted, width: 8)) \(figure)"
+    if pagesLoaded > 0 { extra = "\(pagesLoaded) more loaded · " + extra }
     if table.isEditing { extra = "editing · " + extra }
-    if pagesLoaded > 0 { extra += " · \(pagesLoaded) more loaded" }
     return engineStatus(extra: extra)
   }
 }
