@@ -72,6 +72,25 @@ struct FeedEditingFramesTests {
     #expect(last[29].hasPrefix(" 1,000,001 rows"))
   }
 
+  @Test("tick: shows the new post's .top animation at its start, its middle and its end")
+  func newPostAnimation() throws {
+    let frames = try frames("n,tick:150,tick:200")
+    // The start: nothing has moved yet.
+    #expect(frames[1][3].hasSuffix("· #1") && frames[1][29].hasPrefix(" 1,000,001 rows"))
+    // The middle: the new post comes down from under the header, pushing post #1 down a line.
+    #expect(frames[2][3].hasPrefix("  The table view runs at sixty frames per second"), "\(frames[2][3])")
+    #expect(frames[2][5].hasSuffix("· #1"))
+    // The end: in its place.
+    #expect(frames[3][3].hasSuffix("· #1,000,001") && frames[3][6].hasSuffix("· #1"))
+  }
+
+  @Test("a tick: that is not a number of milliseconds is refused")
+  func badTick() throws {
+    let result = try run(try DemoBinary.terminalDemo.path(), ["--frames", "tick:soon"])
+    #expect(result.status != 0)
+    #expect(result.standardError.contains("tick:soon"))
+  }
+
   @Test("at the end of the last section a page of twenty posts is appended")
   func loadMore() throws {
     let frames = try frames("end,end", ["--rows", "30"])
