@@ -137,6 +137,22 @@ struct TerminalSwipeActionsTests {
     #expect(view.lines()[4] == "  row 0.2 abcdefghijklmnopqrstuvwxyz01")
   }
 
+  @Test("a drag most of the way across is a full swipe: it performs the first action, Delete")
+  func fullSwipe() throws {
+    let feed = swipeFeed()
+    let (view, clock) = swipeTable(feed)
+    view.handle(mouse(.press(.left), 38, 3))
+    view.handle(mouse(.drag(.left), 30, 3))
+    view.handle(mouse(.drag(.left), 8, 3))
+    // Past the actions the row keeps following the pointer (a full swipe is allowed): Delete fills the strip.
+    #expect(view.table.swipeOffset == -30)
+    view.handle(mouse(.release(.left), 8, 3))
+    #expect(feed.performed == ["Delete 1"])
+    settle(view, clock)
+    #expect(view.lines()[3] == "  row 0.2 abcdefghijklmnopqrstuvwxyz01")
+    #expect(view.table.swipedRow == nil)
+  }
+
   @Test("a vertical drag is no swipe, and a row without actions is not swiped")
   func noSwipe() throws {
     let feed = swipeFeed()
