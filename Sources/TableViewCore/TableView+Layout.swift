@@ -206,6 +206,8 @@ extension TableView {
         ))
       return nil
     }
+    // Told before it is measured: a cell that indents in edit mode wraps its content narrower.
+    cell.setEditing(editing.isEditing, animated: false)
     return cell
   }
 

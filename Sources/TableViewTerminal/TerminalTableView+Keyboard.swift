@@ -26,11 +26,16 @@ extension TerminalTableView {
   /// - [ and ]: select the first row of this (or the previous) section, or of the next section
   /// - Enter: select the selected row as a tap would (or the first row in view)
   /// - Escape: clear the selection
+  /// - s or ←: open the selected row's trailing swipe actions; →: its leading ones; while a row is open, ←/→ or
+  ///   Tab choose an action, Enter performs it, Escape closes the row
+  /// - Delete or Backspace in edit mode: commit the selected row's editing control (⊖ deletes it)
   ///
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ event: KeyEvent) -> Bool {
     let control = event.modifiers.contains(.control)
+    if handleSwipeKey(event) { return true }
+    if event.key == .delete || event.key == .backspace, table.isEditing { return commitSelectedRow() }
     switch event.key {
     case .up: moveSelection(.previous)
     case .down: moveSelection(.next)

@@ -4,6 +4,8 @@ import TerminalKit
 // The mouse: the wheel scrolls with acceleration (`WheelAcceleration`), a click is a tap (the row highlights
 // while the button is down and is selected when it is released over the same row), as a finger on UITableView.
 // A press on gliding content stops it and selects nothing (`TapOrDrag`, the rule the GTK backend follows too).
+// A drag sideways along a row swipes it (TerminalTableView+SwipeActions.swift); in edit mode a press on a row's
+// editing control commits it (TerminalTableView+Editing.swift).
 
 extension TerminalTableView {
   /// Handles a mouse event at screen coordinates. Events outside the table are ignored, except a release that
@@ -20,6 +22,13 @@ extension TerminalTableView {
       measuringLayout { table.scroll(by: delta) }
     case .press(.left):
       guard let point else { return false }
+      pressStart = nil
+      swipeDrag = nil
+      if pressWhileSwiped(at: point) || commitEditingControl(at: point) {
+        press.cancel()
+        return true
+      }
+      pressStart = point
       press.slop = table.tapMoveThreshold
       let mayTap = press.press(at: point, contentIsMoving: table.isScrollAnimating)
       measuringLayout {
@@ -27,13 +36,16 @@ extension TerminalTableView {
         if mayTap { table.touchBegan(at: point) }
       }
     case .drag(.left):
-      // A drag only ends the tap: a terminal scrolls with the wheel and the keys, and rows a whole cell high
-      // cannot follow a pointer smoothly.
+      // A drag sideways swipes its row; otherwise a drag only ends the tap: a terminal scrolls with the wheel and
+      // the keys, and rows a whole cell high cannot follow a pointer smoothly.
+      if dragSwipe(to: local(event)) { return true }
       switch press.move(to: local(event)) {
       case .tapCancelled, .dragBegan: measuringLayout { table.touchCancelled() }
       case .dragged, .unchanged: break
       }
     case .release(.left), .release(nil):
+      pressStart = nil
+      if endDragSwipe(at: local(event)) { return true }
       switch press.release(at: local(event)) {
       case .tap(let at): measuringLayout { table.touchEnded(at: at) }
       case .drag, .nothing: measuringLayout { table.touchCancelled() }

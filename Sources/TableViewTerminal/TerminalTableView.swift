@@ -28,6 +28,12 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   public var wheelAcceleration = WheelAcceleration()
   /// The left button's press: a tap, or a catch of gliding content (see `TapOrDrag`).
   var press = TapOrDrag()
+  /// Where the left button went down, in the table's coordinates (a sideways drag from there swipes its row).
+  var pressStart: Point?
+  /// A horizontal mouse drag swiping a row, if one is on.
+  var swipeDrag: SwipeDrag?
+  /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
+  public internal(set) var focusedSwipeAction: Int?
   /// How long the engine took for the last input, animation frame, reload or resize, in seconds (layout,
   /// measuring and dequeuing included; drawing not).
   public private(set) var lastLayoutDuration: Double = 0
@@ -117,6 +123,8 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
 
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    if table.isEditing { updateEditingControls() }
+    if table.swipedRow == nil { focusedSwipeAction = nil }
     guard table.isAnimatingUpdates || table.swipedRow != nil else {
       let offset = table.contentOffset
       for view in attachedViews {
@@ -133,6 +141,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     for view in attachedViews where leaving.contains(ObjectIdentifier(view)) {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
+    drawSwipeActions(into: &buffer, origin: origin, clip: clip)
     for view in attachedViews where !leaving.contains(ObjectIdentifier(view)) {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }

@@ -11,7 +11,9 @@ import TerminalKit
 ///     cell.sizeThatFits(width: 40)   // the rows the wrapped text needs
 ///
 /// Content sits inside `layoutMargins`; an accessory takes the last two columns before the right margin. A
-/// selected or highlighted cell is drawn in reverse video (kept when colours are off, as with `NO_COLOR`).
+/// selected or highlighted cell is drawn in reverse video (kept when colours are off, as with `NO_COLOR`). In edit
+/// mode the content moves right by `editingColumnWidth` columns, which show the row's editing control (⊖ to
+/// delete, ⊕ to insert; the `TerminalTableView` sets `editingStyle` from the table).
 open class TerminalTableViewCell: TerminalView, ReusableView {
   /// The layouts of UIKit's `UITableViewCell.CellStyle`.
   public typealias CellStyle = TableViewCellStyle
@@ -54,6 +56,18 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   public private(set) var isSelected = false
   /// Whether a touch is down on the row (set by the engine).
   public private(set) var isHighlighted = false
+  /// Whether the table is in edit mode (set by the engine): the content moves right to make room for the
+  /// editing control.
+  public private(set) var isEditing = false
+  /// The control shown in edit mode: ⊖ for `.delete`, ⊕ for `.insert`, nothing for `.none` (the column stays,
+  /// so rows line up). The `TerminalTableView` sets it from `TableView.editingStyle(forRowAt:)`.
+  public var editingStyle: TableView.EditingStyle = .none
+  /// The delete control's style.
+  public var deleteControlStyle = Style(foreground: .red, attributes: .bold)
+  /// The insert control's style.
+  public var insertControlStyle = Style(foreground: .green, attributes: .bold)
+  /// The columns the editing control takes in edit mode (the mark and a gap).
+  public static let editingColumnWidth = 2
 
   /// Creates a cell.
   ///
@@ -76,6 +90,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   open func prepareForReuse() {
     isSelected = false
     isHighlighted = false
+    editingStyle = .none
   }
 
   /// The rows the cell needs at `width`: its labels wrapped, plus margins and the separator.
@@ -88,6 +103,22 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
 
   /// Shows or hides the highlighted state.
   open func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+
+  /// Enters or leaves edit mode: the editing column appears at the left and the content moves right by it (the
+  /// text wraps in what is left; `sizeThatFits` counts it).
+  open func setEditing(_ editing: Bool, animated: Bool) {
+    guard editing != isEditing else { return }
+    isEditing = editing
+    setNeedsLayout()
+  }
+
+  /// The columns of the editing control, in the cell's own coordinates (empty outside edit mode): where a click
+  /// commits the row's editing style.
+  public var editingControlColumns: Range<Int> {
+    guard isEditing else { return 0..<0 }
+    let left = TerminalView.cells(layoutMargins.left)
+    return left..<(left + Self.editingColumnWidth)
+  }
 
   // MARK: Layout
 
@@ -102,7 +133,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   var accessoryWidth: Int { accessoryType == .none ? 0 : 2 }
 
   func layout(forWidth width: Int) -> Layout {
-    let left = TerminalView.cells(layoutMargins.left)
+    let left = TerminalView.cells(layoutMargins.left) + (isEditing ? Self.editingColumnWidth : 0)
     let top = TerminalView.cells(layoutMargins.top)
     let right = width - TerminalView.cells(layoutMargins.right) - accessoryWidth
     let contentWidth = max(1, right - left)
@@ -149,6 +180,12 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
 
   open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
     let (width, height) = (cellSize.width, cellSize.height)
+    if isEditing, editingStyle != .none {
+      let x = origin.x + TerminalView.cells(layoutMargins.left)
+      let y = origin.y + TerminalView.cells(layoutMargins.top)
+      let (mark, style) = editingStyle == .delete ? ("⊖", deleteControlStyle) : ("⊕", insertControlStyle)
+      buffer.write(mark, x: x, y: y, style: style, clip: clip)
+    }
     if accessoryType != .none {
       let x = origin.x + width - TerminalView.cells(layoutMargins.right) - 1
       let y = origin.y + TerminalView.cells(layoutMargins.top)

@@ -4,18 +4,24 @@ import TableViewTerminal
 import TerminalKit
 
 /// The feed: a million posts of mixed Chinese and English in a thousand sections with sticky headers, each row
-/// self-sized by wrapping its text, with estimated heights so the table opens instantly.
+/// self-sized by wrapping its text, with estimated heights so the table opens instantly. The posts can be edited
+/// (`EditableFeed`): swiped (Delete, Mark; Read from the other side), deleted in edit mode, a new post inserted at
+/// the top, and a page appended when the user reaches the end.
 final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let catalogEntry = DemoCatalogEntry(
     name: "feed", aliases: ["posts", "1"], title: { _ in "Feed" }, make: { FeedScreen(context: $0) })
 
-  /// The number of posts.
-  let rowCount: Int
-  /// Posts the user selected, shown with a check mark.
-  private var marked: Set<IndexPath> = []
+  /// The posts, as the user changed them.
+  private(set) var feed: EditableFeed
+  /// Posts the user selected, shown with a check mark (by post number, so the mark stays with its post).
+  private var checked: Set<Int> = []
+  /// The posts a page of "load more" appends.
+  static let pageSize = 20
+  /// Pages appended at the end so far.
+  private(set) var pagesLoaded = 0
 
   init(context: DemoContext) {
-    rowCount = max(0, context.rows ?? FeedDataSet.defaultRowCount)
+    feed = EditableFeed(rowCount: context.rows ?? FeedDataSet.defaultRowCount)
     super.init(context: context)
     table.register(
       {
@@ -30,6 +36,10 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     table.rowHeight = TableView.automaticDimension
     table.estimatedRowHeight = 5
     table.sectionHeaderHeight = 2
+    // Swipe action blocks ten columns wide.
+    table.swipeActionWidth = 10
+    // Load more: told when the visible area comes within a screen of the end.
+    table.edgeApproachDistance = 20
     table.dataSource = self
     table.delegate = self
     // Rows not yet on screen are measured while the user does nothing, nearest first, 4 ms at a time.
@@ -38,21 +48,29 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
 
   // MARK: Data source
 
-  func numberOfSections(in tableView: TableView) -> Int {
-    FeedDataSet.numberOfSections(rowCount: rowCount)
-  }
+  func numberOfSections(in tableView: TableView) -> Int { feed.numberOfSections }
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    FeedDataSet.numberOfRows(inSection: section, rowCount: rowCount)
+    feed.numberOfRows(inSection: section)
   }
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: TerminalTableViewCell.self)
-    let post = FeedDataSet.post(section: indexPath.section, row: indexPath.row)
-    cell.textLabel.text = FeedDataSet.postTitle(post)
+    guard let post = feed.post(at: indexPath) else { return cell }
+    let star = feed.starred.contains(post.number) ? "★ " : ""
+    // A read post's title is grey and says so; an unread one is bold yellow.
+    let isRead = feed.read.contains(post.number)
+    cell.textLabel.text = star + FeedDataSet.postTitle(post) + (isRead ? " · read" : "")
+    cell.textLabel.style = isRead ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
     cell.detailTextLabel?.text = post.text
-    cell.accessoryType = marked.contains(indexPath) ? .checkmark : .none
+    cell.accessoryType = checked.contains(post.number) ? .checkmark : .none
     return cell
+  }
+
+  /// ⊖ in edit mode (or Delete on the selected post) deletes the post, sliding it out to the left.
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    guard editingStyle == .delete else { return }
+    delete(indexPath, with: .left)
   }
 
   // MARK: Delegate
@@ -63,19 +81,112 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
         as? TerminalTableViewHeaderFooterView
     else { return nil }
     header.textLabel.text = FeedDataSet.headerTitle(section: section)
-    header.detailTextLabel.text = FeedDataSet.headerDetail(section: section, rowCount: rowCount)
+    header.detailTextLabel.text = feed.headerDetail(section: section)
     return header
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     lastSelected = indexPath
-    let isMarked = marked.contains(indexPath)
-    if isMarked { marked.remove(indexPath) } else { marked.insert(indexPath) }
+    guard let number = feed.postNumber(at: indexPath) else { return }
+    let isChecked = checked.contains(number)
+    if isChecked { checked.remove(number) } else { checked.insert(number) }
     // The check mark narrows the text: measure the row again (the seed's row:changedHeight:).
     if let cell = tableView.cellForRow(at: indexPath) as? TerminalTableViewCell {
-      cell.accessoryType = isMarked ? .none : .checkmark
+      cell.accessoryType = isChecked ? .none : .checkmark
       try? tableView.setHeight(cell.sizeThatFits(width: tableView.viewportSize.width), forRowAt: indexPath)
     }
+  }
+
+  /// Swiped left: Delete (slides the post out) and Mark (a star, the row cross-fading to it).
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let delete = ContextualAction(style: .destructive, title: "Delete") { [unowned self] _, done in
+      self.delete(self.table.swipedRow ?? indexPath, with: .left)
+      done(true)
+    }
+    let mark = ContextualAction(style: .normal, title: "Mark") { [unowned self] _, done in
+      // The row may have moved since the swipe began (a post inserted above): the swipe follows it.
+      let path = self.table.swipedRow ?? indexPath
+      if let number = self.feed.postNumber(at: path) { self.feed.toggleStar(number) }
+      try? self.table.reloadRows(at: [path], with: .fade)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [delete, mark])
+  }
+
+  /// Swiped right: Read (the title greys and says "read", or turns bold again).
+  func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let read = ContextualAction(style: .normal, title: "Read") { [unowned self] _, done in
+      let path = self.table.swipedRow ?? indexPath
+      if let number = self.feed.postNumber(at: path) { self.feed.toggleRead(number) }
+      try? self.table.reloadRows(at: [path], with: .fade)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [read])
+  }
+
+  /// Load more: near the end of the last section a page of posts arrives, fading in.
+  func tableViewDidApproachBottom(_ tableView: TableView) {
+    let added = feed.appendPage(count: Self.pageSize)
+    guard !added.isEmpty else { return }
+    pagesLoaded += 1
+    try? tableView.insertRows(at: added, with: .fade)
+    if let section = added.first?.section { refreshHeader(ofSection: section) }
+  }
+
+  // MARK: Editing
+
+  /// Deletes the post at `indexPath` with `animation`.
+  private func delete(_ indexPath: IndexPath, with animation: TableView.RowAnimation) {
+    guard let number = feed.removePost(at: indexPath) else { return }
+    checked.remove(number)
+    if lastSelected == indexPath { lastSelected = nil }
+    try? table.deleteRows(at: [indexPath], with: animation)
+    refreshHeader(ofSection: indexPath.section)
+  }
+
+  /// Shows the section's new post count in its header, if the header is on screen.
+  private func refreshHeader(ofSection section: Int) {
+    for entry in table.visibleHeaderViews where entry.section == section {
+      (entry.view as? TerminalTableViewHeaderFooterView)?.detailTextLabel.text = feed.headerDetail(section: section)
+    }
+  }
+
+  /// Inserts a new post at the top of the first section, sliding down from above, and shows it.
+  private func insertNewPost() {
+    let top = IndexPath(row: 0, section: 0)
+    guard feed.insertNewPost(at: top) != nil else { return }
+    try? table.insertRows(at: [top], with: .top)
+    refreshHeader(ofSection: 0)
+    try? table.scrollToRow(at: top, at: .top, animated: true)
+  }
+
+  override var keyHelp: [(keys: String, action: String)] {
+    super.keyHelp + [
+      ("s ←, drag ←", "swipe the post: Delete, Mark"),
+      ("→, drag →", "swipe the post: Read"),
+      ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
+      ("e", "edit mode: ⊖ deletes (click, Delete)"),
+      ("n", "a new post at the top"),
+    ]
+  }
+
+  override func handle(_ event: InputEvent) -> Bool {
+    if case .key(let key) = event, key.modifiers.isEmpty {
+      switch key.key {
+      case .character("e"):
+        tableView.setEditing(!table.isEditing, animated: true)
+        return true
+      case .character("n"):
+        insertNewPost()
+        return true
+      default: break
+      }
+    }
+    return tableView.handle(event)
   }
 
   // MARK: Status
@@ -85,6 +196,9 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     let percent = progress.fractionCompleted * 100
     let figure =
       percent >= 10 || percent == 0 ? "\(Int(percent))%" : "\(Int(percent * 10) / 10).\(Int(percent * 10) % 10)%"
-    return engineStatus(extra: "measured \(ProgressBar.text(progress.fractionCompleted, width: 8)) \(figure)")
+    var extra = "measured \(ProgressBar.text(progress.fractionCompleted, width: 8)) \(figure)"
+    if pagesLoaded > 0 { extra = "\(pagesLoaded) more loaded · " + extra }
+    if table.isEditing { extra = "editing · " + extra }
+    return engineStatus(extra: extra)
   }
 }

@@ -11,6 +11,15 @@ struct ScriptStep {
     case resize(TerminalSize)
     /// Time passes (seconds): animations move on, wheel bursts end.
     case wait(Double)
+    /// Time passes (seconds) and the frame shows animations where they are then: the step before a `tick:` and
+    /// the `tick:` itself do not run animations to their end.
+    case tick(Double)
+  }
+
+  /// Whether the step is a `tick:` (the step before it leaves animations running).
+  var isTick: Bool {
+    if case .tick = action { return true }
+    return false
   }
 
   /// The token as written, for the frame's caption.
@@ -24,7 +33,9 @@ struct ScriptStep {
       up down left right pgup pgdn home end enter tab backtab esc space backspace f1
       any single character (q j k ? [ ] 1 2 …), or key:C for any character C (key:, is a comma)
       ctrl-X (e.g. ctrl-e, ctrl-d), wheel-up, wheel-down (at the screen's centre or @X:Y),
-      click:X:Y (0-based cell), resize:WxH, wait:MS; TOKEN*N repeats a token N (up to 100,000) times in one frame.
+      click:X:Y (0-based cell), press:X:Y, drag:X:Y, release:X:Y (the left button), resize:WxH, wait:MS;
+      tick:MS lets MS pass and shows animations mid-way (the step before it does not finish them either);
+      TOKEN*N repeats a token N (up to 100,000) times in one frame.
     """
 
   /// Parses a whole script.
@@ -60,13 +71,14 @@ struct ScriptStep {
       if name.hasPrefix("resize:"), let size = parseSize(String(name.dropFirst(7))) {
         return ScriptStep(label: token, action: .resize(size))
       }
-      if name.hasPrefix("wait:") {
+      if name.hasPrefix("wait:") || name.hasPrefix("tick:") {
         guard let ms = Double(name.dropFirst(5)), ms >= 0, ms * Double(count) <= maximumWaitMilliseconds else {
           throw DemoError(
             "--frames token \"\(token)\" waits too long or not a number of milliseconds; "
               + "a token waits 0 to \(Int(maximumWaitMilliseconds).grouped) ms (an hour), repeats included")
         }
-        return ScriptStep(label: token, action: .wait(ms / 1000 * Double(count)))
+        let seconds = ms / 1000 * Double(count)
+        return ScriptStep(label: token, action: name.hasPrefix("tick:") ? .tick(seconds) : .wait(seconds))
       }
       if name.hasPrefix("resize:") {
         throw DemoError("--frames token \"\(token)\": \(ScriptStep.sizeRule)")
@@ -107,6 +119,12 @@ struct ScriptStep {
         .mouse(MouseEvent(.press(.left), x: point.x, y: point.y)),
         .mouse(MouseEvent(.release(.left), x: point.x, y: point.y)),
       ]
+    }
+    for (prefix, kind) in [
+      ("press:", MouseEvent.Kind.press(.left)), ("drag:", .drag(.left)), ("release:", .release(.left)),
+    ] where lower.hasPrefix(prefix) {
+      guard let point = parsePoint(String(lower.dropFirst(prefix.count))) else { return nil }
+      return [.mouse(MouseEvent(kind, x: point.x, y: point.y))]
     }
     return nil
   }

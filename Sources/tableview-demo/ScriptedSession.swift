@@ -5,7 +5,8 @@ import TerminalKit
 /// The `--frames` mode: runs the app on a script of inputs without a terminal and prints a plain-text frame
 /// after each step, at a fixed size. Time is a manual clock: after each step it advances a sixtieth of a second
 /// at a time until every animation has finished, so the frames are the same on every run. Timers (a chat message
-/// arriving, a delayed page) run when the clock passes them: in a `wait:` step, or while animations settle.
+/// arriving, a delayed page) run when the clock passes them: in a `wait:` step, or while animations settle. A
+/// `tick:` step shows animations mid-way: neither it nor the step before it runs them to their end.
 struct ScriptedSession {
   /// The screen size.
   var size: TerminalSize
@@ -26,14 +27,15 @@ struct ScriptedSession {
       case .resize(let newSize):
         size = newSize
         app.resize(to: size)
-      case .wait(let seconds):
+      case .wait(let seconds), .tick(let seconds):
         let end = clock.now + seconds
         while clock.now < end {
           clock.advance(by: min(1.0 / 60, end - clock.now))
           if app.isAnimating || app.nextTimerDeadline.map({ clock.now >= $0 }) == true { app.tick() }
         }
       }
-      settle(app)
+      // Before a tick: the frame shows animations where they are.
+      if number + 1 >= steps.count || !steps[number + 1].isTick { settle(app) }
       output(frame(app, size: size, caption: "\(number + 1) \(step.label)"))
     }
   }

@@ -7,6 +7,14 @@ import TerminalKit
 final class TestFeed: TableViewDataSource, TableViewDelegate {
   var sections: [[String]]
   var selected: [IndexPath] = []
+  /// Titles of the trailing swipe actions (the first destructive: it deletes its row sliding left); none by default.
+  var trailingActions: [String] = []
+  /// Titles of the leading swipe actions; none by default.
+  var leadingActions: [String] = []
+  /// The actions performed and editing controls committed, as "title row" / "delete row".
+  var performed: [String] = []
+  /// Editing styles other than `.delete`, by row.
+  var editingStyles: [IndexPath: TableView.EditingStyle] = [:]
 
   init(sections: [[String]]) {
     self.sections = sections
@@ -33,6 +41,42 @@ final class TestFeed: TableViewDataSource, TableViewDelegate {
   }
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     selected.append(indexPath)
+  }
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
+    editingStyles[indexPath] ?? .delete
+  }
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    performed.append("\(editingStyle == .delete ? "delete" : "insert") \(indexPath.row)")
+    guard editingStyle == .delete else { return }
+    sections[indexPath.section].remove(at: indexPath.row)
+    try? tableView.deleteRows(at: [indexPath], with: .fade)
+  }
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    actions(trailingActions, at: indexPath, in: tableView, destructiveFirst: true)
+  }
+  func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    actions(leadingActions, at: indexPath, in: tableView, destructiveFirst: false)
+  }
+  private func actions(_ titles: [String], at indexPath: IndexPath, in table: TableView, destructiveFirst: Bool)
+    -> SwipeActionsConfiguration?
+  {
+    guard !titles.isEmpty else { return nil }
+    let actions = titles.enumerated().map { index, title in
+      let destructive = destructiveFirst && index == 0
+      return ContextualAction(style: destructive ? .destructive : .normal, title: title) { [unowned self] _, done in
+        self.performed.append("\(title) \(indexPath.row)")
+        if destructive {
+          self.sections[indexPath.section].remove(at: indexPath.row)
+          try? table.deleteRows(at: [indexPath], with: .left)
+        }
+        done(true)
+      }
+    }
+    return SwipeActionsConfiguration(actions: actions)
   }
 }
 

@@ -1,0 +1,73 @@
+import TableViewCore
+import TerminalKit
+import Testing
+
+@testable import TableViewTerminal
+
+@Suite("Edit mode in the terminal")
+struct TerminalEditModeTests {
+  @Test("edit mode shows ⊖ or ⊕ in a column at the left of each row, the text moved right by it")
+  func marks() throws {
+    let feed = TestFeed(sectionCount: 1, rows: 6)
+    feed.editingStyles[IndexPath(row: 2, section: 0)] = .insert
+    let (view, _) = makeTableView(feed, width: 30, height: 10, rowHeight: 1)
+    view.setEditing(true, animated: false)
+    #expect(view.table.isEditing)
+    #expect(view.lines()[2...4] == ["  ⊖ row 0.0", "  ⊖ row 0.1", "  ⊕ row 0.2"])
+    let buffer = view.snapshot()
+    #expect(buffer[x: 2, y: 2].style.foreground == .red && buffer[x: 2, y: 4].style.foreground == .green)
+    view.setEditing(false, animated: false)
+    #expect(view.lines()[2...4] == ["  row 0.0", "  row 0.1", "  row 0.2"])
+  }
+
+  @Test("a click on ⊖ deletes its row with an animation; a click on the text selects as before")
+  func clickCommits() throws {
+    let feed = TestFeed(sectionCount: 1, rows: 6)
+    let (view, clock) = makeTableView(feed, width: 30, height: 10, rowHeight: 1)
+    view.setEditing(true, animated: true)
+    view.handle(.mouse(MouseEvent(.press(.left), x: 2, y: 3)))
+    view.handle(.mouse(MouseEvent(.release(.left), x: 2, y: 3)))
+    #expect(feed.performed == ["delete 1"])
+    #expect(view.isAnimating)
+    clock.advance(by: 1)
+    view.tick()
+    #expect(view.lines()[2...3] == ["  ⊖ row 0.0", "  ⊖ row 0.2"])
+    #expect(feed.selected.isEmpty)
+    view.handle(.mouse(MouseEvent(.press(.left), x: 8, y: 3)))
+    view.handle(.mouse(MouseEvent(.release(.left), x: 8, y: 3)))
+    #expect(feed.selected == [IndexPath(row: 1, section: 0)] && feed.performed.count == 1)
+  }
+
+  @Test("Delete or Backspace commits the selected row in edit mode only; no swipe in edit mode")
+  func keyCommits() throws {
+    let feed = TestFeed(sectionCount: 1, rows: 6)
+    let (view, clock) = makeTableView(feed, width: 30, height: 10, rowHeight: 1)
+    feed.trailingActions = ["Delete"]
+    try view.table.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
+    #expect(!view.handleKey(KeyEvent(.delete)), "not in edit mode")
+    view.setEditing(true, animated: false)
+    #expect(!view.handleKey(KeyEvent(.character("s"))), "no swipe in edit mode")
+    #expect(view.handleKey(KeyEvent(.backspace)))
+    #expect(feed.performed == ["delete 0"])
+    clock.advance(by: 1)
+    view.tick()
+    #expect(view.lines()[2] == "  ⊖ row 0.1")
+  }
+
+  @Test("self-sized rows rewrap to the narrower width in edit mode, and back")
+  func rewrap() throws {
+    // 36 columns of text: one line in 40 columns less the margins, two once the editing column takes 2.
+    let text = String(repeating: "abcdef ", count: 5) + "x"
+    let feed = TestFeed(sections: [[text, "next"]])
+    let (view, clock) = makeTableView(feed, width: 40, height: 10)
+    #expect(view.lines()[2...3] == ["  " + text, "  next"])
+    view.setEditing(true, animated: true)
+    clock.advance(by: 1)
+    view.tick()
+    #expect(view.lines()[2...4] == ["  ⊖ abcdef abcdef abcdef abcdef abcdef", "    x", "  ⊖ next"])
+    view.setEditing(false, animated: true)
+    clock.advance(by: 1)
+    view.tick()
+    #expect(view.lines()[2...3] == ["  " + text, "  next"])
+  }
+}
