@@ -33,6 +33,8 @@ extension TableView {
     }
     let content = contentSize.height
     var top = contentInset.top
+    // A refresh in progress: the content rests below the indicator.
+    if let control = refreshControl, control.isRefreshing { top += control.height }
     if anchoring.anchor == .bottom { top = max(top, dimension - contentInset.bottom - content) }
     return ScrollBounds(
       minimum: -top, maximum: content + contentInset.bottom - dimension, dimension: dimension, bounces: bounces)
@@ -264,6 +266,13 @@ extension TableView {
     // An animation started during the drag (an animated scroll asked meanwhile) ends here: its
     // completion hears `false`.
     interruptAnimation()
+    // Pulled past the top by the refresh control's height: it refreshes, and the bounce below
+    // settles with the indicator showing (the bounds now make room for it).
+    if let control = refreshControl, !control.isRefreshing, rowSpace.isBounded,
+      scroll.offset.y <= scrollBounds.minimum - control.height
+    {
+      control.pulled()
+    }
     switch scroll.endDrag(velocity: velocity, rate: decelerationRate, bounds: scrollBounds, now: animationTime) {
     case .bounce:
       delegate?.tableViewDidEndDragging(self, willDecelerate: true)
@@ -338,4 +347,22 @@ extension TableView {
 
   /// Stops any animation or deceleration where it is.
   public func stopScrolling() { interruptAnimation() }
+}
+
+extension TableView {
+  /// How far the content is pulled past the top towards a refresh: 0 at rest, 1 from the refresh
+  /// control's height on (and while it refreshes); 0 without a control. Backends draw the
+  /// indicator from it, in the space above the content.
+  public var refreshPullProgress: Double {
+    guard let control = refreshControl, rowSpace.isBounded else { return 0 }
+    if control.isRefreshing { return 1 }
+    return min(1, max(0, (scrollBounds.minimum - scroll.offset.y) / control.height))
+  }
+
+  /// A refresh ended: content resting below the indicator slides back up (unless a finger holds it).
+  func refreshEnded() {
+    geometryChanged()
+    guard !scroll.isDragging, scroll.offset.y < minimumContentOffsetY else { return }
+    setContentOffset(Point(x: scroll.offset.x, y: minimumContentOffsetY), animated: true)
+  }
 }

@@ -112,6 +112,15 @@ public final class TableView {
   public var selectionMode: SelectionMode = .single
   /// How far (points) a touch may move before it stops being a tap and its highlight is cancelled.
   public var tapMoveThreshold: Double = 10
+  /// Pull to refresh (UIKit's `refreshControl`): see ``RefreshControl``. Only bounded tables
+  /// (not looping ones) pull.
+  public var refreshControl: RefreshControl? {
+    didSet {
+      if oldValue !== refreshControl { oldValue?.table = nil }
+      refreshControl?.table = self
+      geometryChanged()
+    }
+  }
   /// The width of a swipe action without a `preferredWidth`, in points (a terminal backend sets
   /// it in cells). Values that are not finite or not positive give actions no width.
   public var swipeActionWidth: Double = 80
