@@ -111,11 +111,19 @@ extension GTKTableView {
     table.stopScrolling()
     dragTracker.reset()
     dragTracker.add(position: y, at: clock.now)
-    if mayTap { table.touchBegan(at: point) }
+    swipeDrag = nil
+    // While a row is swiped open, a tap closes it (and selects nothing); a sideways drag of that
+    // row moves it on from where it is.
+    pressWhileSwiped = table.swipedRow != nil
+    if mayTap && !pressWhileSwiped { table.touchBegan(at: point) }
     setNeedsLayout()
   }
 
   func pointerCancelled() {
+    if swipeDrag != nil {
+      swipeDrag = nil
+      table.endSwipe(velocity: 0)
+    }
     if press.phase == .dragging { table.endDragging(velocity: 0) }
     press.cancel()
     table.touchCancelled()
@@ -123,12 +131,23 @@ extension GTKTableView {
   }
 
   func pointerMoved(dx: Double, dy: Double) {
+    if var swipe = swipeDrag {
+      // A swipe follows the pointer sideways only.
+      swipe.tracker.add(position: swipe.startX + dx, at: clock.now)
+      swipeDrag = swipe
+      table.updateSwipe(translation: dx)
+      setNeedsLayout()
+      return
+    }
     guard press.phase != .idle else { return }
+    if beginSwipeIfSideways(dx: dx, dy: dy) { return }
     let point = Point(x: press.start.x + dx, y: press.start.y + dy)
     dragTracker.add(position: point.y, at: clock.now)
     switch press.move(to: point) {
     case .dragBegan(let anchorY):
       table.touchCancelled()
+      // Scrolling closes a swiped row.
+      table.closeSwipe(animated: true)
       table.beginDragging(at: anchorY)
       table.drag(to: point.y)
     case .dragged:
@@ -142,10 +161,20 @@ extension GTKTableView {
   }
 
   func pointerUp(dx: Double, dy: Double) {
+    if let swipe = swipeDrag {
+      swipeDrag = nil
+      table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
+      setNeedsLayout()
+      return
+    }
     guard press.phase != .idle else { return }
     switch press.release(at: Point(x: press.start.x + dx, y: press.start.y + dy)) {
     case .tap(let point):
-      table.touchEnded(at: point)
+      if pressWhileSwiped {
+        table.closeSwipe(animated: true)
+      } else {
+        table.touchEnded(at: point)
+      }
     case .drag:
       // The finger's velocity is the opposite of the content offset's.
       table.endDragging(velocity: -dragTracker.velocity(at: clock.now))
@@ -155,11 +184,31 @@ extension GTKTableView {
     setNeedsLayout()
   }
 
+  /// A press that moved sideways past the tap threshold (more than it moved up or down) over a row
+  /// with swipe actions starts swiping that row: from then on the pointer's horizontal movement
+  /// moves the row (`TableView.updateSwipe(translation:)`). Returns whether it started.
+  func beginSwipeIfSideways(dx: Double, dy: Double) -> Bool {
+    guard press.phase == .pressed || press.phase == .movedAway, abs(dx) >= press.slop, abs(dx) > abs(dy),
+      !table.isEditing, let row = table.indexPathForTouch(at: press.start)
+    else { return false }
+    // Another row swiped open closes (beginSwipe does it); the open row itself goes on from its place.
+    guard table.beginSwipe(at: row) else { return false }
+    table.touchCancelled()
+    press.cancel()
+    var tracker = VelocityTracker()
+    tracker.add(position: press.start.x + dx, at: clock.now)
+    swipeDrag = (press.start.x, tracker)
+    table.updateSwipe(translation: dx)
+    setNeedsLayout()
+    return true
+  }
+
   // MARK: Keys
 
   /// Handles a key: ↑/↓ move the selection, Page Up/Down (and Space) scroll a page keeping the
   /// selection's place on screen, Home/End select the first/last row, [ and ] the first row of this
-  /// or the previous section and of the next one, Enter selects like a click, Escape clears.
+  /// or the previous section and of the next one, Enter selects like a click, Escape closes a
+  /// swiped row or else clears the selection.
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
@@ -176,7 +225,9 @@ extension GTKTableView {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateSelectedRow()
     case GDK_KEY_bracketleft: table.selectFirstRowOfSection(.previous)
     case GDK_KEY_bracketright: table.selectFirstRowOfSection(.next)
-    case GDK_KEY_Escape: table.deselectAllRows()
+    case GDK_KEY_Escape:
+      // Escape closes a swiped row first, then clears the selection.
+      if table.swipedRow != nil { table.closeSwipe(animated: true) } else { table.deselectAllRows() }
     default: return false
     }
     setNeedsLayout()
