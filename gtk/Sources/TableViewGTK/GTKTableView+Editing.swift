@@ -106,8 +106,9 @@ extension GTKTableView {
     let button = swipeButtons[index]
     let title = action.title ?? ""
     let look = swipeButtonLooks[index]
-    if look.title != title, let label = gtk_button_get_child(
-      UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self))
+    if look.title != title,
+      let label = gtk_button_get_child(
+        UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self))
     {
       gtk_label_set_text(OpaquePointer(label), title)
     }

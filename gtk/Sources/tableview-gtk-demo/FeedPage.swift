@@ -204,8 +204,11 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// The Edit button: edit mode on or off, the ⊖ controls sliding in or out.
   func editToggled() {
-    let on = gtk_toggle_button_get_active(UnsafeMutableRawPointer(editButton).assumingMemoryBound(to: GtkToggleButton.self)) != 0
-    gtk_button_set_label(UnsafeMutableRawPointer(editButton).assumingMemoryBound(to: GtkButton.self), on ? "Done" : "Edit")
+    let on =
+      gtk_toggle_button_get_active(UnsafeMutableRawPointer(editButton).assumingMemoryBound(to: GtkToggleButton.self))
+      != 0
+    gtk_button_set_label(
+      UnsafeMutableRawPointer(editButton).assumingMemoryBound(to: GtkButton.self), on ? "Done" : "Edit")
     gtkTableView.setEditing(on, animated: true)
   }
 

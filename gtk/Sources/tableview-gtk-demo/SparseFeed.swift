@@ -40,7 +40,8 @@ struct SparseFeed {
   /// - Complexity: O(changed sections)
   var rowCount: Int {
     changedSections.reduce(baseRowCount) { total, entry in
-      let base = entry.key < FeedDataSet.numberOfSections(rowCount: baseRowCount)
+      let base =
+        entry.key < FeedDataSet.numberOfSections(rowCount: baseRowCount)
         ? FeedDataSet.numberOfRows(inSection: entry.key, rowCount: baseRowCount) : 0
       return total - base + entry.value.count
     }
