@@ -12,15 +12,25 @@ extension GTKTableView {
     // rubber band past the edges included, and fling on lift-off ("scroll-end"). GTK's X11 backend
     // brackets wheel notches with "scroll-begin" too, so the drag starts with the first pixel delta,
     // not at "scroll-begin", and a wheel notch or a quiet quarter second ends it.
-    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-    Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] _, dy in
+    // Both axes: a sideways touchpad gesture over a row swipes it (wheels' sideways notches do nothing).
+    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+    Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] dx, dy in
       guard let self else { return false }
-      let unit = gtk_event_controller_scroll_get_unit(scroll)
-      self.scrollInput(dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
+      let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
+      if !isWheel, self.touchpadY == nil, self.touchpadSwipe != nil || abs(dx) > abs(dy) {
+        if let pointer = self.pointerPosition, self.touchpadSwipeInput(dx: dx, at: pointer) { return true }
+      }
+      guard dy != 0 || !isWheel else { return false }
+      self.scrollInput(dy: dy, isWheel: isWheel)
       return true
     }
     Signals.connect(gpointerOf(scroll), "scroll-end") { [weak self] in self?.touchpadEnded() }
     gtk_widget_add_controller(viewport, scroll)
+    // Where the pointer is (scroll events carry no position): the row a touchpad swipe starts on.
+    let motion = gtk_event_controller_motion_new()!
+    Signals.connect(gpointerOf(motion), "motion") { [weak self] x, y in self?.pointerPosition = Point(x: x, y: y) }
+    Signals.connect(gpointerOf(motion), "leave") { [weak self] in self?.pointerPosition = nil }
+    gtk_widget_add_controller(viewport, motion)
 
     // The pointer's left button: a tap selects, a drag scrolls.
     let drag = gtk_gesture_drag_new()!
@@ -79,10 +89,43 @@ extension GTKTableView {
       g_source_remove(touchpadQuietSourceID)
       touchpadQuietSourceID = 0
     }
+    if let swipe = touchpadSwipe {
+      touchpadSwipe = nil
+      // The fingers' velocity sideways is the row's.
+      table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
+      setNeedsLayout()
+      return
+    }
     guard touchpadY != nil else { return }
     touchpadY = nil
     table.endDragging(velocity: -touchpadTracker.velocity(at: clock.now))
     setNeedsLayout()
+  }
+
+  /// A touchpad scroll sideways (`dx` in pixels, positive as the content would scroll right) over
+  /// `point` of the viewport: the first one over a row with swipe actions starts swiping it (the row
+  /// follows the fingers), later ones move it; `touchpadEnded()` lets go. Returns whether the delta
+  /// swiped a row (false: no row there, or it has no actions; the delta is then an ordinary scroll).
+  @discardableResult
+  public func touchpadSwipeInput(dx: Double, at point: Point) -> Bool {
+    guard dx.isFinite else { return false }
+    if touchpadSwipe == nil {
+      guard dx != 0, !table.isEditing, let row = table.indexPathForTouch(at: point), table.beginSwipe(at: row) else {
+        return false
+      }
+      var tracker = VelocityTracker()
+      tracker.add(position: 0, at: clock.now)
+      touchpadSwipe = (0, tracker)
+    }
+    guard var swipe = touchpadSwipe else { return false }
+    // As for the vertical gesture, the fingers move against the scroll's direction.
+    swipe.x -= dx
+    swipe.tracker.add(position: swipe.x, at: clock.now)
+    touchpadSwipe = swipe
+    table.updateSwipe(translation: swipe.x)
+    endTouchpadWhenQuiet()
+    setNeedsLayout()
+    return true
   }
 
   /// A device that never sends a stop event must not leave the table dragging: a gesture with no

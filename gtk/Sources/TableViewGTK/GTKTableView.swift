@@ -63,6 +63,10 @@ public final class GTKTableView: TableViewHost {
   var swipeButtonLooks: [(title: String, style: ContextualAction.Style)] = []
   /// A horizontal drag of the pointer that swipes a row: where the pointer is, and its speed.
   var swipeDrag: (startX: Double, tracker: VelocityTracker)?
+  /// A touchpad gesture that swipes a row sideways: where the virtual finger is, and its speed.
+  var touchpadSwipe: (x: Double, tracker: VelocityTracker)?
+  /// Where the pointer is over the viewport (`nil` while it is elsewhere).
+  var pointerPosition: Point?
   /// The press began while a row was swiped open: a tap closes it instead of selecting.
   var pressWhileSwiped = false
 

@@ -82,7 +82,14 @@ public final class GTKTableViewCell: GTKView {
     gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
     super.init(widget: root)
     g_object_set_data(gobject(root), GTKTableViewCell.ownerKey, Unmanaged.passUnretained(self).toOpaque())
-    Signals.connect(gpointerOf(editingControl), "clicked") { [weak self] in self?.editingControlClicked() }
+    // A plain C handler (no closure per cell): the button finds its cell through its parent.
+    let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { button, _ in
+      guard let button else { return }
+      let widget = button.assumingMemoryBound(to: GtkWidget.self)
+      GTKTableViewCell.owner(of: gtk_widget_get_parent(widget))?.editingControlClicked()
+    }
+    g_signal_connect_data(
+      gpointerOf(editingControl), "clicked", unsafeBitCast(clicked, to: GCallback.self), nil, nil, GConnectFlags(0))
   }
 
   deinit {
