@@ -221,6 +221,29 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtkTableView.setNeedsLayout()
   }
 
+  /// The benchmark's animated batch: `count` posts in the middle of the screen deleted (fading) and
+  /// as many new posts inserted in their place (from the top), as one update.
+  func benchmarkBatch(count: Int) {
+    let table = gtkTableView.table
+    let visible = table.indexPathsForVisibleRows
+    guard !visible.isEmpty else { return }
+    let middle = visible[visible.count / 2]
+    let rows = visible.filter { $0.section == middle.section && $0.row >= middle.row }.prefix(count)
+    let deleted = Array(rows)
+    for path in deleted.reversed() { feed.delete(path) }
+    let inserted = deleted.map { path in
+      feed.insertNewPost(at: path)
+      return path
+    }
+    self.deleted += deleted.count
+    added += inserted.count
+    try? table.performBatchUpdates { update in
+      update.deleteRows(at: deleted, with: .fade)
+      update.insertRows(at: inserted, with: .top)
+    }
+    gtkTableView.setNeedsLayout()
+  }
+
   /// The user came within a screen of the end: another page of posts arrives there.
   func tableViewDidApproachBottom(_ tableView: TableView) {
     let paths = feed.appendPage(Self.pageSize)
