@@ -111,8 +111,11 @@ struct FeedEditingXvfbTests {
     #expect(tapped.state.selectedRow == nil, "the click only closed the swipe: \(tapped)")
     #expect(tapped.feedRows == 1_000_000, "\(tapped)")
 
-    // A short pull (less than half the actions) springs back shut.
+    // A short pull (less than half the actions), held still before letting go (no flick: on a starved
+    // machine the moves arrive bunched, fast enough to open the row), springs back shut.
     try dragLeft(demo, from: 700, y, by: 40, in: window)
+    try await demo.waitForFeed("pulled 40 px") { $0.swipeOffset == -40 }
+    try await Task.sleep(for: .milliseconds(400))
     try demo.xdotool("mouseup", "1")
     let back = try await demo.waitForFeed("sprung back") { $0.isSettled && $0.swipedRow == nil }
     #expect(back.swipeOffset == 0 && back.feedRows == 1_000_000, "\(back)")
