@@ -26,6 +26,14 @@ public enum GTKStyle {
       border-bottom: 1px solid #d8d8dc; }
     .stv-header .stv-title { font-weight: bold; }
     .stv-header .stv-detail { color: #7a7a7a; font-size: smaller; }
+    .stv-editing-control { border-radius: 9999px; min-width: 0; min-height: 0; padding: 0; margin: 0;
+      border: none; box-shadow: none; color: #ffffff; font-weight: bold; font-size: 16px; }
+    .stv-editing-control.delete { background: #e01b24; }
+    .stv-editing-control.insert { background: #26a269; }
+    .stv-swipe-action { border-radius: 0; min-width: 0; min-height: 0; padding: 0; margin: 0; border: none;
+      box-shadow: none; background: #8e8e93; color: #ffffff; font-weight: bold; }
+    .stv-swipe-action.normal { background: #3584e4; }
+    .stv-swipe-action.destructive { background: #e01b24; }
     .stv-picker { background-color: #fafafa; }
     .stv-picker-row { font-size: 15px; color: #1e1e1e; }
     .stv-picker-row.unselectable { color: #b0b0b0; }

@@ -12,15 +12,25 @@ extension GTKTableView {
     // rubber band past the edges included, and fling on lift-off ("scroll-end"). GTK's X11 backend
     // brackets wheel notches with "scroll-begin" too, so the drag starts with the first pixel delta,
     // not at "scroll-begin", and a wheel notch or a quiet quarter second ends it.
-    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-    Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] _, dy in
+    // Both axes: a sideways touchpad gesture over a row swipes it (wheels' sideways notches do nothing).
+    let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+    Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] dx, dy in
       guard let self else { return false }
-      let unit = gtk_event_controller_scroll_get_unit(scroll)
-      self.scrollInput(dy: dy, isWheel: unit == GDK_SCROLL_UNIT_WHEEL)
+      let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
+      if !isWheel, self.touchpadY == nil, self.touchpadSwipe != nil || abs(dx) > abs(dy) {
+        if let pointer = self.pointerPosition, self.touchpadSwipeInput(dx: dx, at: pointer) { return true }
+      }
+      guard dy != 0 || !isWheel else { return false }
+      self.scrollInput(dy: dy, isWheel: isWheel)
       return true
     }
     Signals.connect(gpointerOf(scroll), "scroll-end") { [weak self] in self?.touchpadEnded() }
     gtk_widget_add_controller(viewport, scroll)
+    // Where the pointer is (scroll events carry no position): the row a touchpad swipe starts on.
+    let motion = gtk_event_controller_motion_new()!
+    Signals.connect(gpointerOf(motion), "motion") { [weak self] x, y in self?.pointerPosition = Point(x: x, y: y) }
+    Signals.connect(gpointerOf(motion), "leave") { [weak self] in self?.pointerPosition = nil }
+    gtk_widget_add_controller(viewport, motion)
 
     // The pointer's left button: a tap selects, a drag scrolls.
     let drag = gtk_gesture_drag_new()!
@@ -79,10 +89,43 @@ extension GTKTableView {
       g_source_remove(touchpadQuietSourceID)
       touchpadQuietSourceID = 0
     }
+    if let swipe = touchpadSwipe {
+      touchpadSwipe = nil
+      // The fingers' velocity sideways is the row's.
+      table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
+      setNeedsLayout()
+      return
+    }
     guard touchpadY != nil else { return }
     touchpadY = nil
     table.endDragging(velocity: -touchpadTracker.velocity(at: clock.now))
     setNeedsLayout()
+  }
+
+  /// A touchpad scroll sideways (`dx` in pixels, positive as the content would scroll right) over
+  /// `point` of the viewport: the first one over a row with swipe actions starts swiping it (the row
+  /// follows the fingers), later ones move it; `touchpadEnded()` lets go. Returns whether the delta
+  /// swiped a row (false: no row there, or it has no actions; the delta is then an ordinary scroll).
+  @discardableResult
+  public func touchpadSwipeInput(dx: Double, at point: Point) -> Bool {
+    guard dx.isFinite else { return false }
+    if touchpadSwipe == nil {
+      guard dx != 0, !table.isEditing, let row = table.indexPathForTouch(at: point), table.beginSwipe(at: row) else {
+        return false
+      }
+      var tracker = VelocityTracker()
+      tracker.add(position: 0, at: clock.now)
+      touchpadSwipe = (0, tracker)
+    }
+    guard var swipe = touchpadSwipe else { return false }
+    // As for the vertical gesture, the fingers move against the scroll's direction.
+    swipe.x -= dx
+    swipe.tracker.add(position: swipe.x, at: clock.now)
+    touchpadSwipe = swipe
+    table.updateSwipe(translation: swipe.x)
+    endTouchpadWhenQuiet()
+    setNeedsLayout()
+    return true
   }
 
   /// A device that never sends a stop event must not leave the table dragging: a gesture with no
@@ -111,11 +154,19 @@ extension GTKTableView {
     table.stopScrolling()
     dragTracker.reset()
     dragTracker.add(position: y, at: clock.now)
-    if mayTap { table.touchBegan(at: point) }
+    swipeDrag = nil
+    // While a row is swiped open, a tap closes it (and selects nothing); a sideways drag of that
+    // row moves it on from where it is.
+    pressWhileSwiped = table.swipedRow != nil
+    if mayTap && !pressWhileSwiped { table.touchBegan(at: point) }
     setNeedsLayout()
   }
 
   func pointerCancelled() {
+    if swipeDrag != nil {
+      swipeDrag = nil
+      table.endSwipe(velocity: 0)
+    }
     if press.phase == .dragging { table.endDragging(velocity: 0) }
     press.cancel()
     table.touchCancelled()
@@ -123,12 +174,23 @@ extension GTKTableView {
   }
 
   func pointerMoved(dx: Double, dy: Double) {
+    if var swipe = swipeDrag {
+      // A swipe follows the pointer sideways only.
+      swipe.tracker.add(position: swipe.startX + dx, at: clock.now)
+      swipeDrag = swipe
+      table.updateSwipe(translation: dx)
+      setNeedsLayout()
+      return
+    }
     guard press.phase != .idle else { return }
+    if beginSwipeIfSideways(dx: dx, dy: dy) { return }
     let point = Point(x: press.start.x + dx, y: press.start.y + dy)
     dragTracker.add(position: point.y, at: clock.now)
     switch press.move(to: point) {
     case .dragBegan(let anchorY):
       table.touchCancelled()
+      // Scrolling closes a swiped row.
+      table.closeSwipe(animated: true)
       table.beginDragging(at: anchorY)
       table.drag(to: point.y)
     case .dragged:
@@ -142,10 +204,20 @@ extension GTKTableView {
   }
 
   func pointerUp(dx: Double, dy: Double) {
+    if let swipe = swipeDrag {
+      swipeDrag = nil
+      table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
+      setNeedsLayout()
+      return
+    }
     guard press.phase != .idle else { return }
     switch press.release(at: Point(x: press.start.x + dx, y: press.start.y + dy)) {
     case .tap(let point):
-      table.touchEnded(at: point)
+      if pressWhileSwiped {
+        table.closeSwipe(animated: true)
+      } else {
+        table.touchEnded(at: point)
+      }
     case .drag:
       // The finger's velocity is the opposite of the content offset's.
       table.endDragging(velocity: -dragTracker.velocity(at: clock.now))
@@ -155,11 +227,31 @@ extension GTKTableView {
     setNeedsLayout()
   }
 
+  /// A press that moved sideways past the tap threshold (more than it moved up or down) over a row
+  /// with swipe actions starts swiping that row: from then on the pointer's horizontal movement
+  /// moves the row (`TableView.updateSwipe(translation:)`). Returns whether it started.
+  func beginSwipeIfSideways(dx: Double, dy: Double) -> Bool {
+    guard press.phase == .pressed || press.phase == .movedAway, abs(dx) >= press.slop, abs(dx) > abs(dy),
+      !table.isEditing, let row = table.indexPathForTouch(at: press.start)
+    else { return false }
+    // Another row swiped open closes (beginSwipe does it); the open row itself goes on from its place.
+    guard table.beginSwipe(at: row) else { return false }
+    table.touchCancelled()
+    press.cancel()
+    var tracker = VelocityTracker()
+    tracker.add(position: press.start.x + dx, at: clock.now)
+    swipeDrag = (press.start.x, tracker)
+    table.updateSwipe(translation: dx)
+    setNeedsLayout()
+    return true
+  }
+
   // MARK: Keys
 
   /// Handles a key: ↑/↓ move the selection, Page Up/Down (and Space) scroll a page keeping the
   /// selection's place on screen, Home/End select the first/last row, [ and ] the first row of this
-  /// or the previous section and of the next one, Enter selects like a click, Escape clears.
+  /// or the previous section and of the next one, Enter selects like a click, Escape closes a
+  /// swiped row or else clears the selection.
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
@@ -176,7 +268,9 @@ extension GTKTableView {
     case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateSelectedRow()
     case GDK_KEY_bracketleft: table.selectFirstRowOfSection(.previous)
     case GDK_KEY_bracketright: table.selectFirstRowOfSection(.next)
-    case GDK_KEY_Escape: table.deselectAllRows()
+    case GDK_KEY_Escape:
+      // Escape closes a swiped row first, then clears the selection.
+      if table.swipedRow != nil { table.closeSwipe(animated: true) } else { table.deselectAllRows() }
     default: return false
     }
     setNeedsLayout()

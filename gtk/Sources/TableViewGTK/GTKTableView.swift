@@ -57,6 +57,18 @@ public final class GTKTableView: TableViewHost {
   var touchpadY: Double?
   var touchpadTracker = VelocityTracker()
   var touchpadQuietSourceID: UInt32 = 0
+  /// The buttons of the swiped row's revealed actions (reused: made when first needed, hidden when
+  /// no row is swiped), and the titles and styles they show.
+  var swipeButtons: [UnsafeMutablePointer<GtkWidget>] = []
+  var swipeButtonLooks: [(title: String, style: ContextualAction.Style)] = []
+  /// A horizontal drag of the pointer that swipes a row: where the pointer is, and its speed.
+  var swipeDrag: (startX: Double, tracker: VelocityTracker)?
+  /// A touchpad gesture that swipes a row sideways: where the virtual finger is, and its speed.
+  var touchpadSwipe: (x: Double, tracker: VelocityTracker)?
+  /// Where the pointer is over the viewport (`nil` while it is elsewhere).
+  var pointerPosition: Point?
+  /// The press began while a row was swiped open: a tap closes it instead of selecting.
+  var pressWhileSwiped = false
 
   /// Creates a table view (call on the main thread, after `gtk_init`).
   ///
@@ -93,6 +105,7 @@ public final class GTKTableView: TableViewHost {
     if idleSourceID != 0 { g_source_remove(idleSourceID) }
     if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
     for view in shownViews where gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
+    for button in swipeButtons { gtk_widget_unparent(button) }
     g_object_unref(gpointerOf(adjustment))
     g_object_unref(gpointerOf(widget))
   }
@@ -177,6 +190,7 @@ public final class GTKTableView: TableViewHost {
     let size = Size(width: Double(width), height: Double(height))
     if table.viewportSize != size { table.viewportSize = size }
     table.layoutIfNeeded()
+    updateEditingControls()
     let offset = table.contentOffset
     let animating = table.isAnimatingUpdates || table.swipedRow != nil
     for view in shownViews {
@@ -204,6 +218,7 @@ public final class GTKTableView: TableViewHost {
       let width = Self.allocatableWidth(Int32(max(0, right - left)), of: view.widget)
       gtk_widget_allocate(view.widget, width, Int32(max(0, bottom - top)), -1, transform)
     }
+    placeSwipeButtons()
     layoutCount += 1
     isLayoutPending = false
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }

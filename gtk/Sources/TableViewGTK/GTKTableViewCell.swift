@@ -27,6 +27,8 @@ public final class GTKTableViewCell: GTKView {
   /// one is hidden, taking no height.
   public let detailTextLabel: GTKLabel?
   private let accessoryLabel: UnsafeMutablePointer<GtkWidget>
+  /// The round editing control at the leading edge (⊖ or ⊕), shown in edit mode.
+  public let editingControl: UnsafeMutablePointer<GtkWidget>
 
   /// The image at the leading edge (an avatar: a coloured disc with a few letters), `nil` unless
   /// the cell was made with an `imageSize`.
@@ -70,12 +72,141 @@ public final class GTKTableViewCell: GTKView {
     gtk_widget_set_parent(textLabel.widget, root)
     if let detailTextLabel { gtk_widget_set_parent(detailTextLabel.widget, root) }
     gtk_widget_set_parent(accessoryLabel, root)
+    editingControl = gtk_button_new_with_label("−")!
+    gtk_widget_add_css_class(editingControl, "stv-editing-control")
+    gtk_widget_add_css_class(editingControl, "delete")
+    gtk_widget_set_focusable(editingControl, 0)
+    gtk_widget_set_child_visible(editingControl, 0)
+    gtk_widget_set_parent(editingControl, root)
+    // The control slides in from the cell's leading edge: what is left of it is clipped.
+    gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
     super.init(widget: root)
     g_object_set_data(gobject(root), GTKTableViewCell.ownerKey, Unmanaged.passUnretained(self).toOpaque())
+    // A plain C handler (no closure per cell): the button finds its cell through its parent.
+    let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { button, _ in
+      guard let button else { return }
+      let widget = button.assumingMemoryBound(to: GtkWidget.self)
+      GTKTableViewCell.owner(of: gtk_widget_get_parent(widget))?.editingControlClicked()
+    }
+    g_signal_connect_data(
+      gpointerOf(editingControl), "clicked", unsafeBitCast(clicked, to: GCallback.self), nil, nil, GConnectFlags(0))
   }
 
   deinit {
+    if editingTickID != 0 { gtk_widget_remove_tick_callback(widget, editingTickID) }
     g_object_set_data(gobject(widget), GTKTableViewCell.ownerKey, nil)
+  }
+
+  // MARK: Edit mode
+
+  /// How far the content moves right in edit mode, making room for the editing control, in pixels.
+  public static let editingIndent: Int32 = 36
+  /// How long the editing control takes to slide in or out, in seconds.
+  public static let editingAnimationDuration = 0.25
+
+  /// Whether the cell shows its editing control (the table tells it: `TableView.setEditing(_:animated:)`).
+  public private(set) var isEditing = false
+  /// How far the editing control is in: 0 out, 1 in (animated on the widget's frame clock).
+  public private(set) var editingProgress = 0.0
+  private var editingAnimation: (from: Double, start: Int?)?
+  private var editingTickID: UInt32 = 0
+
+  /// The row's editing control (the table view sets it from `TableView.editingStyle(forRowAt:)`):
+  /// ⊖ on red for `.delete`, ⊕ on green for `.insert`, nothing for `.none`.
+  public var editingStyle: TableView.EditingStyle = .delete {
+    didSet {
+      guard editingStyle != oldValue else { return }
+      let button = UnsafeMutableRawPointer(editingControl).assumingMemoryBound(to: GtkButton.self)
+      gtk_button_set_label(button, editingStyle == .insert ? "+" : "−")
+      setClass("delete", on: editingControl, editingStyle == .delete)
+      setClass("insert", on: editingControl, editingStyle == .insert)
+      updateEditingControlVisibility()
+    }
+  }
+
+  private func setClass(_ name: String, on widget: UnsafeMutablePointer<GtkWidget>, _ enabled: Bool) {
+    if enabled { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+  }
+
+  private func updateEditingControlVisibility() {
+    let shown = editingProgress > 0 && editingStyle != .none
+    gtk_widget_set_child_visible(editingControl, shown ? 1 : 0)
+  }
+
+  /// Enters or leaves edit mode: the content moves right by ``editingIndent`` and the control
+  /// slides in (animated: over ``editingAnimationDuration`` on the frame clock). The height the
+  /// cell reports is the height at its new width at once, so a table that measures again (an empty
+  /// batch update) animates the row to it.
+  public override func setEditing(_ editing: Bool, animated: Bool) {
+    guard editing != isEditing else {
+      if !animated, editingAnimation != nil { finishEditingAnimation() }
+      return
+    }
+    isEditing = editing
+    gtk_widget_queue_resize(widget)
+    if animated, gtk_widget_get_mapped(widget) != 0 {
+      editingAnimation = (editingProgress, nil)
+      if editingTickID == 0 {
+        editingTickID = gtk_widget_add_tick_callback(
+          widget,
+          { widget, frameClock, _ in
+            guard let cell = GTKTableViewCell.owner(of: widget), let frameClock else { return 0 }
+            return cell.editingTick(gdk_frame_clock_get_frame_time(frameClock)) ? 1 : 0
+          }, nil, nil)
+      }
+    } else {
+      finishEditingAnimation()
+    }
+  }
+
+  /// Leaves edit mode without animation: a reused cell starts as its new row says.
+  public override func prepareForReuse() {
+    super.prepareForReuse()
+    if editingAnimation != nil { finishEditingAnimation() }
+  }
+
+  private func finishEditingAnimation() {
+    if editingTickID != 0 {
+      gtk_widget_remove_tick_callback(widget, editingTickID)
+      editingTickID = 0
+    }
+    editingAnimation = nil
+    editingProgress = isEditing ? 1 : 0
+    updateEditingControlVisibility()
+    gtk_widget_queue_allocate(widget)
+  }
+
+  /// One frame of the control's slide (ease out); returns whether it goes on.
+  private func editingTick(_ frameTime: Int) -> Bool {
+    guard var animation = editingAnimation else {
+      editingTickID = 0
+      return false
+    }
+    let start = animation.start ?? frameTime
+    animation.start = start
+    editingAnimation = animation
+    let t = min(1, Double(frameTime - start) / 1_000_000 / Self.editingAnimationDuration)
+    let eased = 1 - (1 - t) * (1 - t)
+    let target = isEditing ? 1.0 : 0.0
+    editingProgress = animation.from + (target - animation.from) * eased
+    updateEditingControlVisibility()
+    gtk_widget_queue_allocate(widget)
+    if t >= 1 {
+      editingTickID = 0
+      editingAnimation = nil
+      editingProgress = target
+      updateEditingControlVisibility()
+      // The table view lays out once more: its monitors (`didLayout`) see the control settled.
+      GTKTableView.owner(of: gtk_widget_get_parent(widget))?.queueAllocation()
+      return false
+    }
+    return true
+  }
+
+  /// The editing control was clicked: the table view commits the row's editing style.
+  private func editingControlClicked() {
+    guard let tableView = GTKTableView.owner(of: gtk_widget_get_parent(widget)) else { return }
+    tableView.commitEditingStyle(of: self)
   }
 
   static let ownerKey = "swift-table-view-cell"
@@ -99,9 +230,11 @@ public final class GTKTableViewCell: GTKView {
   }
 
   /// The frames of the image, title, detail and accessory in a content box `width` wide, and its height.
-  func layout(width: Int32) -> (
+  func layout(width fullWidth: Int32) -> (
     image: GtkAllocation?, title: GtkAllocation, detail: GtkAllocation?, accessory: GtkAllocation?, height: Int32
   ) {
+    // In edit mode the content is narrower by the indent (at once: the height is the final one).
+    let width = max(0, fullWidth - (isEditing ? Self.editingIndent : 0))
     let textX: Int32 = imageView == nil ? 0 : imageSize + 10
     var textWidth = max(0, width - textX)
     var accessory: GtkAllocation?
@@ -143,16 +276,34 @@ public final class GTKTableViewCell: GTKView {
   }
 
   /// Places the labels in the content box.
+  /// Places the labels in the content box, moved right by the editing control's animated indent,
+  /// and the control in the space they leave.
   func allocateChildren(width: Int32, height: Int32) {
     let frames = layout(width: width)
-    var title = frames.title
-    gtk_widget_size_allocate(textLabel.widget, &title, -1)
-    if let imageView, var image = frames.image { gtk_widget_size_allocate(imageView, &image, -1) }
-    if let detailLabel = detailTextLabel?.widget, gtk_widget_get_visible(detailLabel) != 0, var detail = frames.detail {
-      gtk_widget_size_allocate(detailLabel, &detail, -1)
+    let shift = Int32((Double(Self.editingIndent) * editingProgress).rounded())
+    func place(_ child: UnsafeMutablePointer<GtkWidget>, _ frame: GtkAllocation) {
+      var moved = frame
+      moved.x += shift
+      gtk_widget_size_allocate(child, &moved, -1)
     }
-    if var accessory = frames.accessory { gtk_widget_size_allocate(accessoryLabel, &accessory, -1) }
+    place(textLabel.widget, frames.title)
+    if let imageView, let image = frames.image { place(imageView, image) }
+    if let detailLabel = detailTextLabel?.widget, gtk_widget_get_visible(detailLabel) != 0, let detail = frames.detail {
+      place(detailLabel, detail)
+    }
+    if let accessory = frames.accessory { place(accessoryLabel, accessory) }
+    if gtk_widget_get_child_visible(editingControl) != 0 {
+      let side = Self.editingControlSide
+      var control = GtkAllocation(
+        x: shift - Self.editingIndent + (Self.editingIndent - side) / 2 - 4, y: max(0, (height - side) / 2),
+        width: side, height: side)
+      gtk_widget_size_allocate(editingControl, &control, -1)
+      gtk_widget_set_opacity(editingControl, editingProgress)
+    }
   }
+
+  /// The editing control's diameter, in pixels.
+  static let editingControlSide: Int32 = 22
 
   /// The mark at the right edge.
   public var accessoryType: AccessoryType = .none {

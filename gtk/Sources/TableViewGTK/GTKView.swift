@@ -55,6 +55,9 @@ open class GTKView: ReusableView {
     setCSSClass("highlighted", enabled: highlighted)
   }
 
+  /// Edit mode on or off: nothing by default (`GTKTableViewCell` shows its editing control).
+  open func setEditing(_ editing: Bool, animated: Bool) {}
+
   /// Adds (`enabled`) or removes a CSS class on the widget.
   public func setCSSClass(_ name: String, enabled: Bool) {
     if enabled { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }

@@ -32,7 +32,7 @@ struct DemoOptions {
   static let usage = """
     usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--size WxH]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
-                              [--state-file PATH] [--self-test scroll-steps|touchpad]
+                              [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
 
       --demo        the page shown first (switch with the buttons or the keys 1–5)
@@ -42,7 +42,8 @@ struct DemoOptions {
       --chat-page-delay  the chat's delay before an older page arrives, in ms (300)
       --state-file  test hook: the table's state is written there as JSON after every change
       --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive;
-                    touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back)
+                    touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back);
+                    touchpad-swipe: sideways touchpad gestures swiping a feed row open (with --demo feed)
       --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
                     (--listview: the same fling in GtkListView, for comparison; --demo chat: flicks up
                     through the chat while 5 messages a second arrive and older pages load;

@@ -19,6 +19,10 @@ import TableViewGTK
 ///   scroll, or moved while the content did not. Must be 0.
 /// - Jump to the middle: from `jump(toFraction: 0.5)` to the end of the first frame painted after
 ///   it, with every visible row laid out in it.
+/// - Animated batches (the feed): as many frames again of the same flicks while an animated batch
+///   (five visible posts deleted with `.fade`, five new ones inserted with `.top`) starts every 30
+///   frames (half a second): CPU per frame (p50, p99) over those frames, and over the frames in which
+///   the batch animates.
 enum FrameBenchmark {
   static func start(window: DemoWindow) {
     if window.options.benchListView {
@@ -59,11 +63,16 @@ final class FlingRun {
   var landedRow: IndexPath?
   var landedCoverage = 0.0
   var phase = Phase.warmUp
+  /// The animated-batch phase: every frame's CPU, and those in which a batch animated.
+  var batchTally = FrameTally()
+  var animatingCPU: [Double] = []
+  var batchFrame = 0
+  var batches = 0
   /// The speed of each flick, in pixels per second (`--velocity`).
   var flingVelocity: Double { window.options.benchVelocity }
 
   enum Phase {
-    case warmUp, fling, jump, done
+    case warmUp, fling, batches, jump, done
   }
 
   init(window: DemoWindow, tableView: GTKTableView, frames: Int) {
@@ -118,11 +127,26 @@ final class FlingRun {
         tableView.setNeedsLayout()
       }
       if flingFrame >= frames {
-        table.stopScrolling()
-        phase = .jump
-        jumpStart = FrameTally.monotonicSeconds()
-        tableView.jump(toFraction: 0.5)
+        if window.current is FeedPage {
+          phase = .batches
+        } else {
+          startJump()
+        }
       }
+    case .batches:
+      // The frame just painted: its CPU, and whether a batch animated in it.
+      batchTally.recordFrame(cpuNow: now, wall: wall)
+      if let last = batchTally.cpu.last, table.isAnimatingUpdates { animatingCPU.append(last) }
+      batchFrame += 1
+      if batchFrame % 60 == 0 {
+        table.decelerate(velocity: flingVelocity)
+        tableView.setNeedsLayout()
+      }
+      if batchFrame % 30 == 1, let page = window.current as? FeedPage {
+        page.benchmarkBatch(count: 5)
+        batches += 1
+      }
+      if batchFrame >= frames { startJump() }
     case .jump:
       guard let start = jumpStart else { return }
       jumpMilliseconds = (wall - start) * 1000
@@ -136,6 +160,14 @@ final class FlingRun {
       break
     }
     tally.resetClocks(wall: wall)
+    batchTally.resetClocks(wall: wall)
+  }
+
+  func startJump() {
+    tableView.table.stopScrolling()
+    phase = .jump
+    jumpStart = FrameTally.monotonicSeconds()
+    tableView.jump(toFraction: 0.5)
   }
 
   /// Records where every visible row is drawn (its widget's real position in the viewport), and
@@ -205,6 +237,30 @@ final class FlingRun {
           + ", rows cover \(Double(Int(landedCoverage * 1000)) / 10)% of the view)",
       ]
     for line in lines { print(line) }
+    if batches > 0 {
+      let ms = { (x: Double) -> String in String(Double(Int(x * 1000 * 100)) / 100) }
+      let all = batchTally.cpu
+      print(
+        "animated_batch_cpu_ms   p50 \(ms(FrameTally.percentile(all, 0.5)))  p99 \(ms(FrameTally.percentile(all, 0.99)))  "
+          + "(\(all.count) frames of flicks with \(batches) animated batches of 5 deletes + 5 inserts, one every "
+          + "30 frames; fling alone p99 \(ms(FrameTally.percentile(tally.cpu, 0.99))))")
+      print(
+        "animating_frames_cpu_ms p50 \(ms(FrameTally.percentile(animatingCPU, 0.5)))  "
+          + "p99 \(ms(FrameTally.percentile(animatingCPU, 0.99)))  (\(animatingCPU.count) frames with a batch animating)"
+      )
+      if window.options.json {
+        let n = table.totalRowCount
+        let json = { (name: String, x: Double) in
+          print("{\"name\":\"\(name)\",\"n\":\(n),\"ns_per_op\":\(Double(Int(x * 1e9 / 100)) * 100)}")
+        }
+        json("gtk_fling_cpu_per_frame_p50", FrameTally.percentile(tally.cpu, 0.5))
+        json("gtk_fling_cpu_per_frame_p99", FrameTally.percentile(tally.cpu, 0.99))
+        json("gtk_animated_batch_cpu_per_frame_p50", FrameTally.percentile(all, 0.5))
+        json("gtk_animated_batch_cpu_per_frame_p99", FrameTally.percentile(all, 0.99))
+        json("gtk_animating_frame_cpu_p50", FrameTally.percentile(animatingCPU, 0.5))
+        json("gtk_animating_frame_cpu_p99", FrameTally.percentile(animatingCPU, 0.99))
+      }
+    }
     if window.currentName == "feed" {
       // The scroll range against the feed's real length (sampled with the same cell).
       let cell = FeedPage.makeCell()

@@ -15,6 +15,10 @@ enum SelfTest {
       TouchpadGesture(window: window, tableView: tableView).begin()
       return
     }
+    if name == "touchpad-swipe", let tableView = window.current?.tableView {
+      TouchpadSwipe(window: window, tableView: tableView).begin()
+      return
+    }
     guard name == "scroll-steps", let tableView = window.current?.tableView else {
       print("{\"error\":\"unknown self-test \(name) or the page is not a table\"}")
       window.quit(status: 2)

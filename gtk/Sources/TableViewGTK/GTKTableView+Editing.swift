@@ -1,0 +1,144 @@
+import CGtk
+import TableViewCore
+
+// Edit mode and swipe actions in GTK: the engine decides (TableView+Editing); this draws the
+// editing controls' styles into the cells and the swiped row's actions as buttons in the strip the
+// row reveals, and turns clicks on them into the engine's calls.
+
+extension GTKTableView {
+  // MARK: Edit mode
+
+  /// Enters or leaves edit mode (UIKit's `setEditing(_:animated:)`): the cells' editing controls
+  /// slide in or out and the rows glide to their heights at the narrower (or wider) content width.
+  /// - Complexity: O(visible)
+  public func setEditing(_ editing: Bool, animated: Bool) {
+    guard editing != table.isEditing else { return }
+    table.setEditing(editing, animated: animated)
+    // The cells' text is narrower in edit mode: the empty batch measures the rows on screen again
+    // and, animated, the rows glide to their new heights (UIKit's beginUpdates/endUpdates).
+    try? table.performBatchUpdates { _ in }
+    setNeedsLayout()
+  }
+
+  /// The editing control of `cell` was clicked: the data source commits the row's editing style.
+  func commitEditingStyle(of cell: GTKTableViewCell) {
+    guard let path = indexPath(of: cell) else { return }
+    try? table.commitEditingStyle(forRowAt: path)
+    setNeedsLayout()
+  }
+
+  /// The row `cell` shows, if it is on screen.
+  func indexPath(of cell: any ReusableView) -> IndexPath? {
+    guard let path = table.indexPathForRow(at: Point(x: 0, y: cell.frame.midY)),
+      table.cellForRow(at: path) === cell
+    else { return nil }
+    return path
+  }
+
+  /// In edit mode, every cell on screen shows its row's editing style.
+  /// - Complexity: O(visible)
+  func updateEditingControls() {
+    guard table.isEditing else { return }
+    let cells = table.visibleCells
+    for (path, cell) in zip(table.indexPathsForVisibleRows, cells) {
+      guard let cell = cell as? GTKTableViewCell else { continue }
+      cell.editingStyle = table.editingStyle(forRowAt: path)
+    }
+  }
+
+  // MARK: Swipe actions
+
+  /// Places a button over each revealed action of the swiped row (destructive ones red, others
+  /// blue), reusing the buttons; hides the rest. Called at the end of every allocation.
+  /// - Complexity: O(actions + log n)
+  func placeSwipeButtons() {
+    let revealed = table.swipedRow == nil ? [] : table.revealedSwipeActions
+    let offset = table.contentOffset
+    for (index, item) in revealed.enumerated() {
+      let button = swipeButton(index)
+      show(item.action, on: index)
+      let left = Self.pixel(item.frame.minX - offset.x)
+      let right = Self.pixel(item.frame.maxX - offset.x)
+      let top = Self.pixel(item.frame.minY - offset.y)
+      let bottom = Self.pixel(item.frame.maxY - offset.y)
+      var minimum: Int32 = 0
+      gtk_widget_measure(button, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+      let width = Int32(max(0, right - left))
+      // A strip narrower than the button can be drawn (the swipe's first pixels) shows nothing yet.
+      guard width >= max(minimum, 1) else {
+        gtk_widget_set_child_visible(button, 0)
+        continue
+      }
+      if gtk_widget_get_child_visible(button) == 0 {
+        gtk_widget_set_child_visible(button, 1)
+        // Above the cells (GTK draws later children on top).
+        gtk_widget_insert_before(button, viewport, nil)
+      }
+      var point = graphene_point_t(x: Float(left), y: Float(top))
+      gtk_widget_allocate(button, width, Int32(max(0, bottom - top)), -1, gsk_transform_translate(nil, &point))
+    }
+    for index in revealed.count..<swipeButtons.count where gtk_widget_get_child_visible(swipeButtons[index]) != 0 {
+      gtk_widget_set_child_visible(swipeButtons[index], 0)
+    }
+  }
+
+  /// The `index`th action button, made the first time it is needed.
+  func swipeButton(_ index: Int) -> UnsafeMutablePointer<GtkWidget> {
+    while swipeButtons.count <= index {
+      let button = gtk_button_new()!
+      let label = gtk_label_new(nil)!
+      gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+      gtk_button_set_child(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self), label)
+      gtk_widget_add_css_class(button, "stv-swipe-action")
+      gtk_widget_set_focusable(button, 0)
+      gtk_widget_set_child_visible(button, 0)
+      gtk_widget_set_parent(button, viewport)
+      let number = swipeButtons.count
+      Signals.connect(gpointerOf(button), "clicked") { [weak self] in self?.swipeButtonClicked(number) }
+      swipeButtons.append(button)
+      swipeButtonLooks.append(("", .normal))
+    }
+    return swipeButtons[index]
+  }
+
+  /// Shows `action`'s title and style on button `index` (only what changed).
+  func show(_ action: ContextualAction, on index: Int) {
+    let button = swipeButtons[index]
+    let title = action.title ?? ""
+    let look = swipeButtonLooks[index]
+    if look.title != title,
+      let label = gtk_button_get_child(
+        UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self))
+    {
+      gtk_label_set_text(OpaquePointer(label), title)
+    }
+    if look.style != action.style || look.title.isEmpty {
+      gtk_widget_remove_css_class(button, action.style == .destructive ? "normal" : "destructive")
+      gtk_widget_add_css_class(button, action.style == .destructive ? "destructive" : "normal")
+    }
+    swipeButtonLooks[index] = (title, action.style)
+  }
+
+  /// A click on action button `index`: the engine performs that action of the swiped row.
+  func swipeButtonClicked(_ index: Int) {
+    table.performSwipeAction(index)
+    setNeedsLayout()
+  }
+
+  /// The on-screen rectangles (viewport coordinates: x, y, width, height) and titles of the
+  /// revealed action buttons, for tests and monitors.
+  public var swipeButtonFrames: [(title: String, frame: Rect)] {
+    swipeButtons.indices.compactMap { index in
+      let button = swipeButtons[index]
+      guard gtk_widget_get_child_visible(button) != 0 else { return nil }
+      var bounds = graphene_rect_t()
+      guard gtk_widget_compute_bounds(button, viewport, &bounds) != 0 else { return nil }
+      return (
+        swipeButtonLooks[index].title,
+        Rect(
+          x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
+          height: Double(bounds.size.height))
+      )
+    }
+  }
+}
