@@ -42,6 +42,9 @@ extension TableView {
     var offset: Point
     var onScreen: [ObjectIdentifier: CellPresentation]
     var departuresOnScreen: [CellPresentation]
+    /// The swiped row's cell and how far it was pulled aside (its presentation above is without
+    /// it: a cell still swiped after the update keeps it on top of its motion).
+    var swiped: (view: ObjectIdentifier, offset: Double)?
   }
 
   /// A view retired while an update is captured: kept attached, decided on afterwards.
@@ -76,7 +79,9 @@ extension TableView {
       return p
     }
     pass.retired = []
-    return UpdateCapture(now: now, offset: offset, onScreen: onScreen, departuresOnScreen: departuresOnScreen)
+    let swiped = editing.swipe.row.flatMap { cellForRow(at: $0) }.map { (ObjectIdentifier($0), swipeOffset) }
+    return UpdateCapture(
+      now: now, offset: offset, onScreen: onScreen, departuresOnScreen: departuresOnScreen, swiped: swiped)
   }
 
   /// Whether a view leaving the screen now is kept for an update's animation (and kept attached).
@@ -113,6 +118,14 @@ extension TableView {
       var p = screen
       p.frame.origin = Point(x: p.frame.minX + offset.x, y: p.frame.minY + offset.y)
       return p
+    }
+    // The cell that was swiped and no longer is (its row reloaded or gone, the swipe closed):
+    // it starts from where it was drawn, pulled aside.
+    let stillSwiped = editing.swipe.row.flatMap { cellForRow(at: $0) }.map { ObjectIdentifier($0) }
+    var capture = capture
+    if let swiped = capture.swiped, swiped.view != stillSwiped, var before = capture.onScreen[swiped.view] {
+      before.frame.origin.x += swiped.offset
+      capture.onScreen[swiped.view] = before
     }
     // Views already leaving: on from where they are drawn, their end moved with the content.
     let shift = offset.y - capture.offset.y

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import TableViewCore
+
+/// A row's swipe action that reloads the row (Mark), as the GTK feed's does.
+private final class MarkModel: TableViewDataSource, TableViewDelegate {
+  var marked: Set<Int> = []
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 30 }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    SwipeActionsConfiguration(actions: [
+      ContextualAction(style: .normal, title: "Mark") { [unowned self] _, done in
+        self.marked.insert(indexPath.row)
+        try? tableView.reloadRows(at: [indexPath], with: .fade)
+        done(true)
+      }
+    ])
+  }
+}
+
+@Suite("Swipes through updates")
+struct SwipeReloadTests {
+  fileprivate func swipedTable() throws -> (TableView, MarkModel, ManualClock, TestHost) {
+    let clock = ManualClock()
+    let model = MarkModel()
+    let table = TableView(style: .plain, clock: clock)
+    let host = TestHost()
+    table.host = host
+    table.register({ EditingCell() }, forCellReuseIdentifier: "cell")
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: 400, height: 200)
+    table.reloadData()
+    #expect(table.beginSwipe(at: IndexPath(row: 2, section: 0)))
+    table.updateSwipe(translation: -80)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    return (table, model, clock, host)
+  }
+
+  // Found by the GTK feed's Mark action: the reload closed the swipe, and the old cell's fade
+  // started from its frame without the swipe, so the row snapped from -80 to 0.
+  @Test("a swipe action that reloads its row: at the instant of the reload nothing drawn moves")
+  func reloadDoesNotSnap() throws {
+    let (table, model, clock, host) = try swipedTable()
+    let before = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    #expect(table.presentation(of: before).frame.minX == -80)
+    table.performSwipeAction(0)
+    #expect(model.marked == [2])
+    #expect(table.leavingViews.contains { $0 === before })
+    #expect(table.presentation(of: before).frame.minX == -80, "the old cell fades from where it was drawn")
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil && !table.isAnimating)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("an update elsewhere while a row is swiped open: the row stays drawn where it was, still open")
+  func updateElsewhere() throws {
+    let (table, model, clock, host) = try swipedTable()
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    let screen = table.presentation(of: cell).frame.minX
+    try table.reloadRows(at: [IndexPath(row: 5, section: 0)], with: .fade)
+    #expect(table.presentation(of: cell).frame.minX == screen)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.presentation(of: cell).frame.minX == -80 && table.swipedRow == IndexPath(row: 2, section: 0))
+    #expect(model.marked.isEmpty)
+    checkInvariants(table, host: host)
+  }
+}
