@@ -46,6 +46,11 @@ extension TableView {
   /// correction (``contentOffsetCorrection``); only when that would take it past an edge of the
   /// content does it stop at the edge, which is a scroll. A looping table keeps its first visible
   /// row in place whatever this says.
+  ///
+  /// A row that stands in for content still loading (a "loading…" row above a chat's history) is
+  /// often the first row entirely on screen, so the anchor: when the page arrives, replace that
+  /// row (delete it and insert the page with a new loading row above), rather than inserting the
+  /// page below it, or the page pushes the rows under it down.
   public var maintainsVisibleContentPosition: Bool {
     get { anchoring.maintainsPosition ?? (anchoring.anchor == .bottom) }
     set { anchoring.maintainsPosition = newValue }
