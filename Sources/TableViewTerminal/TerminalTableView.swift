@@ -133,6 +133,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
           y: origin.y + TerminalView.cells(view.frame.minY - offset.y))
         view.render(into: &buffer, origin: at, clip: clip)
       }
+      drawRefreshIndicator(into: &buffer, origin: origin, clip: clip)
       scrollIndicator.follow(table)
       return
     }
@@ -145,7 +146,31 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     for view in attachedViews where !leaving.contains(ObjectIdentifier(view)) {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
+    drawRefreshIndicator(into: &buffer, origin: origin, clip: clip)
     scrollIndicator.follow(table)
+  }
+
+  /// Pull to refresh: in the rows above the content's top (pulled down, or resting below the
+  /// indicator while refreshing), one line just above the content says what letting go does.
+  func drawRefreshIndicator(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    guard let control = table.refreshControl, table.refreshPullProgress > 0 else { return }
+    let contentTop = TerminalView.cells(-table.contentOffset.y)
+    guard contentTop >= 1 else { return }
+    let text: String
+    if control.isRefreshing {
+      text = "⟳ Refreshing…"
+    } else if table.refreshPullProgress >= 1 {
+      text = "↑ Release to refresh"
+    } else {
+      text = "↓ Pull to refresh"
+    }
+    let width = cellSize.width
+    let textWidth = DisplayWidth.of(text)
+    let line = CellRect(x: origin.x, y: origin.y + contentTop - 1, width: width, height: 1).intersection(clip)
+    guard !line.isEmpty else { return }
+    buffer.fill(line, style: .plain)
+    let x = max(line.x, origin.x + max(0, (width - textWidth) / 2))
+    _ = buffer.write(text, x: x, y: line.y, style: Style(foreground: .cyan), maxWidth: line.maxX - x)
   }
 
   /// Draws `view` where an animated update has it now, by whole cells: clipped to its animated

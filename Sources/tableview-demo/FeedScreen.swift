@@ -19,9 +19,17 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let pageSize = 20
   /// Pages appended at the end so far.
   private(set) var pagesLoaded = 0
+  /// When a refresh in progress brings its posts (the demo's stand-in for a network fetch).
+  private var refreshDue: Double?
+  /// How long a refresh takes, in seconds.
+  static let refreshDelay = 0.6
+  /// The posts a refresh brings.
+  static let refreshCount = 3
+  private let clock: any TableViewClock
 
   init(context: DemoContext) {
     feed = EditableFeed(rowCount: context.rows ?? FeedDataSet.defaultRowCount)
+    clock = context.clock
     super.init(context: context)
     table.register(
       {
@@ -42,6 +50,10 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     table.edgeApproachDistance = 20
     table.dataSource = self
     table.delegate = self
+    // Pull to refresh: drag down past the top (or press r); a moment later a few new posts slide in.
+    let refresh = RefreshControl { [weak self] _ in self?.startRefresh() }
+    refresh.height = 2
+    table.refreshControl = refresh
     // Rows not yet on screen are measured while the user does nothing, nearest first, 4 ms at a time.
     table.idlePrecompute.enable(budget: 0.004)
   }
@@ -155,6 +167,33 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     }
   }
 
+  /// A refresh began (a pull, or r): its posts arrive after `refreshDelay`.
+  private func startRefresh() {
+    refreshDue = clock.now + Self.refreshDelay
+  }
+
+  /// The refresh's posts arrive: new posts slide in at the top, and the indicator goes.
+  private func finishRefresh() {
+    refreshDue = nil
+    let top = IndexPath(row: 0, section: 0)
+    var added: [IndexPath] = []
+    for _ in 0..<Self.refreshCount where feed.insertNewPost(at: top) != nil {
+      added.append(IndexPath(row: added.count, section: 0))
+    }
+    if !added.isEmpty {
+      try? table.insertRows(at: added, with: .top)
+      refreshHeader(ofSection: 0)
+    }
+    table.refreshControl?.endRefreshing()
+  }
+
+  override var nextTimerDeadline: Double? { refreshDue }
+
+  override func tick() {
+    if let due = refreshDue, clock.now >= due { finishRefresh() }
+    if tableView.isAnimating { super.tick() }
+  }
+
   /// Inserts a new post at the top of the first section, sliding down from above, and shows it.
   private func insertNewPost() {
     let top = IndexPath(row: 0, section: 0)
@@ -171,6 +210,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
       ("e", "edit mode: ⊖ deletes (click, Delete)"),
       ("n", "a new post at the top"),
+      ("r, drag ↓ at top", "refresh: new posts arrive"),
     ]
   }
 
@@ -182,6 +222,12 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
         return true
       case .character("n"):
         insertNewPost()
+        return true
+      case .character("r"):
+        guard let control = table.refreshControl, !control.isRefreshing else { return true }
+        try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+        control.beginRefreshing()
+        startRefresh()
         return true
       default: break
       }
@@ -199,6 +245,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     var extra = "measured \(ProgressBar.text(progress.fractionCompleted, width: 8)) \(figure)"
     if pagesLoaded > 0 { extra = "\(pagesLoaded) more loaded · " + extra }
     if table.isEditing { extra = "editing · " + extra }
+    if table.refreshControl?.isRefreshing == true { extra = "refreshing · " + extra }
     return engineStatus(extra: extra)
   }
 }
