@@ -85,7 +85,7 @@ struct SwipeState {
   func currentOffset(at now: Double) -> Double {
     guard let settle else { return offset }
     let t = settle.duration > 0 ? min(1, max(0, (now - settle.start) / settle.duration)) : 1
-    return settle.from + (settle.to - settle.from) * UpdateAnimations.ease(t)
+    return settle.from + (settle.to - settle.from) * ScrollPhysics.easeInOut(t)
   }
 
   /// Starts settling towards `target` from where the row is now.

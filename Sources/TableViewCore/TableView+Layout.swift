@@ -176,7 +176,6 @@ extension TableView {
     cell.frame = rect
     cell.setSelected(selection.rows.contains(path), animated: false)
     cell.setHighlighted(selection.highlighted == path, animated: false)
-    cell.setEditing(editing.isEditing, animated: false)
     let entry = VisibleSet.Row(globalRow: g, indexPath: path, view: cell)
     if let delegate {
       let lap = self.lap(ofRow: g)

@@ -25,8 +25,7 @@ extension TableView {
       frame.origin.x += swipeOffset
     }
     guard let entry = animations.entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
-    return entry.motion.delta.applied(
-      to: entry.target ?? frame, alpha: entry.targetAlpha, remaining: entry.motion.remaining(at: animationTime))
+    return entry.presentation(frame: frame, at: animationTime)
   }
 
   /// The views on their way out of an animated update (deleted rows, the old cells of reloaded rows,

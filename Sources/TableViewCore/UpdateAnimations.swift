@@ -58,7 +58,8 @@ struct UpdateAnimations {
     func remaining(at now: Double) -> Double {
       guard duration > 0 else { return 0 }
       let t = min(1, max(0, (now - start) / duration))
-      return 1 - UpdateAnimations.ease(t)
+      // UIKit's ease-in-ease-out: slow start, slow end.
+      return 1 - ScrollPhysics.easeInOut(t)
     }
 
     var end: Double { start + duration }
@@ -70,6 +71,12 @@ struct UpdateAnimations {
     var motion: Motion
     var target: Rect?
     var targetAlpha = 1.0
+
+    /// Where the view whose frame is `frame` is drawn at `now`.
+    @inline(__always)
+    func presentation(frame: Rect, at now: Double) -> CellPresentation {
+      motion.delta.applied(to: target ?? frame, alpha: targetAlpha, remaining: motion.remaining(at: now))
+    }
   }
 
   /// Which pool a leaving view goes back to.
@@ -100,16 +107,11 @@ struct UpdateAnimations {
   /// Whether any view still moves.
   var isMoving: Bool { !entries.isEmpty }
 
-  /// UIKit's ease-in-ease-out timing, as a cubic: slow start, slow end, symmetric.
-  static func ease(_ t: Double) -> Double { t * t * (3 - 2 * t) }
-
   /// Where `view`, whose frame is `frame`, is drawn at `now` (a leaving view where its way out has
   /// it).
   @inline(__always)
   func presentation(of view: any ReusableView, frame: Rect, at now: Double) -> CellPresentation {
-    guard let entry = entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
-    return entry.motion.delta.applied(
-      to: entry.target ?? frame, alpha: entry.targetAlpha, remaining: entry.motion.remaining(at: now))
+    entries[ObjectIdentifier(view)]?.presentation(frame: frame, at: now) ?? CellPresentation(frame: frame)
   }
 
   /// Starts (or restarts) `view`'s difference; a negligible one ends it.

@@ -7,30 +7,13 @@ import Testing
 // fed appends, prepends, deletes, resizes, drags, ticks, jumps and nasty distances (NaN, ±∞,
 // ±1e300, subnormals); the invariants hold after every step and the counts stay sane.
 
-private final class FuzzChat: TableViewDataSource, TableViewDelegate {
-  var heights: [Double] = Array(repeating: 20, count: 40)
-  var told: [Int] = []
-  var pagesAsked = 0
-  func numberOfSections(in tableView: TableView) -> Int { 1 }
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { heights.count }
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
-    cell.fittingHeight = heights[indexPath.row]
-    return cell
-  }
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { heights[indexPath.row] }
-  func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int) { told.append(count) }
-  func tableViewDidApproachTop(_ tableView: TableView) { pagesAsked += 1 }
-  func tableViewDidApproachBottom(_ tableView: TableView) { pagesAsked += 1 }
-}
-
 @Suite("Chat-style lists under random use")
 struct ChatListFuzzTests {
   @Test("random chat use with nasty inputs: invariants after every step", arguments: [1, 2, 3] as [UInt64])
   func fuzz(seed: UInt64) throws {
     var rng = SplitMix64(seed: 0xC4A7 &* seed)
     let clock = ManualClock()
-    let chat = FuzzChat()
+    let chat = Chat(Array(repeating: 20, count: 40))
     let table = TableView(style: .plain, clock: clock)
     let host = TestHost()
     table.host = host

@@ -7,7 +7,7 @@ import Testing
 
 /// A chat: one section of rows, heights from the delegate (or estimated until shown), and a record
 /// of what the table told its delegate.
-private final class Chat: TableViewDataSource, TableViewDelegate {
+final class Chat: TableViewDataSource, TableViewDelegate {
   var heights: [Double]
   var rowsBelowTold: [Int] = []
   var approachedTop = 0
@@ -382,18 +382,6 @@ struct ChatListTests {
   }
 }
 
-/// Self-sizing rows of given heights.
-private final class SizedRows: TableViewDataSource, TableViewDelegate {
-  var heights: [Double]
-  init(_ heights: [Double]) { self.heights = heights }
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { heights.count }
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
-    cell.fittingHeight = heights[indexPath.row]
-    return cell
-  }
-}
-
 @Suite("Opening a bottom-anchored table at its end")
 struct OpeningAtEndTests {
   // Found by the GTK chat page: rows just above the end that are shorter than the estimate brought
@@ -402,7 +390,7 @@ struct OpeningAtEndTests {
   // table opened 100 points short of its end.
   @Test("rows above the end shorter than the estimate: the table still opens exactly at the end")
   func opensAtEnd() throws {
-    let rows = SizedRows(Array(repeating: 65, count: 51) + [165, 67, 51, 50, 67, 50, 49, 50, 51, 49])
+    let rows = SelfSizingModel([Array(repeating: 65, count: 51) + [165, 67, 51, 50, 67, 50, 49, 50, 51, 49]])
     let table = TableView(style: .plain, clock: ManualClock())
     let host = TestHost()
     table.host = host

@@ -62,9 +62,9 @@ final class EditingCell: ReusableView {
   func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
 }
 
-private func editableTable() -> (TableView, EditableModel, ManualClock, TestHost) {
+/// A loaded table of `EditingCell`s over `model` (data source and delegate), 400×200, on a manual clock.
+func makeEditingTable(_ model: some TableViewDataSource & TableViewDelegate) -> (TableView, ManualClock, TestHost) {
   let clock = ManualClock()
-  let model = EditableModel()
   let table = TableView(style: .plain, clock: clock)
   let host = TestHost()
   table.host = host
@@ -73,6 +73,12 @@ private func editableTable() -> (TableView, EditableModel, ManualClock, TestHost
   table.delegate = model
   table.viewportSize = Size(width: 400, height: 200)
   table.reloadData()
+  return (table, clock, host)
+}
+
+private func editableTable() -> (TableView, EditableModel, ManualClock, TestHost) {
+  let model = EditableModel()
+  let (table, clock, host) = makeEditingTable(model)
   model.table = table
   return (table, model, clock, host)
 }

@@ -26,16 +26,8 @@ private final class MarkModel: TableViewDataSource, TableViewDelegate {
 @Suite("Swipes through updates")
 struct SwipeReloadTests {
   fileprivate func swipedTable() throws -> (TableView, MarkModel, ManualClock, TestHost) {
-    let clock = ManualClock()
     let model = MarkModel()
-    let table = TableView(style: .plain, clock: clock)
-    let host = TestHost()
-    table.host = host
-    table.register({ EditingCell() }, forCellReuseIdentifier: "cell")
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 400, height: 200)
-    table.reloadData()
+    let (table, clock, host) = makeEditingTable(model)
     #expect(table.beginSwipe(at: IndexPath(row: 2, section: 0)))
     table.updateSwipe(translation: -80)
     table.endSwipe(velocity: 0)
