@@ -111,8 +111,12 @@ extension TableView {
     try checkHoldable(
       rows: plan.rowCountAfter(
         rowCountBefore: heights.index.rowCount, oldRowCount: { heights.index.rowCount(inSection: $0) }))
-    if update.isAnimated || animations.isActive {
+    // An update ends a reorder: the held row drops back among the rows, gliding from where it hangs.
+    let holding = editing.reorder != nil
+    if holding { restoreHeldRow() }
+    if update.isAnimated || animations.isActive || holding {
       let capture = beginUpdateCapture()
+      editing.reorder = nil
       commit(plan)
       finishUpdateCapture(capture, plan: plan, animations: update.animations, completion: completion)
     } else {

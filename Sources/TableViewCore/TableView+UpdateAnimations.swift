@@ -19,7 +19,7 @@ extension TableView {
   /// - Complexity: O(1) for a view on screen; O(leaving views) for a view on its way out.
   public func presentation(of view: any ReusableView) -> CellPresentation {
     // Only the motions' table is read (reading the whole state would retain all of it per call).
-    var frame = view.frame
+    var frame = editing.reorder == nil ? view.frame : reorderFrame(of: view, view.frame)
     if let row = editing.swipe.row, cellForRow(at: row) === view {
       // The swiped row's content is pulled aside.
       frame.origin.x += swipeOffset
@@ -65,7 +65,7 @@ extension TableView {
     var onScreen: [ObjectIdentifier: CellPresentation] = [:]
     onScreen.reserveCapacity(visible.rows.count + visible.headers.count + visible.footers.count)
     func record(_ view: any ReusableView) {
-      var p = animations.presentation(of: view, frame: view.frame, at: now)
+      var p = animations.presentation(of: view, frame: reorderFrame(of: view, view.frame), at: now)
       p.frame.origin = Point(x: p.frame.minX - offset.x, y: p.frame.minY - offset.y)
       onScreen[ObjectIdentifier(view)] = p
     }
