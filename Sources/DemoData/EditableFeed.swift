@@ -105,6 +105,30 @@ public struct EditableFeed: Sendable, Equatable {
     return number
   }
 
+  /// Moves the post at `source` to `destination` (UIKit's `moveRowAt` index spaces: `destination` is where the
+  /// post is after the move; its row may be the destination section's count without the post).
+  /// - Returns: Whether it moved (nothing changes for a place outside the feed).
+  /// - Complexity: O(posts in the two sections)
+  @discardableResult
+  public mutating func movePost(from source: IndexPath, to destination: IndexPath) -> Bool {
+    guard contains(source), destination.section >= 0, destination.section < numberOfSections, destination.row >= 0
+    else { return false }
+    let count = numberOfRows(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+    guard destination.row <= count else { return false }
+    var from = numbers(inSection: source.section)
+    let number = from.remove(at: source.row)
+    if destination.section == source.section {
+      from.insert(number, at: destination.row)
+      editedSections[source.section] = from
+    } else {
+      var to = numbers(inSection: destination.section)
+      to.insert(number, at: destination.row)
+      editedSections[source.section] = from
+      editedSections[destination.section] = to
+    }
+    return true
+  }
+
   /// Appends `count` new posts to the last section ("load more").
   /// - Returns: Where they went; empty (nothing changes) when the feed has no section, `count` is not positive,
   ///   or the post numbers would overflow.

@@ -30,6 +30,9 @@ struct ReorderState {
   var grab: Double
   /// Where it hangs.
   var hold: Hold
+  /// Whether the drop's move is being applied (the update that ends the reorder, not one that happens
+  /// during it).
+  var isDropping = false
   /// Where it would drop now (after the delegate's redirection).
   var destination: Slot
   /// The content's y of the drop slot's top (where the row lands).

@@ -19,6 +19,14 @@ extension TableView {
   /// ``presentation(of:)``, and is not among ``visibleCells`` while it is held.
   public var reorderingView: (any ReusableView)? { editing.reorder?.view }
 
+  /// Whether the row can be picked up: it exists, the table does not loop, and the data source
+  /// says so (`canMoveRowAt`). Backends show a reorder control where it is true.
+  /// - Complexity: O(log n) and one data-source call.
+  public func canMoveRow(at indexPath: IndexPath) -> Bool {
+    guard rowSpace.eachRowAppearsOnce, isValid(indexPath), let dataSource else { return false }
+    return askingDataSource { dataSource.tableView(self, canMoveRowAt: indexPath) }
+  }
+
   // MARK: Picking up, moving, dropping
 
   /// Picks up `indexPath` to move it, under a pointer at `pointerY` (in the visible area, from its
@@ -28,12 +36,12 @@ extension TableView {
   /// - Complexity: O(visible + log n)
   @discardableResult
   public func beginReorder(at indexPath: IndexPath, pointerY: Double? = nil) -> Bool {
-    guard editing.reorder == nil, rowSpace.eachRowAppearsOnce, isValid(indexPath), let dataSource else { return false }
+    guard editing.reorder == nil else { return false }
     if let y = pointerY, !y.isFinite {
       report(TableViewError(.invalidArgument, "beginReorder(at: \(indexPath), pointerY: \(y)): not finite; ignored"))
       return false
     }
-    guard askingDataSource({ dataSource.tableView(self, canMoveRowAt: indexPath) }) else { return false }
+    guard canMoveRow(at: indexPath) else { return false }
     interruptAnimation()
     closeSwipe(animated: false)
     cancelHighlight()
@@ -124,6 +132,7 @@ extension TableView {
     let destination = editing.reorder!.destination
     guard destination != r.source, let dataSource else { return cancelReorder() }
     restoreHeldRow()
+    editing.reorder!.isDropping = true
     askingDataSource { dataSource.tableView(self, moveRowAt: r.source, to: destination) }
     var update = BatchUpdate()
     update.moveRow(at: r.source, to: destination, animated: true)
@@ -236,10 +245,17 @@ extension TableView {
     if editing.reorder!.geometryPass != pass.passNumber { refreshReorderGeometry() }
     let old = editing.reorder!
     guard destination != old.destination else { return }
+    let heldBefore = presentation(of: old.view)
     editing.reorder!.destination = destination
     refreshReorderGeometry()
     let r = editing.reorder!
     let now = animationTime
+    if case .keys = r.hold {
+      // Moved by keys, the held row glides to its new slot.
+      animations.setMotion(
+        r.view, UpdateAnimations.Delta(from: heldBefore, to: heldFrame(r)), now: now, duration: rowAnimationDuration)
+      host?.animationsDidStart()
+    }
     var moved = false
     func glide(_ view: any ReusableView) {
       let before = old.shift(ofViewAt: view.frame.minY)
@@ -317,7 +333,38 @@ extension TableView {
     pass.framesDirty = true
   }
 
-  /// Ends a reorder at once, the data source told nothing (a reload, or an update, takes over).
+  /// A batch update while a row is held: the held row follows its row (its height and place are looked up
+  /// again); when its row was deleted or reloaded, the reorder ends and its cell leaves with the row.
+  /// Runs after the geometry is edited, before the visible views are remapped.
+  func remapReorder(through plan: BatchUpdatePlan) {
+    guard let r = editing.reorder else { return }
+    guard let path = plan.newIndexPath(forOld: r.source), !plan.isReloaded(old: r.source) else {
+      restoreHeldRow()
+      editing.reorder = nil
+      return
+    }
+    let global = heights.index.prefix(heights.index.itemIndex(of: path)).rows
+    editing.reorder!.source = path
+    editing.reorder!.sourceGlobal = global
+    editing.reorder!.geometryPass = -1
+    visible.lifted?.indexPath = path
+    visible.lifted?.globalRow = global
+  }
+
+  /// After an update's layout, with a row still held: the drop slot is found again (under the pointer), or
+  /// kept within the data (keys).
+  func reorderDidChangeData() {
+    guard let r = editing.reorder else { return }
+    let sections = heights.index.sectionCount
+    var slot = r.destination
+    slot.section = min(max(0, slot.section), sections - 1)
+    slot.row = min(max(0, slot.row), otherRowCount(inSection: slot.section, r))
+    editing.reorder!.destination = slot
+    refreshReorderGeometry()
+    if case .pointer = r.hold { retargetReorder() }
+  }
+
+  /// Ends a reorder at once, the data source told nothing (a reload takes over).
   func abandonReorder() {
     guard editing.reorder != nil else { return }
     restoreHeldRow()

@@ -76,6 +76,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     cell.textLabel.style = isRead ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
     cell.detailTextLabel?.text = post.text
     cell.accessoryType = checked.contains(post.number) ? .checkmark : .none
+    cell.showsReorderControl = true
     return cell
   }
 
@@ -83,6 +84,14 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
     guard editingStyle == .delete else { return }
     delete(indexPath, with: .left)
+  }
+
+  /// Every post can be moved: by its ≡ in edit mode, or m on the selected post.
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+
+  func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    feed.movePost(from: sourceIndexPath, to: destinationIndexPath)
+    for section in Set([sourceIndexPath.section, destinationIndexPath.section]) { refreshHeader(ofSection: section) }
   }
 
   // MARK: Delegate
@@ -209,6 +218,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       ("→, drag →", "swipe the post: Read"),
       ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
       ("e", "edit mode: ⊖ deletes (click, Delete)"),
+      ("m, drag ≡", "move the post: ↑↓ PgUp PgDn, Enter drops, Esc"),
       ("n", "a new post at the top"),
       ("r, drag ↓ at top", "refresh: new posts arrive"),
     ]
