@@ -72,6 +72,15 @@ public struct EditableFeed: Sendable, Equatable {
     return "edited · \(numbers.count.grouped) 条"
   }
 
+  /// Where the post numbered `number` is, looked for in `hint`'s section (where it was), then its neighbours.
+  /// - Complexity: O(posts in those sections)
+  public func indexPath(ofPost number: Int, near hint: IndexPath) -> IndexPath? {
+    for section in [hint.section, hint.section - 1, hint.section + 1] where section >= 0 && section < numberOfSections {
+      if let row = numbers(inSection: section).firstIndex(of: number) { return IndexPath(row: row, section: section) }
+    }
+    return nil
+  }
+
   // MARK: Changes
 
   /// Deletes the post at `indexPath`.

@@ -14,6 +14,7 @@ extension TerminalTableView {
   @discardableResult
   public func handleMouse(_ event: MouseEvent) -> Bool {
     let point = point(fromScreen: CellPoint(x: event.x, y: event.y))
+    if pressForContextMenu(event, at: point) { return true }
     switch event.kind {
     case .scrollDown, .scrollUp:
       guard point != nil else { return false }

@@ -32,6 +32,8 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   var pressStart: Point?
   /// A horizontal mouse drag swiping a row, if one is on.
   var swipeDrag: SwipeDrag?
+  /// The context menu open over the table, if any.
+  var contextMenu: OpenContextMenu?
   /// Whether the mouse holds a row it picked up by its reorder control.
   var reorderDrag = false
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
@@ -122,6 +124,10 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   public override func layoutSubviews() {
     let (width, height) = (cellSize.width, cellSize.height)
     scrollIndicator.frame = Rect(x: Double(width - 1), y: 0, width: 1, height: Double(height))
+  }
+
+  public override func drawOverlay(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    drawContextMenu(into: &buffer, origin: origin, clip: clip)
   }
 
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
