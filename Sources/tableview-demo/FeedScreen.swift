@@ -238,14 +238,11 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   // MARK: Status
 
   override func status() -> String {
-    let progress = table.precomputeProgress
-    let percent = progress.fractionCompleted * 100
-    let figure =
-      percent >= 10 || percent == 0 ? "\(Int(percent))%" : "\(Int(percent * 10) / 10).\(Int(percent * 10) % 10)%"
-    var extra = "measured \(ProgressBar.text(progress.fractionCompleted, width: 8)) \(figure)"
-    if pagesLoaded > 0 { extra = "\(pagesLoaded) more loaded · " + extra }
-    if table.isEditing { extra = "editing · " + extra }
-    if table.refreshControl?.isRefreshing == true { extra = "refreshing · " + extra }
-    return engineStatus(extra: extra)
+    var extra: [String] = []
+    if table.refreshControl?.isRefreshing == true { extra.append("refreshing") }
+    if table.isEditing { extra.append("editing") }
+    if pagesLoaded > 0 { extra.append("\(pagesLoaded) more loaded") }
+    // The heights measured at this width and at the width before the last resize (see TableScreen.layout).
+    return engineStatus(lead: heightsStatus(), extra: extra.isEmpty ? nil : extra.joined(separator: " · "))
   }
 }
