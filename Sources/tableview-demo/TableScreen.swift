@@ -31,12 +31,19 @@ class TableScreen: DemoScreen {
     ]
   }
 
-  /// Places the table; after a change of width the table expects the width it left (a terminal toggled between
-  /// two sizes comes back to it), so its idle precompute measures the rows for that width too.
+  /// Places the table, and tells it the widths to expect (see `noteWidth()`).
   func layout(in rect: CellRect) {
-    let previous = table.viewportSize.width
     tableView.frame = Rect(rect)
-    if previous > 0, table.viewportSize.width != previous { table.expectedWidths = [previous] }
+    noteWidth()
+  }
+
+  /// The widths the table stayed at: a terminal resized comes back to the width it left (a window maximized and
+  /// restored, a split toggled), so the table expects it and its idle precompute measures the rows for it too.
+  private var widths = WidthHistory()
+
+  /// Notes the table's width; when the widths it stayed at change, the table expects them.
+  func noteWidth() {
+    if widths.note(table.viewportSize.width, now: table.clock.now) { table.expectedWidths = widths.expected }
   }
 
   func handle(_ event: InputEvent) -> Bool { tableView.handle(event) }
