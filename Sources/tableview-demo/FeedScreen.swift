@@ -238,11 +238,12 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   // MARK: Status
 
   override func status() -> String {
-    var extra: [String] = []
-    if table.refreshControl?.isRefreshing == true { extra.append("refreshing") }
-    if table.isEditing { extra.append("editing") }
-    if pagesLoaded > 0 { extra.append("\(pagesLoaded) more loaded") }
-    // The heights measured at this width and at the width before the last resize (see TableScreen.layout).
-    return engineStatus(lead: heightsStatus(), extra: extra.isEmpty ? nil : extra.joined(separator: " · "))
+    var lead: [String] = []
+    if table.refreshControl?.isRefreshing == true { lead.append("refreshing") }
+    if table.isEditing { lead.append("editing") }
+    if pagesLoaded > 0 { lead.append("\(pagesLoaded) more loaded") }
+    // The heights measured at this width and at the widths the table expects (see TableScreen.noteWidth).
+    lead.append(heightsStatus())
+    return engineStatus(lead: lead.joined(separator: " · "))
   }
 }
