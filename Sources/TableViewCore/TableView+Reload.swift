@@ -45,6 +45,7 @@ extension TableView {
   func rebuild(keepingMeasuredHeights: Bool = false) {
     pass.needsReload = false
     idleScheduler?.tableDidChange()
+    heights.unbuildableWidths.removeAll()
     prefetchState.reset()
     // A reload ends animated updates at once (their completions get false); views an update being
     // captured took off screen go too.
