@@ -15,6 +15,10 @@ extension TableView {
   /// `targetIndexPathForMoveFromRowAt` had its say.
   public var reorderDestination: IndexPath? { editing.reorder?.destination }
 
+  /// Whether the table scrolls by itself because a held row is near an edge (part of ``isAnimating``:
+  /// it runs for as long as the row is held there, not to an end).
+  public var isAutoscrolling: Bool { editing.reorder?.autoscrollSince != nil }
+
   /// The picked-up row's cell. It is attached and drawn over the other views at its
   /// ``presentation(of:)``, and is not among ``visibleCells`` while it is held.
   public var reorderingView: (any ReusableView)? { editing.reorder?.view }

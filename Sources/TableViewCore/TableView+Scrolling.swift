@@ -53,7 +53,7 @@ extension TableView {
   /// `tick()` each frame while it is).
   public var isAnimating: Bool {
     scroll.animation != nil || animations.isActive || editing.swipe.settle != nil
-      || editing.reorder?.autoscrollSince != nil
+      || isAutoscrolling
   }
 
   /// Whether a finger is dragging the content.

@@ -87,6 +87,7 @@ final class DemoApp: TerminalApplication {
   }
 
   var isAnimating: Bool { screen(current).isAnimating }
+  var isAutoscrolling: Bool { screen(current).isAutoscrolling }
 
   func tick() { screen(current).tick() }
 

@@ -13,6 +13,9 @@ protocol DemoScreen: AnyObject {
   func handle(_ event: InputEvent) -> Bool
   /// Whether an animation runs.
   var isAnimating: Bool { get }
+  /// Whether the table scrolls by itself under a held row (an animation with no end: `--frames` does not wait
+  /// for it).
+  var isAutoscrolling: Bool { get }
   /// Advances animations to the clock's time.
   func tick()
   /// Draws the screen into its rectangle.
@@ -30,6 +33,9 @@ protocol DemoScreen: AnyObject {
 }
 
 extension DemoScreen {
+  /// No table to hold a row in.
+  var isAutoscrolling: Bool { false }
+
   /// No idle work.
   func runIdleWork() -> Bool { false }
 

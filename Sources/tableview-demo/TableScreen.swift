@@ -50,6 +50,8 @@ class TableScreen: DemoScreen {
 
   var isAnimating: Bool { tableView.isAnimating }
 
+  var isAutoscrolling: Bool { tableView.table.isAutoscrolling }
+
   func tick() { tableView.tick() }
 
   func runIdleWork() -> Bool { tableView.runIdleSlice() }
