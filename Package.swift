@@ -46,7 +46,8 @@ let package = Package(
     .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
     .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom"]),
     .executableTarget(
-      name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
+      name: "tableview-demo",
+      dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
     // A table's data source over an SQLite database (GRDB): paged off the owner thread, live changes from any
     // process, persisted heights, full-text search.
     .target(

@@ -35,6 +35,11 @@ public final class PostStore: Sendable {
     if readOnly, !FileManager.default.fileExists(atPath: path) {
       throw PostStoreError(.cannotOpen, path: path, message: "cannot open read-only: the file does not exist")
     }
+    // SQLite would open a file it cannot write read-only without a word, and fail at the first write.
+    if !readOnly, FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
+      throw PostStoreError(
+        .readOnly, path: path, message: "the file is read-only (no permission to write it); open it read-only")
+    }
     var configuration = Configuration()
     configuration.readonly = readOnly
     configuration.busyMode = .timeout(busyTimeout)

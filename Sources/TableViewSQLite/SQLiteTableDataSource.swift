@@ -137,6 +137,19 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
     return directory.ids[indexPath.row]
   }
 
+  /// Where post `id` is shown, if its section's rows are known to the data source (the sections
+  /// on screen or cached, every section under a filter); `nil` otherwise.
+  /// - Complexity: O(rows of the known sections).
+  public func indexPath(ofPost id: Int64) -> IndexPath? {
+    for section in directories.keys.sorted() {
+      guard let directory = directories[section], section < sections.count,
+        directory.count == sections[section].count, let row = directory.ids.firstIndex(of: id)
+      else { continue }
+      return IndexPath(row: row, section: section)
+    }
+    return nil
+  }
+
   /// The number of pages cached (at most `cachedPages`).
   public var cachedPageCount: Int { pages.count }
   /// The number of pages being read.
