@@ -64,7 +64,7 @@ let package = Package(
     .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
     .testTarget(
       name: "TableViewTerminalTests",
-      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport"]),
+      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite"]),
     .testTarget(
       name: "TableViewSQLiteTests",
       dependencies: ["TableViewSQLite", "TableViewCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
