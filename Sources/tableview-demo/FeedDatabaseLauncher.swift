@@ -23,7 +23,7 @@ enum FeedDatabaseLauncher {
     let posts = options.rows ?? FeedDataSet.defaultRowCount
     do {
       let path = try options.database ?? FeedDatabase.defaultPath(posts: posts)
-      let bar = ProgressLine(title: "Building the feed (\(posts.grouped) posts) in \(path)")
+      let bar = ProgressLine(title: "Building the feed (\(posts.grouped) posts)", path: path)
       let (store, created) = try FeedDatabase.openOrCreate(
         path: path, posts: posts, createsFolder: options.database == nil
       ) { progress in bar.show(progress) }
@@ -40,16 +40,20 @@ enum FeedDatabaseLauncher {
 /// one at the end.
 final class ProgressLine {
   private let title: String
+  private let path: String
   private let isTerminal = isatty(STDERR_FILENO) == 1
   private var shownPercent = -1
   private let clock = MonotonicClock()
 
-  init(title: String) { self.title = title }
+  init(title: String, path: String) {
+    self.title = title
+    self.path = path
+  }
 
   func show(_ progress: FeedDatabase.Progress) {
     let percent = Int(progress.fraction * 100)
     guard percent != shownPercent else { return }
-    if shownPercent < 0 && !isTerminal { StandardError.write("\(title)…\n") }
+    if shownPercent < 0 && !isTerminal { StandardError.write("\(title) in \(path)…\n") }
     shownPercent = percent
     guard isTerminal else { return }
     let step = progress.isIndexing ? "indexing for search" : "\(progress.postsInserted.grouped) posts"
@@ -59,6 +63,7 @@ final class ProgressLine {
   func finish() {
     let seconds = clock.now
     let figure = "\(Int(seconds)).\(Int(seconds * 10) % 10)"
-    StandardError.write(isTerminal ? "\r\(title): done in \(figure) s\u{1B}[K\n" : "\(title): done in \(figure) s\n")
+    let line = "\(title): done in \(figure) s, \(path)"
+    StandardError.write(isTerminal ? "\r\(line)\u{1B}[K\n" : "\(line)\n")
   }
 }
