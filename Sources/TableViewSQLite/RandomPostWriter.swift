@@ -46,7 +46,9 @@ public struct RandomPostWriter: Sendable {
   /// - Complexity: O(rows of the chosen section) to choose a row.
   public mutating func step(_ store: PostStore) throws(PostStoreError) -> Change {
     let states = try store.sectionStates()
-    guard !states.isEmpty else { throw PostStoreError(.other, path: store.path, message: "the database has no sections") }
+    guard !states.isEmpty else {
+      throw PostStoreError(.other, path: store.path, message: "the database has no sections")
+    }
     let op = steps
     steps += 1
     let section = next(states.count)

@@ -114,12 +114,15 @@ import Testing
 
   @Test("the cache folder: XDG_CACHE_HOME when absolute, else ~/.cache; none without either")
   func cacheFolder() throws {
-    #expect(FeedDatabase.cacheFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"]) == "/x/cache/swifttableview")
-    #expect(FeedDatabase.cacheFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/swifttableview")
+    #expect(
+      FeedDatabase.cacheFolder(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/h"]) == "/x/cache/swifttableview")
+    #expect(
+      FeedDatabase.cacheFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/swifttableview")
     #expect(FeedDatabase.cacheFolder(environment: ["HOME": "/h"]) == "/h/.cache/swifttableview")
     #expect(FeedDatabase.cacheFolder(environment: [:]) == nil)
-    #expect(try FeedDatabase.defaultPath(posts: 1_000_000, environment: ["HOME": "/h"])
-      == "/h/.cache/swifttableview/feed-1000000.sqlite")
+    #expect(
+      try FeedDatabase.defaultPath(posts: 1_000_000, environment: ["HOME": "/h"])
+        == "/h/.cache/swifttableview/feed-1000000.sqlite")
     #expect(throws: PostStoreError.self) { try FeedDatabase.defaultPath(posts: 5, environment: [:]) }
     #expect(FeedDatabase.sections(forPosts: 1_000_000) == 1_000)
     #expect(FeedDatabase.sections(forPosts: 0) == 1)

@@ -10,7 +10,8 @@ struct DemoTmuxTests {
   /// be read. The feed is the in-memory one (`--memory`): these tests check its exact posts.
   func start(_ arguments: String = "", environment: String = "") throws -> TmuxSession {
     let demo = try DemoBinary.terminalDemo.path()
-    let command = "printf 'shell before\\n'; \(environment) '\(demo)' --memory \(arguments); echo \"demo exited $?\"; sleep 30"
+    let command =
+      "printf 'shell before\\n'; \(environment) '\(demo)' --memory \(arguments); echo \"demo exited $?\"; sleep 30"
     return try TmuxSession(tmux: which("tmux")!, command: command)
   }
 
