@@ -44,7 +44,8 @@ let package = Package(
     // The demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the engine's
     // PickerView: no backend, so every backend's demo shows the same data.
     .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
-    .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom"]),
+    .executableTarget(
+      name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite"]),
     .executableTarget(
       name: "tableview-demo",
       dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
