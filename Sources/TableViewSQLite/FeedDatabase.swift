@@ -87,6 +87,9 @@ public enum FeedDatabase {
   /// no file is there. Returns the store and whether it was built now.
   ///
   /// - Parameters:
+  ///   - path: the database file.
+  ///   - posts: the posts a new file gets.
+  ///   - sections: the sections a new file gets (default: a thousand posts each, ``sections(forPosts:)``).
   ///   - createsFolder: whether a missing folder is created (the cache folder); otherwise it is an
   ///     error (a `--db` path in a folder that does not exist).
   ///   - progress: called during a build (on the caller's thread).

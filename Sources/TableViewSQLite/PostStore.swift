@@ -23,6 +23,7 @@ public final class PostStore: Sendable {
   /// Opens (creating if missing) the database at `path` and migrates it to the current schema.
   ///
   /// - Parameters:
+  ///   - path: the database file.
   ///   - readOnly: opens without writing: the file must exist and have the current schema.
   ///   - busyTimeout: seconds a statement waits for another connection's lock.
   /// - Throws: ``PostStoreError``: `.corrupt` (not a database), `.readOnly` (cannot be written),

@@ -1,6 +1,6 @@
 import TableViewCore
 
-/// Serves a ``TableView`` from a ``PostStore``: counts from each section's stored count, rows
+/// Serves a `TableView` from a ``PostStore``: counts from each section's stored count, rows
 /// from a bounded LRU cache of pages read off the owner's thread by keyset pagination, live
 /// changes from any process applied as one batch update, measured heights stored per width, and
 /// full-text search applied as a diff.
@@ -69,8 +69,12 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   /// source and delegate, and the table's `estimatedRowHeight` to `placeholderHeight`.
   ///
   /// - Parameters:
+  ///   - store: the database.
+  ///   - tableView: the table served (held weakly).
+  ///   - reuseIdentifier: the identifier the caller registered the cells under.
   ///   - pageSize: rows per page (one query each).
   ///   - cachedPages: the most pages kept (the LRU bound).
+  ///   - placeholderHeight: the height of a row whose page has not arrived (and the table's estimate).
   ///   - configure: configures a cell for a post, or as a placeholder (`nil`).
   /// - Throws: ``PostStoreError`` when the sections cannot be read.
   /// - Complexity: O(sections): the counts are read from the `section` table.
