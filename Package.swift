@@ -44,9 +44,11 @@ let package = Package(
     // The demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the engine's
     // PickerView: no backend, so every backend's demo shows the same data.
     .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
-    .executableTarget(name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom"]),
     .executableTarget(
-      name: "tableview-demo", dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData"]),
+      name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite"]),
+    .executableTarget(
+      name: "tableview-demo",
+      dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
     // A table's data source over an SQLite database (GRDB): paged off the owner thread, live changes from any
     // process, persisted heights, full-text search.
     .target(
@@ -63,7 +65,7 @@ let package = Package(
     .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
     .testTarget(
       name: "TableViewTerminalTests",
-      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport"]),
+      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite"]),
     .testTarget(
       name: "TableViewSQLiteTests",
       dependencies: ["TableViewSQLite", "TableViewCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -14,11 +14,18 @@ public struct Post: Sendable, Hashable, Identifiable {
   public var created: Int64
   /// Bumped by the database on every edit of the author or the body (a trigger).
   public var revision: Int64
+  /// Marked with a star (the feed's Mark).
+  public var isStarred: Bool
+  /// Marked as read (the feed's Read).
+  public var isRead: Bool
 
   /// Creates a post.
   public init(
-    id: Int64, section: Int, position: Int64, author: String, body: String, created: Int64, revision: Int64 = 0
+    id: Int64, section: Int, position: Int64, author: String, body: String, created: Int64, revision: Int64 = 0,
+    isStarred: Bool = false, isRead: Bool = false
   ) {
+    self.isStarred = isStarred
+    self.isRead = isRead
     self.id = id
     self.section = section
     self.position = position

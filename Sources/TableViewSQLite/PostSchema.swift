@@ -13,9 +13,11 @@ import GRDB
 ///   their post is edited or deleted.
 /// - `v3-search`: `post_fts`, an FTS5 index of authors and bodies (external content: the text is
 ///   stored once, in `post`), kept in step by triggers and built from the posts already there.
+/// - `v4-marks`: `post.is_starred` and `post.is_read` (the feed's Mark and Read); changing one
+///   bumps the post's revision and its section's version and drops its heights, like an edit.
 public enum PostSchema {
   /// The migrations' identifiers, oldest first.
-  public static let versions = ["v1-posts", "v2-counts-heights", "v3-search"]
+  public static let versions = ["v1-posts", "v2-counts-heights", "v3-search", "v4-marks"]
 
   /// The migrator that creates or upgrades a database to the current schema.
   public static func migrator() -> DatabaseMigrator {
@@ -84,6 +86,18 @@ public enum PostSchema {
           CREATE TRIGGER post_fts_edited AFTER UPDATE OF author, body ON post BEGIN
             INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
             INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
+          END;
+          """)
+    }
+    migrator.registerMigration(versions[3]) { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE post ADD COLUMN is_starred INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE post ADD COLUMN is_read INTEGER NOT NULL DEFAULT 0;
+          CREATE TRIGGER post_marked AFTER UPDATE OF is_starred, is_read ON post BEGIN
+            UPDATE post SET revision = revision + 1 WHERE id = new.id;
+            UPDATE section SET version = version + 1 WHERE id = new.section;
+            DELETE FROM row_height WHERE post_id = new.id;
           END;
           """)
     }

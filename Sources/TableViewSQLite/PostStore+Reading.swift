@@ -18,6 +18,12 @@ extension PostStore {
     }
   }
 
+  /// The ids of the posts of `section` in row order.
+  /// - Complexity: O(rows of the section), one range of the `(section, position)` index.
+  public func postIDs(inSection section: Int) throws(PostStoreError) -> [Int64] {
+    try read("reading section \(section)") { db in try Self.directory(db, section: section).ids }
+  }
+
   /// The post `id`, or `nil` when there is none.
   /// - Complexity: O(log posts).
   public func post(id: Int64) throws(PostStoreError) -> Post? {
@@ -41,13 +47,14 @@ extension PostStore {
 
   // MARK: For the background reader (inside its read transaction)
 
-  static let postColumns = "SELECT id, section, position, author, body, created, revision FROM post"
+  static let postColumns =
+    "SELECT id, section, position, author, body, created, revision, is_starred, is_read FROM post"
 
   static func posts(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [Post] {
     try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
       Post(
         id: row[0], section: row[1], position: row[2], author: row[3], body: row[4], created: row[5],
-        revision: row[6])
+        revision: row[6], isStarred: row[7], isRead: row[8])
     }
   }
 

@@ -35,6 +35,31 @@ extension PostStore {
     }
   }
 
+  /// Inserts several posts into `section` in one transaction (one change for a table to apply),
+  /// in the order given, starting at `point`; returns them.
+  /// - Complexity: O(n log posts) for n posts.
+  @discardableResult
+  public func insert(
+    section: Int, contents: [(author: String, body: String)], at point: InsertionPoint = .bottom, created: Int64 = 0
+  ) throws(PostStoreError) -> [Post] {
+    try write("inserting \(contents.count) posts in section \(section)") { db in
+      var inserted: [Post] = []
+      var next = point
+      for content in contents {
+        let position = try Self.freePosition(db, section: section, at: next)
+        try db.execute(
+          sql: "INSERT INTO post(section, position, author, body, created) VALUES (?, ?, ?, ?, ?)",
+          arguments: [section, position, content.author, content.body, created])
+        let post = Post(
+          id: db.lastInsertedRowID, section: section, position: position, author: content.author,
+          body: content.body, created: created)
+        inserted.append(post)
+        next = .after(post.id)
+      }
+      return inserted
+    }
+  }
+
   /// Replaces the body (and the author, when given) of post `id`: its revision is bumped and its
   /// stored heights dropped. Returns whether the post existed.
   /// - Complexity: O(log posts).
@@ -46,6 +71,32 @@ extension PostStore {
       } else {
         try db.execute(sql: "UPDATE post SET body = ? WHERE id = ?", arguments: [body, id])
       }
+      return db.changesCount > 0
+    }
+  }
+
+  /// A mark a post carries.
+  public enum Mark: Sendable, Equatable {
+    /// A star (the feed's Mark).
+    case starred
+    /// Read (the feed's Read).
+    case read
+
+    var column: String {
+      switch self {
+      case .starred: "is_starred"
+      case .read: "is_read"
+      }
+    }
+  }
+
+  /// Turns `mark` on or off for post `id`: its revision is bumped (the row is shown again) and its
+  /// stored heights dropped. Returns whether the post existed.
+  /// - Complexity: O(log posts).
+  @discardableResult
+  public func toggle(_ mark: Mark, id: Int64) throws(PostStoreError) -> Bool {
+    try write("marking post \(id)") { db in
+      try db.execute(sql: "UPDATE post SET \(mark.column) = NOT \(mark.column) WHERE id = ?", arguments: [id])
       return db.changesCount > 0
     }
   }

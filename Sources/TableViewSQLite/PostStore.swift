@@ -23,6 +23,7 @@ public final class PostStore: Sendable {
   /// Opens (creating if missing) the database at `path` and migrates it to the current schema.
   ///
   /// - Parameters:
+  ///   - path: the database file.
   ///   - readOnly: opens without writing: the file must exist and have the current schema.
   ///   - busyTimeout: seconds a statement waits for another connection's lock.
   /// - Throws: ``PostStoreError``: `.corrupt` (not a database), `.readOnly` (cannot be written),
@@ -34,6 +35,11 @@ public final class PostStore: Sendable {
     self.busyTimeout = busyTimeout
     if readOnly, !FileManager.default.fileExists(atPath: path) {
       throw PostStoreError(.cannotOpen, path: path, message: "cannot open read-only: the file does not exist")
+    }
+    // SQLite would open a file it cannot write read-only without a word, and fail at the first write.
+    if !readOnly, FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
+      throw PostStoreError(
+        .readOnly, path: path, message: "the file is read-only (no permission to write it); open it read-only")
     }
     var configuration = Configuration()
     configuration.readonly = readOnly

@@ -1,6 +1,6 @@
 import TableViewCore
 
-/// Serves a ``TableView`` from a ``PostStore``: counts from each section's stored count, rows
+/// Serves a `TableView` from a ``PostStore``: counts from each section's stored count, rows
 /// from a bounded LRU cache of pages read off the owner's thread by keyset pagination, live
 /// changes from any process applied as one batch update, measured heights stored per width, and
 /// full-text search applied as a diff.
@@ -69,8 +69,12 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   /// source and delegate, and the table's `estimatedRowHeight` to `placeholderHeight`.
   ///
   /// - Parameters:
+  ///   - store: the database.
+  ///   - tableView: the table served (held weakly).
+  ///   - reuseIdentifier: the identifier the caller registered the cells under.
   ///   - pageSize: rows per page (one query each).
   ///   - cachedPages: the most pages kept (the LRU bound).
+  ///   - placeholderHeight: the height of a row whose page has not arrived (and the table's estimate).
   ///   - configure: configures a cell for a post, or as a placeholder (`nil`).
   /// - Throws: ``PostStoreError`` when the sections cannot be read.
   /// - Complexity: O(sections): the counts are read from the `section` table.
@@ -135,6 +139,19 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
     guard let directory = directories[indexPath.section], indexPath.row >= 0, indexPath.row < directory.count
     else { return nil }
     return directory.ids[indexPath.row]
+  }
+
+  /// Where post `id` is shown, if its section's rows are known to the data source (the sections
+  /// on screen or cached, every section under a filter); `nil` otherwise.
+  /// - Complexity: O(rows of the known sections).
+  public func indexPath(ofPost id: Int64) -> IndexPath? {
+    for section in directories.keys.sorted() {
+      guard let directory = directories[section], section < sections.count,
+        directory.count == sections[section].count, let row = directory.ids.firstIndex(of: id)
+      else { continue }
+      return IndexPath(row: row, section: section)
+    }
+    return nil
   }
 
   /// The number of pages cached (at most `cachedPages`).

@@ -77,6 +77,8 @@ struct BenchOptions: Sendable, Equatable {
       --quick         smaller time budgets (and smaller baseline size caps)
       --sizes LIST    comma-separated row counts (default 1000,100000,10000000); 1e6 and 1_000_000 work
       --filter NAME   only metrics whose name contains NAME (repeatable)
+      --sqlite PATH   also the feed served from an SQLite file of 10⁶ posts (built when missing;
+                      "default": the demos' file in the cache folder)
     """
 
   /// An argument that could not be understood.

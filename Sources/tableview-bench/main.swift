@@ -3,6 +3,7 @@
 //
 //     swift run -c release tableview-bench            # a table with ratios
 //     swift run -c release tableview-bench --json     # one JSON object per line
+//     swift run -c release tableview-bench --sqlite default --filter sqlite   # the feed from SQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -16,6 +17,13 @@ arguments.removeAll { $0 == "--engine-only" }
 if let i = arguments.firstIndex(of: "--alloc-probe"), i + 1 < arguments.count, let steps = Int(arguments[i + 1]) {
   allocationProbe(n: 100_000, steps: steps, looping: arguments.contains("--loop"))
   exit(0)
+}
+// `--sqlite PATH` (or `default`: the demos' file in the cache folder): also measure the feed served from an
+// SQLite database of 10⁶ posts (built first when missing).
+var sqlitePath: String?
+if let i = arguments.firstIndex(of: "--sqlite"), i + 1 < arguments.count {
+  sqlitePath = arguments[i + 1]
+  arguments.removeSubrange(i...(i + 1))
 }
 let options: BenchOptions
 do {
@@ -42,4 +50,5 @@ for n in options.sizes {
 results += measureLimits(harness: harness)
 // A minute of a simulated chat: history pages above, arrivals below, the user scrolling.
 results += measureChat(harness: harness)
+if let sqlitePath { results += measureDatabase(path: sqlitePath, harness: harness) }
 harness.report(results)

@@ -8,9 +8,9 @@ struct ChatComposer {
   private(set) var text = ""
 
   /// The prompt before the text.
-  static let prompt = "› "
+  var prompt = "› "
   /// What an empty composer shows.
-  static let placeholder = "Type a message, Enter sends"
+  var placeholder = "Type a message, Enter sends"
 
   /// Adds a typed character at the end (control characters are not text and are ignored).
   mutating func type(_ character: Character) {
@@ -58,14 +58,14 @@ struct ChatComposer {
   func draw(into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
     guard width > 0 else { return }
     var column =
-      x + buffer.write(Self.prompt, x: x, y: y, style: Style(foreground: .cyan, attributes: .bold), maxWidth: width)
+      x + buffer.write(prompt, x: x, y: y, style: Style(foreground: .cyan, attributes: .bold), maxWidth: width)
     let room = x + width - column - 1  // the cursor's cell
     guard room >= 0 else { return }
     column += buffer.write(visibleText(width: room), x: column, y: y, style: .plain, maxWidth: room)
     buffer.write(" ", x: column, y: y, style: Style(attributes: .reverse))
     if text.isEmpty {
       buffer.write(
-        " " + Self.placeholder, x: column + 1, y: y, style: Style(foreground: .brightBlack),
+        " " + placeholder, x: column + 1, y: y, style: Style(foreground: .brightBlack),
         maxWidth: max(0, x + width - column - 1))
     }
   }

@@ -15,21 +15,36 @@ struct DemoOptions {
   var arrivalInterval = ChatScreen.defaultArrivalInterval
   /// `--page-delay SECONDS`: how long a page of older chat messages takes to arrive.
   var pageDelay = ChatScreen.defaultPageDelay
+  /// `--db PATH`: the feed's database file (created and filled first if missing); by default a file in the
+  /// user's cache directory (`FeedDatabase.defaultPath`).
+  var database: String?
+  /// `--memory`: the feed computed in memory instead of a database (as `--frames` always does).
+  var memory = false
+  /// `--writer`: no table; insert, edit and delete posts in the database every second.
+  var writer = false
   /// `--help`.
   var help = false
 
   static var usage: String {
     let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
     return """
-      usage: tableview-demo [--demo NAME] [--rows N] [--arrivals S] [--page-delay S] [--frames SCRIPT|- [--size WxH]]
+      usage: tableview-demo [--demo NAME] [--rows N] [--db PATH | --memory] [--arrivals S] [--page-delay S]
+                            [--frames SCRIPT|- [--size WxH]]
+             tableview-demo [--db PATH] [--rows N] --writer
 
       A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
+      The feed lives in an SQLite database: by default $XDG_CACHE_HOME/swifttableview/feed-N.sqlite
+      (else ~/.cache/swifttableview/), built on the first run with a progress bar, opened at once later.
 
         --demo NAME      the screen to open on: \(names) (default feed)
         --rows N         the number of rows of the table screens (feed: 1,000,000; fixed: 10,000,000;
                          chat: 1,000,000 messages of history)
         --arrivals S     seconds between messages arriving on the chat page (default 2; 0: none)
         --page-delay S   seconds a page of older chat messages takes to arrive (default 0.3)
+        --db PATH        the feed's database file (built first when it does not exist)
+        --memory         the feed computed in memory, no database (--frames always uses it)
+        --writer         no table: insert, edit and delete posts in the database every second, a line
+                         for each, until Ctrl-C (run it beside the demo to watch a live table)
         --frames SCRIPT  no terminal: run SCRIPT and print a plain-text frame after each step
                          (SCRIPT "-" or omitted reads it from standard input)
         --size WxH       the screen size for --frames (default 100x30)
@@ -91,12 +106,27 @@ struct DemoOptions {
           throw DemoError("--size \"\(text)\" is not a size: \(ScriptStep.sizeRule)")
         }
         options.size = size
+      case "--db":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoError("--db needs a file name") }
+        options.database = path
+      case "--memory":
+        options.memory = true
+      case "--writer":
+        options.writer = true
       case "--help", "-h":
         options.help = true
       default:
         throw DemoError("unknown option \"\(argument)\"")
       }
       index += 1
+    }
+    if options.memory && options.database != nil { throw DemoError("--memory and --db cannot go together") }
+    if options.writer && (options.memory || options.frames != nil) {
+      throw DemoError("--writer writes to a database: not with --memory or --frames")
+    }
+    if options.frames != nil && options.database != nil {
+      throw DemoError("--frames shows the in-memory feed: not with --db")
     }
     return options
   }

@@ -1,4 +1,5 @@
 import TableViewCore
+import TableViewSQLite
 import TableViewTerminal
 import TerminalKit
 
@@ -56,4 +57,6 @@ struct DemoContext {
   var arrivalInterval: Double = ChatScreen.defaultArrivalInterval
   /// Seconds a page of older chat messages takes to arrive (`--page-delay`).
   var pageDelay: Double = ChatScreen.defaultPageDelay
+  /// The feed's database; `nil` for the in-memory feed (`--memory`, `--frames`).
+  var feedStore: PostStore?
 }

@@ -9,7 +9,11 @@ import TerminalKit
 /// the top, and a page appended when the user reaches the end.
 final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let catalogEntry = DemoCatalogEntry(
-    name: "feed", aliases: ["posts", "1"], title: { _ in "Feed" }, make: { FeedScreen(context: $0) })
+    name: "feed", aliases: ["posts", "1"], title: { _ in "Feed" },
+    make: { context in
+      if let store = context.feedStore { return DatabaseFeedScreen(context: context, store: store) }
+      return FeedScreen(context: context)
+    })
 
   /// The posts, as the user changed them.
   private(set) var feed: EditableFeed

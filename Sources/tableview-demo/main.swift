@@ -24,6 +24,10 @@ if options.help {
   exit(0)
 }
 
+if options.writer {
+  exit(DemoWriter.run(store: FeedDatabaseLauncher.open(options)))
+}
+
 if let script = options.frames {
   var text = script
   if script == "-" {
@@ -52,11 +56,13 @@ if let unavailable = Terminal.checkCurrentProcess() {
   exit(TerminalUnavailable.exitCode)
 }
 
+// The feed's database is opened (built on the first run, with a progress bar) before the terminal is taken.
+let feedStore = options.memory ? nil : FeedDatabaseLauncher.open(options)
 let clock = MonotonicClock()
 let app = DemoApp(
   context: DemoContext(
     clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
-    pageDelay: options.pageDelay),
+    pageDelay: options.pageDelay, feedStore: feedStore),
   initial: options.demo)
 do {
   try Terminal.withRawMode { terminal in

@@ -1,7 +1,8 @@
 // A second process for TableViewSQLite's tests and for watching a live table: writes posts into a
 // database while another process shows it.
 //
-//   tableview-sqlite-writer generate PATH POSTS SECTIONS   create and fill (prints the time taken)
+//   tableview-sqlite-writer generate PATH POSTS SECTIONS   create or open, and fill (prints the time taken)
+//   tableview-sqlite-writer build PATH POSTS SECTIONS      build a new file as the demos do (prints the time taken)
 //   tableview-sqlite-writer write PATH OPS SEED [PAUSE_MS] inserts, edits and deletes, one transaction each
 //   tableview-sqlite-writer lock PATH SECONDS              holds the write lock, then gives it back
 //   tableview-sqlite-writer crash PATH POSTS               inserts POSTS posts and dies before committing
@@ -25,15 +26,6 @@ func number(_ i: Int, _ name: String) -> Int {
   return value
 }
 
-/// A small deterministic generator (a linear congruential one): the same seed, the same writes.
-struct Dice {
-  var state: UInt64
-  mutating func next(_ bound: Int) -> Int {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return Int((state >> 33) % UInt64(max(1, bound)))
-  }
-}
-
 func generate(_ path: String) throws {
   let posts = number(3, "POSTS")
   let sections = number(4, "SECTIONS")
@@ -46,35 +38,29 @@ func generate(_ path: String) throws {
   print("generated \(posts) posts in \(sections) sections in \(String(format: "%.2f", seconds)) s")
 }
 
+func build(_ path: String) throws {
+  let posts = number(3, "POSTS")
+  let sections = number(4, "SECTIONS")
+  let start = Date()
+  var shown = -10
+  try FeedDatabase.build(path: path, posts: posts, sections: sections) { progress in
+    let percent = Int(progress.fraction * 100)
+    if percent / 10 != shown / 10 || progress.isFinished {
+      shown = percent
+      print("progress \(percent)%\(progress.isIndexing ? " indexing" : "")")
+    }
+  }
+  let seconds = Date().timeIntervalSince(start)
+  print("built \(posts) posts in \(sections) sections in \(String(format: "%.2f", seconds)) s")
+}
+
 func write(_ path: String) throws {
   let operations = number(3, "OPS")
-  var dice = Dice(state: UInt64(number(4, "SEED")) &+ 0x9E37_79B9_7F4A_7C15)
+  var writer = RandomPostWriter(seed: UInt64(number(4, "SEED")))
   let pause = arguments.count > 5 ? number(5, "PAUSE_MS") : 0
   let store = try PostStore(path: path)
-  for op in 0..<operations {
-    let states = try store.sectionStates()
-    guard !states.isEmpty else { fail("the database has no sections") }
-    let section = dice.next(states.count)
-    let rows = try store.posts(inSection: section)
-    let kind = rows.isEmpty ? 0 : dice.next(3)
-    if kind == 0 {
-      var point = PostStore.InsertionPoint.bottom
-      let place = dice.next(3)
-      if !rows.isEmpty && place == 0 { point = .top }
-      if !rows.isEmpty && place == 1 { point = .after(rows[dice.next(rows.count)].id) }
-      let words = String(repeating: "word ", count: dice.next(40))
-      let post = try store.insert(section: section, author: "writer", body: "inserted, op \(op): \(words)", at: point)
-      print("insert \(post.id) section \(section)")
-    } else if kind == 1 {
-      let id = rows[dice.next(rows.count)].id
-      let words = String(repeating: "longer ", count: dice.next(60))
-      try store.edit(id: id, body: "edited, op \(op): \(words)")
-      print("edit \(id)")
-    } else {
-      let id = rows[dice.next(rows.count)].id
-      try store.delete(id: id)
-      print("delete \(id)")
-    }
+  for _ in 0..<operations {
+    print(try writer.step(store))
     if pause > 0 { usleep(UInt32(pause) * 1_000) }
   }
 }
@@ -109,10 +95,11 @@ func crash(_ path: String) throws {
   }
 }
 
-guard arguments.count >= 3 else { fail("usage: generate|write|lock|crash PATH …") }
+guard arguments.count >= 3 else { fail("usage: generate|build|write|lock|crash PATH …") }
 do {
   switch arguments[1] {
   case "generate": try generate(arguments[2])
+  case "build": try build(arguments[2])
   case "write": try write(arguments[2])
   case "lock": try holdLock(arguments[2])
   case "crash": try crash(arguments[2])

@@ -16,7 +16,7 @@ struct ChatTmuxTests {
   func start(_ arguments: String) throws -> TmuxSession {
     let demo = try DemoBinary.terminalDemo.path()
     return try TmuxSession(
-      tmux: which("tmux")!, command: "'\(demo)' --demo chat \(arguments); echo \"demo exited $?\"; sleep 30")
+      tmux: which("tmux")!, command: "'\(demo)' --memory --demo chat \(arguments); echo \"demo exited $?\"; sleep 30")
   }
 
   /// Polls until the chat page's screen satisfies `condition`.

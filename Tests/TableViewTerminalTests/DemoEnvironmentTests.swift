@@ -8,7 +8,7 @@ import Testing
 struct DemoEnvironmentTests {
   /// Runs `command` (with `DEMO` standing for the demo's path) in tmux, then prints its exit status.
   func start(_ command: String) throws -> TmuxSession {
-    let demo = "'\(try DemoBinary.terminalDemo.path())'"
+    let demo = "'\(try DemoBinary.terminalDemo.path())' --memory"
     let line = command.replacingOccurrences(of: "DEMO", with: demo)
     return try TmuxSession(tmux: which("tmux")!, command: "\(line); echo \"demo exited $?\"; sleep 60")
   }

@@ -19,7 +19,7 @@ struct DemoSignalTests {
     let demo = try DemoBinary.terminalDemo.path()
     let session = try TmuxSession(
       tmux: which("tmux")!, command: "PS1='prompt$ ' exec sh -i", width: width, height: height)
-    try session.send("'\(demo)'", "Enter")
+    try session.send("'\(demo)' --memory", "Enter")
     try firstFrame(session)
     return session
   }

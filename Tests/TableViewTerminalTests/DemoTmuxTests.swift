@@ -7,10 +7,11 @@ import Testing
 @Suite("tableview-demo in tmux", .enabled(if: which("tmux") != nil, "tmux is not installed"))
 struct DemoTmuxTests {
   /// Starts the demo in a shell that reports its exit status and then waits, so the screen after it quits can
-  /// be read.
+  /// be read. The feed is the in-memory one (`--memory`): these tests check its exact posts.
   func start(_ arguments: String = "", environment: String = "") throws -> TmuxSession {
     let demo = try DemoBinary.terminalDemo.path()
-    let command = "printf 'shell before\\n'; \(environment) '\(demo)' \(arguments); echo \"demo exited $?\"; sleep 30"
+    let command =
+      "printf 'shell before\\n'; \(environment) '\(demo)' --memory \(arguments); echo \"demo exited $?\"; sleep 30"
     return try TmuxSession(tmux: which("tmux")!, command: command)
   }
 

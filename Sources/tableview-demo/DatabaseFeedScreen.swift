@@ -1,0 +1,454 @@
+import DemoData
+import TableViewCore
+import TableViewSQLite
+import TableViewTerminal
+import TerminalKit
+
+/// The feed served from an SQLite database (`TableViewSQLite`): rows are read in pages off the main thread, a row
+/// whose page has not arrived is a placeholder until it does, and every change — a delete, a mark, a new post,
+/// a refresh, a page of older posts, or a write by another process (`tableview-demo --db PATH --writer`) — is
+/// written to the database first; the table follows the database (the data source notices each commit and
+/// applies it as one animated batch update). `/` searches the posts (SQLite FTS5); Esc returns to where the user
+/// was.
+final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
+  /// The database.
+  let store: PostStore
+  /// The table's data source over the database (also its height delegate: this screen forwards to it).
+  private(set) var source: SQLiteTableDataSource!
+  /// Writes go here, off the main thread; the table changes when the database has.
+  let writes: PostWriteQueue
+  /// Posts the user selected, shown with a check mark (by id: the mark stays with its post).
+  private var checked: Set<Int64> = []
+  /// The posts a page of "load more" appends.
+  static let pageSize = 20
+  /// Pages of older posts asked for so far.
+  private(set) var pagesLoaded = 0
+  /// Whether a page of older posts was asked for and has not arrived.
+  private var loadingMore = false
+  /// When a refresh in progress writes its posts.
+  private var refreshDue: Double?
+  /// Whether the table goes to the top once the new post arrives.
+  private var scrollsToTopOnUpdate = false
+  /// The last failure, shown on the status line.
+  private(set) var lastError: String?
+  /// The search line (`/`) while open.
+  private var search: ChatComposer?
+  /// Whether the search line has the keyboard (Enter gives it back to the table, keeping the results).
+  private var isTypingSearch = false
+  /// Where the user was when the search began: restored when it ends.
+  private var positionBeforeSearch: (path: IndexPath, id: Int64?, within: Double)?
+  /// A position to restore once the unfiltered rows are back.
+  private var pendingRestore: (path: IndexPath, id: Int64?, within: Double)?
+  private var rect = CellRect(x: 0, y: 0, width: 0, height: 0)
+  private let clock: any TableViewClock
+  private var newPosts = 0
+
+  /// How often the database is polled for other processes' changes when nothing is being read.
+  static let pollInterval = 0.1
+  /// How often while pages are being read or written.
+  static let busyPollInterval = 0.01
+  /// How long a refresh takes, in seconds (as in the in-memory feed).
+  static let refreshDelay = FeedScreen.refreshDelay
+
+  init(context: DemoContext, store: PostStore) {
+    self.store = store
+    writes = PostWriteQueue(store: store)
+    clock = context.clock
+    super.init(context: context)
+    table.register(
+      {
+        let cell = TerminalTableViewCell(style: .subtitle)
+        cell.textLabel.style = Style(foreground: .yellow, attributes: .bold)
+        cell.detailTextLabel?.style = .plain
+        cell.detailTextLabel?.numberOfLines = 0
+        cell.showsSeparator = true
+        return cell
+      }, forCellReuseIdentifier: "post")
+    table.register({ TerminalTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
+    table.rowHeight = TableView.automaticDimension
+    table.sectionHeaderHeight = 2
+    table.swipeActionWidth = 10
+    table.edgeApproachDistance = 20
+    let refresh = RefreshControl { [weak self] _ in self?.startRefresh() }
+    refresh.height = 2
+    table.refreshControl = refresh
+    do {
+      source = try SQLiteTableDataSource(
+        store: store, tableView: table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32, placeholderHeight: 3
+      ) { [weak self] cell, post in self?.configure(cell, post) }
+    } catch {
+      // The store was opened a moment ago; should its sections be unreadable now, the feed is empty and says why.
+      lastError = error.description
+    }
+    source?.onError = { [weak self] error in self?.lastError = error.description }
+    // This screen answers the table (headers, swipes, editing) and forwards rows and heights to the source.
+    table.dataSource = self
+    table.delegate = self
+  }
+
+  // MARK: Cells
+
+  private func configure(_ view: any ReusableView, _ post: Post?) {
+    guard let cell = view as? TerminalTableViewCell else { return }
+    guard let post else {
+      cell.textLabel.text = "…"
+      cell.textLabel.style = Style(foreground: .brightBlack)
+      cell.detailTextLabel?.text = "loading"
+      cell.accessoryType = .none
+      return
+    }
+    var title = (post.isStarred ? "★ " : "") + "\(post.author) · #\(post.id.grouped)"
+    if post.isRead { title += " · read" }
+    cell.textLabel.text = title
+    cell.textLabel.style = post.isRead ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
+    cell.detailTextLabel?.text = post.body
+    cell.accessoryType = checked.contains(post.id) ? .checkmark : .none
+  }
+
+  // MARK: Data source (forwarded)
+
+  func numberOfSections(in tableView: TableView) -> Int { source?.numberOfSections(in: tableView) ?? 0 }
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    source?.tableView(tableView, numberOfRowsInSection: section) ?? 0
+  }
+
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    guard let source else { return tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath) }
+    return source.tableView(tableView, cellForRowAt: indexPath)
+  }
+
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    source?.tableView(tableView, heightForRowAt: indexPath) ?? 3
+  }
+
+  /// ⊖ in edit mode (or Delete on the selected post) deletes the post from the database.
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    guard editingStyle == .delete else { return }
+    delete(indexPath)
+  }
+
+  // MARK: Delegate
+
+  func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
+    guard
+      let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
+        as? TerminalTableViewHeaderFooterView
+    else { return nil }
+    header.textLabel.text = FeedDataSet.headerTitle(section: section)
+    header.detailTextLabel.text = headerDetail(section: section)
+    return header
+  }
+
+  /// "1,000 条 posts", or "3 matches" under a search.
+  private func headerDetail(section: Int) -> String {
+    let count = table.numberOfRows(inSection: section)
+    if source?.appliedFilter != nil { return "\(count.grouped) \(count == 1 ? "match" : "matches")" }
+    return "\(count.grouped) 条 posts"
+  }
+
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    lastSelected = indexPath
+    guard let id = source?.postID(at: indexPath) else { return }
+    let isChecked = checked.contains(id)
+    if isChecked { checked.remove(id) } else { checked.insert(id) }
+    if let cell = tableView.cellForRow(at: indexPath) as? TerminalTableViewCell {
+      cell.accessoryType = isChecked ? .none : .checkmark
+      try? tableView.setHeight(cell.sizeThatFits(width: tableView.viewportSize.width), forRowAt: indexPath)
+    }
+  }
+
+  /// Swiped left: Delete and Mark, both written to the database.
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let delete = ContextualAction(style: .destructive, title: "Delete") { [unowned self] _, done in
+      self.delete(self.table.swipedRow ?? indexPath)
+      done(true)
+    }
+    let mark = ContextualAction(style: .normal, title: "Mark") { [unowned self] _, done in
+      self.toggle(.starred, at: self.table.swipedRow ?? indexPath)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [delete, mark])
+  }
+
+  /// Swiped right: Read, written to the database.
+  func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let read = ContextualAction(style: .normal, title: "Read") { [unowned self] _, done in
+      self.toggle(.read, at: self.table.swipedRow ?? indexPath)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [read])
+  }
+
+  /// Load more: near the end, a page of older posts is written at the bottom of the last section.
+  func tableViewDidApproachBottom(_ tableView: TableView) {
+    guard !loadingMore, source?.appliedFilter == nil, tableView.numberOfSections > 0 else { return }
+    loadingMore = true
+    pagesLoaded += 1
+    let section = tableView.numberOfSections - 1
+    let first = 5_000_000 + pagesLoaded * Self.pageSize
+    writes.submit { store throws(PostStoreError) in
+      let contents = (0..<Self.pageSize).map { i in
+        let post = FeedPost(number: first + i)
+        return (author: post.author, body: post.text)
+      }
+      try store.insert(section: section, contents: contents, at: .bottom)
+    }
+  }
+
+  // MARK: Writes
+
+  private func delete(_ indexPath: IndexPath) {
+    guard let id = source?.postID(at: indexPath) else { return }
+    checked.remove(id)
+    if lastSelected == indexPath { lastSelected = nil }
+    writes.submit { store throws(PostStoreError) in try store.delete(id: id) }
+  }
+
+  private func toggle(_ mark: PostStore.Mark, at indexPath: IndexPath) {
+    guard let id = source?.postID(at: indexPath) else { return }
+    writes.submit { store throws(PostStoreError) in try store.toggle(mark, id: id) }
+  }
+
+  /// Writes `count` new posts at the top of the first section (one transaction).
+  private func writeNewPosts(_ count: Int) {
+    let first = 9_000_000 + newPosts
+    newPosts += count
+    writes.submit { store throws(PostStoreError) in
+      let contents = (0..<count).map { i in
+        let post = FeedPost(number: first + i)
+        return (author: post.author, body: post.text)
+      }
+      try store.insert(section: 0, contents: contents, at: .top)
+    }
+  }
+
+  private func insertNewPost() {
+    guard source?.appliedFilter == nil else { return }
+    scrollsToTopOnUpdate = true
+    writeNewPosts(1)
+  }
+
+  private func startRefresh() {
+    refreshDue = clock.now + Self.refreshDelay
+  }
+
+  private func finishRefresh() {
+    refreshDue = nil
+    if source?.appliedFilter == nil { writeNewPosts(FeedScreen.refreshCount) }
+    table.refreshControl?.endRefreshing()
+  }
+
+  // MARK: The run loop
+
+  /// Whether something is on its way from the database (pages, a write, a search): polled more often then.
+  private var isWaitingForDatabase: Bool {
+    guard let source else { return false }
+    return source.pagesInFlight > 0 || source.placeholderCount > 0 || loadingMore || scrollsToTopOnUpdate
+      || pendingRestore != nil || source.filter != source.appliedFilter
+  }
+
+  /// The clock time of the last poll of the database.
+  private var lastPoll = -Double.infinity
+
+  override var nextTimerDeadline: Double? {
+    let poll = lastPoll + (isWaitingForDatabase ? Self.busyPollInterval : Self.pollInterval)
+    return min(poll, refreshDue ?? poll)
+  }
+
+  override func tick() {
+    if let due = refreshDue, clock.now >= due { finishRefresh() }
+    let now = clock.now
+    if now >= lastPoll + (isWaitingForDatabase ? Self.busyPollInterval : Self.pollInterval) || tableView.isAnimating {
+      lastPoll = now
+      applyDatabaseChanges()
+    }
+    if tableView.isAnimating { tableView.tick() }
+  }
+
+  /// Takes what the database did: pages that arrived, commits by anyone, search results.
+  func applyDatabaseChanges() {
+    for error in writes.takeErrors() { lastError = error.description }
+    guard let source else { return }
+    let summary = source.processUpdates()
+    guard summary.updatesApplied > 0 else { return }
+    loadingMore = false
+    refreshHeaders()
+    if scrollsToTopOnUpdate, source.appliedFilter == nil, table.numberOfSections > 0,
+      table.numberOfRows(inSection: 0) > 0
+    {
+      scrollsToTopOnUpdate = false
+      try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: true)
+    }
+    if let restore = pendingRestore, source.appliedFilter == nil, source.filter == nil {
+      pendingRestore = nil
+      restorePosition(restore)
+    }
+  }
+
+  /// Shows every visible header's count again.
+  private func refreshHeaders() {
+    for entry in table.visibleHeaderViews {
+      (entry.view as? TerminalTableViewHeaderFooterView)?.detailTextLabel.text = headerDetail(section: entry.section)
+    }
+  }
+
+  // MARK: Search
+
+  /// The row at the top of the screen, its post, and how far the screen's top is into it.
+  private func currentPosition() -> (path: IndexPath, id: Int64?, within: Double)? {
+    guard let path = table.indexPathsForVisibleRows.first, let rect = try? table.rectForRow(at: path) else {
+      return nil
+    }
+    return (path, source?.postID(at: path), table.contentOffset.y - rect.minY)
+  }
+
+  /// Puts the saved row back at the top of the screen, as far into it as it was.
+  private func restorePosition(_ position: (path: IndexPath, id: Int64?, within: Double)) {
+    var path = position.path
+    if let id = position.id, source?.postID(at: path) != id, let found = source?.indexPath(ofPost: id) {
+      path = found
+    }
+    guard path.section < table.numberOfSections, path.row < table.numberOfRows(inSection: path.section) else {
+      return
+    }
+    try? table.scrollToRow(at: path, at: .top, animated: false)
+    if let rect = try? table.rectForRow(at: path) {
+      table.setContentOffset(Point(x: table.contentOffset.x, y: rect.minY + position.within), animated: false)
+    }
+  }
+
+  private func openSearch() {
+    if search == nil {
+      var line = ChatComposer()
+      line.prompt = "/ "
+      line.placeholder = "search posts: words are prefixes · Enter keeps the results · Esc returns"
+      search = line
+      positionBeforeSearch = currentPosition()
+    }
+    isTypingSearch = true
+    layout(in: rect)
+  }
+
+  private func closeSearch() {
+    search = nil
+    isTypingSearch = false
+    source?.setFilter(nil)
+    pendingRestore = positionBeforeSearch
+    positionBeforeSearch = nil
+    layout(in: rect)
+  }
+
+  private func searchChanged() {
+    source?.setFilter(search?.text)
+  }
+
+  override var takesTypedText: Bool { isTypingSearch }
+
+  override var keyHelp: [(keys: String, action: String)] {
+    super.keyHelp + [
+      ("s ←, drag ←", "swipe the post: Delete, Mark (written to the database)"),
+      ("→, drag →", "swipe the post: Read"),
+      ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
+      ("e", "edit mode: ⊖ deletes (click, Delete)"),
+      ("n", "a new post at the top"),
+      ("r, drag ↓ at top", "refresh: new posts arrive"),
+      ("/", "search (SQLite FTS5); Esc returns to where you were"),
+    ]
+  }
+
+  override func handle(_ event: InputEvent) -> Bool {
+    if isTypingSearch, case .key(let key) = event {
+      switch key.key {
+      case .character(let character) where key.modifiers.isEmpty:
+        search?.type(character)
+        searchChanged()
+        return true
+      case .backspace:
+        search?.deleteBackward()
+        searchChanged()
+        return true
+      case .escape:
+        closeSearch()
+        return true
+      case .enter:
+        isTypingSearch = false
+        return true
+      default: break
+      }
+    }
+    if case .key(let key) = event, key.modifiers.isEmpty {
+      switch key.key {
+      case .character("/"):
+        openSearch()
+        return true
+      case .escape where search != nil && !table.isEditing && table.swipedRow == nil:
+        closeSearch()
+        return true
+      case .character("e"):
+        tableView.setEditing(!table.isEditing, animated: true)
+        return true
+      case .character("n"):
+        insertNewPost()
+        return true
+      case .character("r"):
+        guard let control = table.refreshControl, !control.isRefreshing, source?.appliedFilter == nil,
+          table.totalRowCount > 0
+        else { return true }
+        try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+        control.beginRefreshing()
+        startRefresh()
+        return true
+      default: break
+      }
+    }
+    return tableView.handle(event)
+  }
+
+  // MARK: Layout, drawing, status
+
+  override func layout(in rect: CellRect) {
+    self.rect = rect
+    let line = search == nil ? 0 : min(1, rect.height)
+    tableView.frame = Rect(CellRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - line))
+  }
+
+  override func draw(into buffer: inout ScreenBuffer) {
+    super.draw(into: &buffer)
+    guard let search, rect.height > 0 else { return }
+    let y = rect.y + rect.height - 1
+    if isTypingSearch {
+      search.draw(into: &buffer, x: rect.x, y: y, width: rect.width)
+    } else {
+      let text = "/ \(search.text)  (/ edits · Esc returns)"
+      buffer.write(text, x: rect.x, y: y, style: Style(foreground: .cyan), maxWidth: rect.width)
+    }
+  }
+
+  override func status() -> String {
+    var parts: [String] = []
+    if let source {
+      if let filter = source.appliedFilter {
+        parts.append("\"\(filter)\": \(table.totalRowCount.grouped) matches")
+      } else {
+        parts.append("\(table.totalRowCount.grouped) posts")
+      }
+      if source.filter != source.appliedFilter { parts.append("searching…") }
+      parts.append(String(store.path.split(separator: "/").last ?? ""))
+      parts.append("\(source.cachedPageCount) pages cached")
+      if source.pagesInFlight > 0 { parts.append("\(source.pagesInFlight) reading") }
+    }
+    if loadingMore { parts.append("loading more…") }
+    if table.isEditing { parts.append("editing") }
+    if table.refreshControl?.isRefreshing == true { parts.append("refreshing") }
+    if let lastError { parts.append("error: \(lastError)") }
+    parts.append("\(table.aliveViewCount) alive")
+    parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
+    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    return parts.joined(separator: " · ")
+  }
+}

@@ -1,0 +1,69 @@
+import DemoData
+import TableViewSQLite
+import TableViewTerminal
+import TerminalKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens the feed's database before the terminal is taken (`--db PATH`, else the file in the user's cache
+/// directory), building it first with a progress bar on standard error when it is missing. A failure is a
+/// sentence on standard error and exit status 1; a user's file is never changed or removed.
+enum FeedDatabaseLauncher {
+  /// The exit status when the database cannot be used.
+  static let failureExitCode: Int32 = 1
+
+  /// The store for `options`, or the process exits with a message.
+  static func open(_ options: DemoOptions) -> PostStore {
+    let posts = options.rows ?? FeedDataSet.defaultRowCount
+    do {
+      let path = try options.database ?? FeedDatabase.defaultPath(posts: posts)
+      let bar = ProgressLine(title: "Building the feed (\(posts.grouped) posts)", path: path)
+      let (store, created) = try FeedDatabase.openOrCreate(
+        path: path, posts: posts, createsFolder: options.database == nil
+      ) { progress in bar.show(progress) }
+      if created { bar.finish() }
+      return store
+    } catch {
+      StandardError.write("tableview-demo: \(error)\n")
+      exit(failureExitCode)
+    }
+  }
+}
+
+/// A progress bar redrawn in place on standard error when it is a terminal; otherwise a line at the start and
+/// one at the end.
+final class ProgressLine {
+  private let title: String
+  private let path: String
+  private let isTerminal = isatty(STDERR_FILENO) == 1
+  private var shownPercent = -1
+  private let clock = MonotonicClock()
+
+  init(title: String, path: String) {
+    self.title = title
+    self.path = path
+  }
+
+  func show(_ progress: FeedDatabase.Progress) {
+    let percent = Int(progress.fraction * 100)
+    guard percent != shownPercent else { return }
+    if shownPercent < 0 && !isTerminal { StandardError.write("\(title) in \(path)…\n") }
+    shownPercent = percent
+    guard isTerminal else { return }
+    let step = progress.isIndexing ? "indexing for search" : "\(progress.postsInserted.grouped) posts"
+    StandardError.write("\r\(title) \(ProgressBar.text(progress.fraction, width: 24)) \(percent)% \(step)\u{1B}[K")
+  }
+
+  func finish() {
+    let seconds = clock.now
+    let figure = "\(Int(seconds)).\(Int(seconds * 10) % 10)"
+    let line = "\(title): done in \(figure) s, \(path)"
+    StandardError.write(isTerminal ? "\r\(line)\u{1B}[K\n" : "\(line)\n")
+  }
+}

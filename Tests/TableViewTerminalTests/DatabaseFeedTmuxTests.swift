@@ -1,0 +1,179 @@
+import Foundation
+import TableViewCore
+import TableViewSQLite
+import TestSupport
+import Testing
+
+/// End-to-end: the demo's feed on an SQLite database it builds in a temporary folder (2,000 posts, to stay
+/// fast), in tmux; the database is read and written by the test and by a second process beside it.
+@Suite("tableview-demo on a database, in tmux", .enabled(if: which("tmux") != nil, "tmux is not installed"))
+final class DatabaseFeedTmuxTests {
+  let folder: URL
+  let path: String
+  /// Generous: the 2-core CI machine runs many tests at once.
+  let timeout = 60.0
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvdemo-db-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    path = folder.appendingPathComponent("feed.sqlite").path
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Starts the demo on the test's database in a shell that reports its exit status and then waits.
+  func start(database: String? = nil) throws -> TmuxSession {
+    let demo = try DemoBinary.terminalDemo.path()
+    let command =
+      "printf 'shell before\\n'; '\(demo)' --db '\(database ?? path)' --rows 2000; echo \"demo exited $?\"; sleep 30"
+    return try TmuxSession(tmux: which("tmux")!, command: command)
+  }
+
+  /// Waits until the status line counts `count` posts and the rows on screen have their text (no placeholder).
+  @discardableResult
+  func waitForPosts(_ session: TmuxSession, _ count: Int, _ what: String) throws -> [String] {
+    try session.waitFor(what, timeout: timeout) { screen in
+      screen[29].hasPrefix(" \(grouped(count)) posts") && !screen.contains { $0.hasPrefix("  loading") }
+    }
+  }
+
+  /// The post ids whose titles are on screen ("author · #1,234").
+  func idsOnScreen(_ screen: [String]) -> [Int64] {
+    screen.compactMap { line in
+      guard line.hasPrefix("  "), let range = line.range(of: #" · #[\d,]+"#, options: .regularExpression) else {
+        return nil
+      }
+      return Int64(line[range].dropFirst(4).filter(\.isNumber))
+    }
+  }
+
+  /// "2,000".
+  func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    var text = ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return text
+  }
+
+  @Test("the first run builds the database, then shows its posts under sticky headers; q leaves it intact")
+  func buildsAndShows() throws {
+    let session = try start()
+    defer { session.close() }
+    let screen = try waitForPosts(session, 2_000, "the feed from the database")
+    #expect(screen[1].hasPrefix(" Section 1 · 第 1 组"))
+    #expect(screen[2].hasPrefix(" 1,000 条 posts"))
+    #expect(idsOnScreen(screen).prefix(3) == [1, 2, 3])
+    try session.send("q")
+    let after = try session.waitFor("the shell", timeout: timeout) { $0.contains("demo exited 0") }
+    #expect(after.contains { $0.contains("Building the feed (2,000 posts): done in") })
+    let store = try PostStore(path: path)
+    #expect(try store.sectionStates().map(\.count) == [1_000, 1_000])
+  }
+
+  @Test("a second process (tableview-demo --writer) changes the database and the screen follows")
+  func writerProcess() async throws {
+    let session = try start()
+    defer { session.close() }
+    try waitForPosts(session, 2_000, "the feed")
+    let writer = try BackgroundProcess(try DemoBinary.terminalDemo.path(), ["--db", path, "--writer"])
+    defer { writer.stop() }
+    // Its writes are each in one transaction; let it make a few, then stop it with SIGTERM.
+    let deadline = Date().addingTimeInterval(timeout)
+    while writer.standardOutput.split(separator: "\n").count < 4, writer.isRunning, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    kill(writer.pid, SIGTERM)
+    #expect(await writer.waitForExit(timeout: timeout) == 0, "\(writer.standardError)")
+    #expect(writer.standardOutput.contains("stopped after"))
+    let lines = writer.standardOutput.split(separator: "\n")
+    #expect(lines.contains { $0.contains("insert ") || $0.contains("edit ") || $0.contains("delete ") })
+    // The screen now shows what the database holds: its count, and rows in the database's order (a deleted
+    // post gone, an inserted one in its place).
+    let store = try PostStore(path: path)
+    let total = try store.sectionStates().reduce(0) { $0 + $1.count }
+    let order = try store.postIDs(inSection: 0) + store.postIDs(inSection: 1)
+    let screen = try session.waitFor("the writer's changes", timeout: timeout) { screen in
+      let shown = idsOnScreen(screen)
+      guard screen[29].hasPrefix(" \(grouped(total)) posts"), shown.count >= 2,
+        let start = order.firstIndex(of: shown[0]), start + shown.count <= order.count
+      else { return false }
+      return Array(order[start..<start + shown.count]) == shown
+    }
+    #expect(screen[1].hasPrefix(" Section 1"))
+  }
+
+  @Test("Delete on a swiped post deletes it from the database; the table follows the database")
+  func deleteWrites() throws {
+    let session = try start()
+    defer { session.close() }
+    let before = try waitForPosts(session, 2_000, "the feed")
+    let shown = idsOnScreen(before)
+    try session.send("Down")
+    try session.send("s")
+    try session.waitFor("the swipe actions", timeout: timeout) { $0.contains { $0.contains("Delete") } }
+    try session.send("Enter")
+    let store = try PostStore(path: path)
+    let deadline = Date().addingTimeInterval(timeout)
+    while try store.sectionStates().reduce(0, { $0 + $1.count }) != 1_999, Date() < deadline { usleep(20_000) }
+    let remaining = Set(try store.postIDs(inSection: 0))
+    let deleted = shown.filter { !remaining.contains($0) }
+    #expect(deleted.count == 1, "deleted \(deleted) of \(shown)")
+    let after = try waitForPosts(session, 1_999, "the table after the delete")
+    #expect(!idsOnScreen(after).contains(deleted.first ?? -1))
+    #expect(after[2].hasPrefix(" 999 条 posts"))
+  }
+
+  @Test("/ searches the posts (FTS5): the matches replace the rows; Esc returns to the same row")
+  func search() throws {
+    let session = try start()
+    defer { session.close() }
+    try waitForPosts(session, 2_000, "the feed")
+    let store = try PostStore(path: path)
+    let quokka = try store.insert(section: 1, author: "tester", body: "a quokka smiles", at: .top)
+    try waitForPosts(session, 2_001, "the inserted post counted")
+    try session.send("NPage")
+    try session.send("NPage")
+    // PgDn scrolls with an animation: the position is the screen once it has stopped moving.
+    var last: [String] = []
+    let position = try session.waitFor("two pages down, still", timeout: timeout) { screen in
+      defer { last = screen }
+      usleep(200_000)
+      return screen == last && !idsOnScreen(screen).contains(1) && !screen.contains { $0.hasPrefix("  loading") }
+    }
+    let top = idsOnScreen(position).first
+    try session.send("/", "q", "u", "o", "k")
+    let found = try session.waitFor("the search's result", timeout: timeout) { screen in
+      screen[29].hasPrefix(#" "quok": 1 matches"#) && idsOnScreen(screen) == [quokka.id]
+    }
+    #expect(found.contains { $0.contains("a quokka smiles") })
+    #expect(found.contains { $0.hasPrefix("/ quok") })
+    try session.send("Escape")
+    let back = try session.waitFor("the feed again, where it was", timeout: timeout) { screen in
+      screen[29].hasPrefix(" 2,001 posts") && idsOnScreen(screen).first == top
+    }
+    #expect(!back.contains { $0.hasPrefix("/ ") })
+  }
+
+  @Test("a corrupt file or a missing folder: a clear message, exit status 1, the terminal restored, the file kept")
+  func badFiles() throws {
+    let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    let session = try start()
+    defer { session.close() }
+    let screen = try session.waitFor("the error", timeout: timeout) { $0.contains { $0.contains("demo exited") } }
+    #expect(screen.contains { $0.contains("demo exited 1") })
+    #expect(screen.joined().contains("not a database"))
+    #expect(try session.display("#{alternate_on}") == "0")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    let missing = folder.appendingPathComponent("no/such/folder/feed.sqlite").path
+    let second = try start(database: missing)
+    defer { second.close() }
+    let refused = try second.waitFor("the error", timeout: timeout) { $0.contains { $0.contains("demo exited") } }
+    #expect(refused.contains { $0.contains("demo exited 1") })
+    #expect(refused.joined().contains("does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("no").path))
+  }
+}
