@@ -184,6 +184,29 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     return SwipeActionsConfiguration(actions: [read])
   }
 
+  /// The post's context menu (a right click, or c): Star and Read (checked as the database has them), Delete —
+  /// each written to the database, the table following it.
+  func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  {
+    guard let post = source?.post(at: indexPath) else { return nil }
+    let id = post.id
+    return ContextMenuConfiguration(
+      title: "Post \(id)",
+      actions: [
+        ContextMenuAction(title: "Star", isChecked: post.isStarred) { [unowned self] _ in
+          self.writes.submit { store throws(PostStoreError) in try store.toggle(.starred, id: id) }
+        },
+        ContextMenuAction(title: "Read", isChecked: post.isRead) { [unowned self] _ in
+          self.writes.submit { store throws(PostStoreError) in try store.toggle(.read, id: id) }
+        },
+        ContextMenuAction(title: "Delete", attributes: .destructive) { [unowned self] _ in
+          self.checked.remove(id)
+          self.writes.submit { store throws(PostStoreError) in try store.delete(id: id) }
+        },
+      ])
+  }
+
   /// Load more: near the end, a page of older posts is written at the bottom of the last section.
   func tableViewDidApproachBottom(_ tableView: TableView) {
     guard !loadingMore, source?.appliedFilter == nil, tableView.numberOfSections > 0 else { return }
@@ -347,7 +370,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     source?.setFilter(search?.text)
   }
 
-  override var takesTypedText: Bool { isTypingSearch }
+  override var takesTypedText: Bool { isTypingSearch || tableView.isShowingContextMenu }
 
   override var keyHelp: [(keys: String, action: String)] {
     super.keyHelp + [
@@ -358,6 +381,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
       ("n", "a new post at the top"),
       ("r, drag ↓ at top", "refresh: new posts arrive"),
       ("/", "search (SQLite FTS5); Esc returns to where you were"),
+      ("c, right click", "the post's menu: Star, Read, Delete"),
     ]
   }
 
