@@ -76,9 +76,13 @@ final class Model: TableViewDataSource, TableViewDelegate {
 
 func checkTable(_ table: TableView, _ model: Model, _ host: FuzzHost, settled: Bool, _ step: String) {
   table._checkInvariants()
-  check(table.numberOfSections == model.sections.count, "\(step): \(table.numberOfSections) sections, model \(model.sections.count)")
+  check(
+    table.numberOfSections == model.sections.count,
+    "\(step): \(table.numberOfSections) sections, model \(model.sections.count)")
   for (s, rows) in model.sections.enumerated() {
-    check(table.numberOfRows(inSection: s) == rows.count, "\(step): section \(s) has \(table.numberOfRows(inSection: s)) rows, model \(rows.count)")
+    check(
+      table.numberOfRows(inSection: s) == rows.count,
+      "\(step): section \(s) has \(table.numberOfRows(inSection: s)) rows, model \(rows.count)")
   }
   var expected = Set(table.visible.attachedViews.map(ObjectIdentifier.init))
   expected.formUnion(table.leavingViews.map(ObjectIdentifier.init))
