@@ -27,6 +27,11 @@ protocol DemoScreen: AnyObject {
   /// The clock time of the screen's next timer, or `nil` for none; `tick()` runs it (see
   /// `TerminalApplication.nextTimerDeadline`).
   var nextTimerDeadline: Double? { get }
+  /// Where the terminal's cursor rests while nothing moves (the focused row, or a composer's caret), or `nil`
+  /// (see `TerminalApplication.cursorPosition`).
+  var cursorPosition: CellPoint? { get }
+  /// What a screen reader should hear about where the user is (the focused row's place and text), or `nil`.
+  var announcement: String? { get }
 }
 
 extension DemoScreen {
@@ -38,6 +43,12 @@ extension DemoScreen {
 
   /// No timers.
   var nextTimerDeadline: Double? { nil }
+
+  /// No cursor.
+  var cursorPosition: CellPoint? { nil }
+
+  /// Nothing to announce.
+  var announcement: String? { nil }
 }
 
 /// What every screen is made with.
@@ -50,4 +61,6 @@ struct DemoContext {
   var arrivalInterval: Double = ChatScreen.defaultArrivalInterval
   /// Seconds a page of older chat messages takes to arrive (`--page-delay`).
   var pageDelay: Double = ChatScreen.defaultPageDelay
+  /// The plain interface (`--plain`): no box-drawing decoration.
+  var plain = false
 }
