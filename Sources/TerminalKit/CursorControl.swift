@@ -4,9 +4,10 @@
 /// user is on (and shows it) lets them read that row, where a hidden cursor left wherever the last write ended
 /// loses them.
 public enum CursorControl {
-  /// Moves the cursor to column `x`, row `y` (0-based; CUP). Negative values count as 0.
+  /// Moves the cursor to column `x`, row `y` (0-based; CUP). Values are clamped to 0…65,534 (a terminal
+  /// moves the cursor as far as its edge).
   public static func move(toColumn x: Int, row y: Int) -> [UInt8] {
-    Array("\u{1B}[\(max(0, y) + 1);\(max(0, x) + 1)H".utf8)
+    Array("\u{1B}[\(min(max(0, y), 65_534) + 1);\(min(max(0, x), 65_534) + 1)H".utf8)
   }
 
   /// Shows the cursor (DECTCEM set).
