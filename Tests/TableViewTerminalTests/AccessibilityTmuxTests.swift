@@ -69,6 +69,27 @@ struct AccessibilityTmuxTests {
     try waitForCursor(on: "#1,000,000", session)
   }
 
+  @Test("in the date picker the cursor sits on the turning wheel's selected row, just after its ›")
+  func pickerCursor() throws {
+    let session = try start("--demo date")
+    defer { session.close() }
+    try session.waitFor("the picker", timeout: 60) { $0.contains { $0.contains("›") } }
+    var columns: [Int] = []
+    for key in ["Right", "Right"] {
+      try session.send(key)
+      try session.waitFor("the cursor after \(key)", timeout: 60) { screen in
+        guard let at = try? cursor(session), at.shown, at.y < screen.count, at.x > 0,
+          !columns.contains(at.x)
+        else { return false }
+        let line = Array(screen[at.y])
+        guard at.x - 1 < line.count, line[at.x - 1] == "›" else { return false }
+        columns.append(at.x)
+        return true
+      }
+    }
+    #expect(columns.count == 2 && columns[0] < columns[1], "the cursor moved right with the wheel: \(columns)")
+  }
+
   @Test("--plain: no box-drawing characters, and the last lines say which row of how many, with its text")
   func plain() throws {
     let session = try start("--plain")

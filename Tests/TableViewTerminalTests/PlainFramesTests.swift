@@ -53,6 +53,15 @@ struct PlainFramesTests {
     #expect(frames[1].contains { $0.hasPrefix("> Row 1 ") }, "the selection is marked with >")
   }
 
+  @Test("the date picker announces the date and the wheel the arrows turn")
+  func datePicker() throws {
+    let frames = try frames(["--plain", "--demo", "date", "--frames", "right,down", "--size", "80x16"])
+    let bottom = frames.map { $0.suffix(3).joined(separator: " ") }
+    #expect(bottom[0].contains("; turning the year"), "\(bottom[0])")
+    #expect(bottom[1].contains("; turning the month"), "\(bottom[1])")
+    #expect(bottom[2] != bottom[1] && bottom[2].contains("; turning the month"), "the month turned: \(bottom[2])")
+  }
+
   @Test("the help lists Ctrl-Z and Space, plain or not")
   func helpLists() throws {
     for arguments in [["--plain"], []] {
