@@ -22,7 +22,8 @@ extension TerminalTableView {
   /// Handles a key:
   ///
   /// - ↑/↓ or k/j: focus the previous/next row (from the first or last row in view when the focus is not); in
-  ///   single selection mode the selection follows; Shift-↑/↓ extends the selection in multiple selection mode
+  ///   single selection mode the selection follows; Shift-↑/↓ (or K/J) extends the selection in multiple
+  ///   selection mode
   /// - Page Up/Page Down, Ctrl-U/Ctrl-D: scroll a page/half a page; the focus keeps its place on screen
   ///   (Shift-Page Up/Down extends the selection in multiple selection mode)
   /// - Ctrl-Y/Ctrl-E: scroll one line without moving the focus
