@@ -72,6 +72,15 @@ public struct EditableFeed: Sendable, Equatable {
     return "edited · \(numbers.count.grouped) 条"
   }
 
+  /// Where the post numbered `number` is, looked for in `hint`'s section (where it was), then its neighbours.
+  /// - Complexity: O(posts in those sections)
+  public func indexPath(ofPost number: Int, near hint: IndexPath) -> IndexPath? {
+    for section in [hint.section, hint.section - 1, hint.section + 1] where section >= 0 && section < numberOfSections {
+      if let row = numbers(inSection: section).firstIndex(of: number) { return IndexPath(row: row, section: section) }
+    }
+    return nil
+  }
+
   // MARK: Changes
 
   /// Deletes the post at `indexPath`.
@@ -103,6 +112,30 @@ public struct EditableFeed: Sendable, Equatable {
     editedSections[indexPath.section] = numbers
     nextPostNumber += 1
     return number
+  }
+
+  /// Moves the post at `source` to `destination` (UIKit's `moveRowAt` index spaces: `destination` is where the
+  /// post is after the move; its row may be the destination section's count without the post).
+  /// - Returns: Whether it moved (nothing changes for a place outside the feed).
+  /// - Complexity: O(posts in the two sections)
+  @discardableResult
+  public mutating func movePost(from source: IndexPath, to destination: IndexPath) -> Bool {
+    guard contains(source), destination.section >= 0, destination.section < numberOfSections, destination.row >= 0
+    else { return false }
+    let count = numberOfRows(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+    guard destination.row <= count else { return false }
+    var from = numbers(inSection: source.section)
+    let number = from.remove(at: source.row)
+    if destination.section == source.section {
+      from.insert(number, at: destination.row)
+      editedSections[source.section] = from
+    } else {
+      var to = numbers(inSection: destination.section)
+      to.insert(number, at: destination.row)
+      editedSections[source.section] = from
+      editedSections[destination.section] = to
+    }
+    return true
   }
 
   /// Appends `count` new posts to the last section ("load more").

@@ -9,6 +9,8 @@ struct EditingState {
   /// The swiped row's actions, nearest its edge first.
   var leadingActions: [ContextualAction] = []
   var trailingActions: [ContextualAction] = []
+  /// The row picked up to be moved.
+  var reorder: ReorderState?
 
   func _checkInvariants() {
     swipe._checkInvariants()

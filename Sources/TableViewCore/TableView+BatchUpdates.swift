@@ -111,8 +111,11 @@ extension TableView {
     try checkHoldable(
       rows: plan.rowCountAfter(
         rowCountBefore: heights.index.rowCount, oldRowCount: { heights.index.rowCount(inSection: $0) }))
-    if update.isAnimated || animations.isActive {
+    // A row held to be moved stays held (it follows its row): the others glide around it.
+    if update.isAnimated || animations.isActive || editing.reorder != nil {
       let capture = beginUpdateCapture()
+      // The drop's own move: from here on the row is one of the others.
+      if editing.reorder?.isDropping == true { editing.reorder = nil }
       commit(plan)
       finishUpdateCapture(capture, plan: plan, animations: update.animations, completion: completion)
     } else {
@@ -163,6 +166,7 @@ extension TableView {
       applyEdits(plan, to: &cache, current: false)
       heights.otherWidths[width] = cache
     }
+    remapReorder(through: plan)
     remapVisibleViews(plan, from: oldSpace)
     pass.visibleRowsRemapped = true
     if let (view, screen) = anchor, rowSpace.keepsFirstVisibleRowInPlace,
@@ -186,6 +190,7 @@ extension TableView {
       layoutIfNeeded()
     }
     followOrCount(follow, lastAfter: follow.last.flatMap { plan.newIndexPath(forOld: $0) })
+    if editing.reorder != nil { reorderDidChangeData() }
     anchoring.changingData = false
     noticeEdges()
   }

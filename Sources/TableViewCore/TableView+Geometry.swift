@@ -169,6 +169,7 @@ extension TableView {
   public var aliveViewCount: Int {
     visible.rows.count + visible.preparedCells.count + visible.cellPool.count + visible.headerFooterPool.count
       + visible.headers.count(where: { $0.view != nil }) + visible.footers.count(where: { $0.view != nil })
+      + (visible.lifted == nil ? 0 : 1)
   }
 
   /// Changes one row's height (the seed's `row:changedHeight:`) in O(log n): only the cells

@@ -152,7 +152,7 @@ extension TableView {
           if entry.view.frame != cursor.rect { entry.view.frame = cursor.rect }
         }
         visible.rows.append(entry)
-      } else {
+      } else if visible.lifted?.globalRow != g {
         move(&cursor, to: g)
         if let entry = displayRow(g, path: cursor.path, rect: cursor.rect) { visible.rows.append(entry) }
       }

@@ -55,6 +55,7 @@ extension TableView {
     pass.retired = nil
     endUpdateAnimations(finished: false)
     closeSwipe(animated: false)
+    abandonReorder()
     removeAllVisibleViews()
     if capturing != nil { pass.retired = [] }
     forgetDelegateHeightMethods()

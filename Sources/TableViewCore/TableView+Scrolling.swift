@@ -51,7 +51,10 @@ extension TableView {
 
   /// Whether an animated scroll, a deceleration, a bounce or an animated update is running (call
   /// `tick()` each frame while it is).
-  public var isAnimating: Bool { scroll.animation != nil || animations.isActive || editing.swipe.settle != nil }
+  public var isAnimating: Bool {
+    scroll.animation != nil || animations.isActive || editing.swipe.settle != nil
+      || editing.reorder?.autoscrollSince != nil
+  }
 
   /// Whether a finger is dragging the content.
   public var isTracking: Bool { scroll.isDragging }
@@ -302,7 +305,8 @@ extension TableView {
     let scrolling = tickScroll()
     let updating = tickUpdateAnimations()
     let swiping = tickSwipe()
-    return scrolling || updating || swiping
+    let reordering = tickReorder()
+    return scrolling || updating || swiping || reordering
   }
 
   /// Advances the running scroll animation; returns whether it still runs.

@@ -19,7 +19,7 @@ extension TableView {
   /// - Complexity: O(1) for a view on screen; O(leaving views) for a view on its way out.
   public func presentation(of view: any ReusableView) -> CellPresentation {
     // Only the motions' table is read (reading the whole state would retain all of it per call).
-    var frame = view.frame
+    var frame = editing.reorder == nil ? view.frame : reorderFrame(of: view, view.frame)
     if let row = editing.swipe.row, cellForRow(at: row) === view {
       // The swiped row's content is pulled aside.
       frame.origin.x += swipeOffset
@@ -65,13 +65,14 @@ extension TableView {
     var onScreen: [ObjectIdentifier: CellPresentation] = [:]
     onScreen.reserveCapacity(visible.rows.count + visible.headers.count + visible.footers.count)
     func record(_ view: any ReusableView) {
-      var p = animations.presentation(of: view, frame: view.frame, at: now)
+      var p = animations.presentation(of: view, frame: reorderFrame(of: view, view.frame), at: now)
       p.frame.origin = Point(x: p.frame.minX - offset.x, y: p.frame.minY - offset.y)
       onScreen[ObjectIdentifier(view)] = p
     }
     for entry in visible.rows { record(entry.view) }
     for entry in visible.headers { if let view = entry.view { record(view) } }
     for entry in visible.footers { if let view = entry.view { record(view) } }
+    if let lifted = visible.lifted { record(lifted.view) }
     let departuresOnScreen = animations.departures.map { departure in
       var p = animations.presentation(of: departure.view, frame: departure.view.frame, at: now)
       p.frame.origin = Point(x: p.frame.minX - offset.x, y: p.frame.minY - offset.y)
@@ -141,7 +142,7 @@ extension TableView {
     var moved: [Int: Double] = [:]
     for (i, entry) in visible.rows.enumerated() {
       if let before = capture.onScreen[ObjectIdentifier(entry.view)] {
-        let delta = UpdateAnimations.Delta(from: content(before), to: entry.view.frame)
+        let delta = UpdateAnimations.Delta(from: content(before), to: reorderFrame(of: entry.view, entry.view.frame))
         animations.setMotion(entry.view, delta, now: now, duration: duration)
         moved[i] = delta.y
       } else if let kind = arrival(of: entry.indexPath, plan: plan, requested: requested) {
@@ -162,12 +163,18 @@ extension TableView {
       animations.setMotion(
         visible.rows[i].view, UpdateAnimations.Delta(y: neighbourDY(i)), now: now, duration: duration)
     }
+    // A row held to be moved: from where it was drawn to where it hangs now.
+    if let r = editing.reorder, let before = capture.onScreen[ObjectIdentifier(r.view)] {
+      animations.setMotion(
+        r.view, UpdateAnimations.Delta(from: content(before), to: heldFrame(r)), now: now, duration: duration)
+    }
     let anyDY = moved.values.first ?? 0
     for entry in visible.headers + visible.footers {
       guard let view = entry.view else { continue }
       if let before = capture.onScreen[ObjectIdentifier(view)] {
         animations.setMotion(
-          view, UpdateAnimations.Delta(from: content(before), to: view.frame), now: now, duration: duration)
+          view, UpdateAnimations.Delta(from: content(before), to: reorderFrame(of: view, view.frame)), now: now,
+          duration: duration)
       } else if let plan, plan.oldSection(forNew: entry.section) == nil {
         let kind = requested.insertedSections[entry.section] ?? .none
         animations.setMotion(view, Self.arrivalDelta(kind.resolved, frame: view.frame), now: now, duration: duration)

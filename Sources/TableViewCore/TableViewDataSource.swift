@@ -19,6 +19,15 @@ public protocol TableViewDataSource: AnyObject {
   /// The user asked to delete or insert at the row (its editing control): change the data, then
   /// tell the table (`deleteRows(at:with:)`, `insertRows(at:with:)`). Default: nothing.
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath)
+  /// Whether the row can be picked up and moved (``TableView/beginReorder(at:pointerY:)``).
+  /// Default false: UIKit allows it when the data source implements `moveRowAt`, which a Swift
+  /// protocol cannot tell, so a data source that moves rows says so here.
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+  /// The user dropped the row at `sourceIndexPath` at `destinationIndexPath` (UIKit's index spaces:
+  /// the destination is where the row is after the move). Move it in the data; the table has
+  /// already moved it on screen and applies the move itself (do not call `moveRow` or reload).
+  /// Default: nothing.
+  func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
@@ -29,6 +38,12 @@ extension TableViewDataSource {
   /// Does nothing.
   public func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
+  ) {}
+  /// No row can be moved.
+  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+  /// Does nothing.
+  public func tableView(
+    _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
   ) {}
 }
 

@@ -95,6 +95,17 @@ public protocol TableViewDelegate: AnyObject {
   func tableViewDidApproachBottom(_ tableView: TableView)
   /// The row's editing control in edit mode (default `.delete`, as UIKit's).
   func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle
+  /// The row's context menu for a press at `point` (content coordinates), or nil for none (the
+  /// default). UIKit's `contextMenuConfigurationForRowAt`.
+  func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  /// Where a row being moved would drop, given the slot under it (`proposedDestinationIndexPath`,
+  /// the destination of UIKit's `moveRowAt`): return it, or another slot to redirect the drop
+  /// (e.g. to keep rows within their section). Asked as the row moves. Default: the proposal.
+  func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath
   /// The actions a swipe from the leading edge reveals (default none).
   func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
@@ -197,6 +208,19 @@ extension TableViewDelegate {
   /// `.delete`.
   public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
     .delete
+  }
+  /// None.
+  public func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  {
+    nil
+  }
+  /// The proposal.
+  public func tableView(
+    _ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+    toProposedIndexPath proposedDestinationIndexPath: IndexPath
+  ) -> IndexPath {
+    proposedDestinationIndexPath
   }
   /// None.
   public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)

@@ -43,6 +43,9 @@ struct VisibleSet {
   var supplementScratch: ContiguousArray<Supplement> = []
   /// Cells dequeued to measure a row during this layout pass, waiting to be displayed.
   var preparedCells: ContiguousArray<Row> = []
+  /// The row picked up to be moved: attached and drawn where it hangs, not among `rows` (the pass
+  /// leaves its row without a cell) and not pooled.
+  var lifted: Row?
   /// Cells in transit, in the order they were sent.
   var inTransit: ContiguousArray<TransitCell> = []
   /// Whether the table header view is attached.
@@ -74,7 +77,7 @@ struct VisibleSet {
   func isInUse(_ view: any ReusableView) -> Bool {
     rows.contains { $0.view === view } || rowScratch.contains { $0.view === view }
       || preparedCells.contains { $0.view === view } || inTransit.contains { $0.view === view }
-      || headers.contains { $0.view === view } || footers.contains { $0.view === view }
+      || headers.contains { $0.view === view } || footers.contains { $0.view === view } || lifted?.view === view
   }
 
   /// The views the host should have attached now: the visible rows', headers' and footers' views,
@@ -82,6 +85,7 @@ struct VisibleSet {
   /// - Complexity: O(visible)
   var attachedViews: [any ReusableView] {
     rows.map(\.view) + headers.compactMap(\.view) + footers.compactMap(\.view) + inTransit.map(\.view)
+      + (lifted.map { [$0.view] } ?? [])
   }
 
   // MARK: Cells in transit

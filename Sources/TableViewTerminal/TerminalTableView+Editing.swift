@@ -23,6 +23,7 @@ extension TerminalTableView {
     for path in table.indexPathsForVisibleRows {
       guard let cell = table.cellForRow(at: path) as? TerminalTableViewCell else { continue }
       cell.editingStyle = table.editingStyle(forRowAt: path)
+      if cell.showsReorderControl { cell.canMove = table.canMoveRow(at: path) }
     }
   }
 

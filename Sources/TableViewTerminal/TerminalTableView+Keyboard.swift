@@ -35,13 +35,16 @@ extension TerminalTableView {
   /// - s or ←: open the focused row's trailing swipe actions; →: its leading ones; while a row is open, ←/→ or
   ///   Tab choose an action, Enter performs it, Escape closes the row
   /// - Delete or Backspace in edit mode: commit the selected row's editing control (⊖ deletes it)
+  /// - m: pick up the selected row to move it (when the data source allows); then ↑/↓ (k/j) move it one place,
+  ///   Page Up/Page Down ten, Enter or m drop it, Escape puts it back
+  /// - c or Shift-F10: open the selected row's context menu; then ↑/↓ choose, Enter performs, Escape closes
   ///
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ event: KeyEvent) -> Bool {
     let control = event.modifiers.contains(.control)
     let shift = event.modifiers.contains(.shift)
-    if handleSwipeKey(event) { return true }
+    if handleContextMenuKey(event) || handleReorderKey(event) || handleSwipeKey(event) { return true }
     if event.key == .delete || event.key == .backspace, table.isEditing { return commitSelectedRow() }
     switch event.key {
     case .up: moveFocus(.previous, extendingSelection: shift)

@@ -14,6 +14,7 @@ extension TerminalTableView {
   @discardableResult
   public func handleMouse(_ event: MouseEvent) -> Bool {
     let point = point(fromScreen: CellPoint(x: event.x, y: event.y))
+    if pressForContextMenu(event, at: point) { return true }
     switch event.kind {
     case .scrollDown, .scrollUp:
       guard point != nil else { return false }
@@ -24,7 +25,7 @@ extension TerminalTableView {
       guard let point else { return false }
       pressStart = nil
       swipeDrag = nil
-      if pressWhileSwiped(at: point) || commitEditingControl(at: point) {
+      if pressWhileSwiped(at: point) || commitEditingControl(at: point) || beginReorderControl(at: point) {
         press.cancel()
         return true
       }
@@ -38,14 +39,14 @@ extension TerminalTableView {
     case .drag(.left):
       // A drag sideways swipes its row; otherwise a drag only ends the tap: a terminal scrolls with the wheel and
       // the keys, and rows a whole cell high cannot follow a pointer smoothly.
-      if dragSwipe(to: local(event)) { return true }
+      if dragReorder(to: local(event)) || dragSwipe(to: local(event)) { return true }
       switch press.move(to: local(event)) {
       case .tapCancelled, .dragBegan: measuringLayout { table.touchCancelled() }
       case .dragged, .unchanged: break
       }
     case .release(.left), .release(nil):
       pressStart = nil
-      if endDragSwipe(at: local(event)) { return true }
+      if endReorderDrag(at: local(event)) || endDragSwipe(at: local(event)) { return true }
       switch press.release(at: local(event)) {
       case .tap(let at): measuringLayout { table.touchEnded(at: at) }
       case .drag, .nothing: measuringLayout { table.touchCancelled() }

@@ -41,6 +41,10 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   var pressStart: Point?
   /// A horizontal mouse drag swiping a row, if one is on.
   var swipeDrag: SwipeDrag?
+  /// The context menu open over the table, if any.
+  var contextMenu: OpenContextMenu?
+  /// Whether the mouse holds a row it picked up by its reorder control.
+  var reorderDrag = false
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
   public internal(set) var focusedSwipeAction: Int?
   /// How long the engine took for the last input, animation frame, reload or resize, in seconds (layout,
@@ -132,10 +136,14 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     scrollIndicator.frame = Rect(x: Double(width - 1), y: 0, width: 1, height: Double(height))
   }
 
+  public override func drawOverlay(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    drawContextMenu(into: &buffer, origin: origin, clip: clip)
+  }
+
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
     if table.isEditing { updateEditingControls() }
     if table.swipedRow == nil { focusedSwipeAction = nil }
-    guard table.isAnimatingUpdates || table.swipedRow != nil else {
+    guard table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil else {
       let offset = table.contentOffset
       for view in attachedViews {
         let at = CellPoint(
@@ -153,8 +161,15 @@ public final class TerminalTableView: TerminalView, TableViewHost {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
     drawSwipeActions(into: &buffer, origin: origin, clip: clip)
-    for view in attachedViews where !leaving.contains(ObjectIdentifier(view)) {
+    let held = table.reorderingView.map { ObjectIdentifier($0) }
+    for view in attachedViews where !leaving.contains(ObjectIdentifier(view)) && ObjectIdentifier(view) != held {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
+    }
+    // A row being moved: over everything, lifted.
+    if let view = table.reorderingView as? TerminalView,
+      let area = drawPresented(view, into: &buffer, origin: origin, clip: clip)
+    {
+      buffer.updateStyle(in: area, Self.liftStyle)
     }
     drawRefreshIndicator(into: &buffer, origin: origin, clip: clip)
     scrollIndicator.follow(table)
@@ -185,10 +200,14 @@ public final class TerminalTableView: TerminalView, TableViewHost {
 
   /// Draws `view` where an animated update has it now, by whole cells: clipped to its animated
   /// height, faint while it is half transparent or more, not at all once nearly invisible.
-  func drawPresented(_ view: TerminalView, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    guard let reusable = view as? any ReusableView else { return }
+  /// - Returns: The cells drawn, or nil when nothing was.
+  @discardableResult
+  func drawPresented(_ view: TerminalView, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect)
+    -> CellRect?
+  {
+    guard let reusable = view as? any ReusableView else { return nil }
     let presented = table.presentation(of: reusable)
-    guard presented.alpha >= Self.invisibleAlpha else { return }
+    guard presented.alpha >= Self.invisibleAlpha else { return nil }
     let offset = table.contentOffset
     let at = CellPoint(
       x: origin.x + TerminalView.cells(presented.frame.minX - offset.x),
@@ -197,11 +216,12 @@ public final class TerminalTableView: TerminalView, TableViewHost {
       x: at.x, y: at.y, width: TerminalView.cells(presented.frame.width),
       height: TerminalView.cells(presented.frame.height)
     ).intersection(clip)
-    guard !area.isEmpty else { return }
+    guard !area.isEmpty else { return nil }
     view.render(into: &buffer, origin: at, clip: area)
     if presented.alpha < Self.faintAlpha {
       buffer.updateStyle(in: area) { $0 = $0.adding(.dim) }
     }
+    return area
   }
 
   /// Below this opacity an animating view is not drawn.

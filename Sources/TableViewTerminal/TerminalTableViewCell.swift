@@ -69,6 +69,15 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   public var insertControlStyle = Style(foreground: .green, attributes: .bold)
   /// The columns the editing control takes in edit mode (the mark and a gap).
   public static let editingColumnWidth = 2
+  /// Whether the cell shows a reorder control in edit mode (≡, at the right, where the accessory is outside
+  /// edit mode), as UIKit's `showsReorderControl`: set it when configuring the cell of a row that can move.
+  /// The control shows where the table also allows the move (`TableView.canMoveRow(at:)`, which the
+  /// `TerminalTableView` tells the cell as `canMove`); a press on it picks the row up.
+  public var showsReorderControl = false
+  /// Whether the table allows the row to move now (set by the `TerminalTableView` in edit mode).
+  public var canMove = false
+  /// The reorder control's style.
+  public var reorderControlStyle = Style(foreground: .brightBlack, attributes: .bold)
 
   /// Creates a cell.
   ///
@@ -92,6 +101,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
     isSelected = false
     isHighlighted = false
     editingStyle = .none
+    canMove = false
   }
 
   /// The rows the cell needs at `width`: its labels wrapped, plus margins and the separator.
@@ -140,8 +150,20 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
     var height: Int
   }
 
-  /// The columns an accessory takes: a gap and the mark.
-  var accessoryWidth: Int { accessoryType == .none ? 0 : 2 }
+  /// The columns an accessory takes: a gap and the mark. In edit mode the reorder control takes its place
+  /// (kept whether or not the table allows the move now, so the row keeps its height).
+  var accessoryWidth: Int {
+    if isEditing { return showsReorderControl ? 2 : 0 }
+    return accessoryType == .none ? 0 : 2
+  }
+
+  /// The columns of the reorder control, in the cell's own coordinates (empty unless it shows): where a press
+  /// picks the row up.
+  public var reorderControlColumns: Range<Int> {
+    guard isEditing, showsReorderControl, canMove else { return 0..<0 }
+    let x = cellSize.width - TerminalView.cells(layoutMargins.right) - 1
+    return (x - 1)..<(x + 1)
+  }
 
   func layout(forWidth width: Int) -> Layout {
     let left = TerminalView.cells(layoutMargins.left) + (isEditing ? Self.editingColumnWidth : 0)
@@ -197,7 +219,13 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
       let (mark, style) = editingStyle == .delete ? ("⊖", deleteControlStyle) : ("⊕", insertControlStyle)
       buffer.write(mark, x: x, y: y, style: style, clip: clip)
     }
-    if accessoryType != .none {
+    if isEditing {
+      if showsReorderControl && canMove {
+        let x = origin.x + width - TerminalView.cells(layoutMargins.right) - 1
+        buffer.write(
+          "≡", x: x, y: origin.y + TerminalView.cells(layoutMargins.top), style: reorderControlStyle, clip: clip)
+      }
+    } else if accessoryType != .none {
       let x = origin.x + width - TerminalView.cells(layoutMargins.right) - 1
       let y = origin.y + TerminalView.cells(layoutMargins.top)
       let (mark, style): (String, Style) =

@@ -76,6 +76,7 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     cell.textLabel.style = isRead ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
     cell.detailTextLabel?.text = post.text
     cell.accessoryType = checked.contains(post.number) ? .checkmark : .none
+    cell.showsReorderControl = true
     return cell
   }
 
@@ -83,6 +84,14 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
     guard editingStyle == .delete else { return }
     delete(indexPath, with: .left)
+  }
+
+  /// Every post can be moved: by its ≡ in edit mode, or m on the selected post.
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+
+  func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    feed.movePost(from: sourceIndexPath, to: destinationIndexPath)
+    for section in Set([sourceIndexPath.section, destinationIndexPath.section]) { refreshHeader(ofSection: section) }
   }
 
   // MARK: Delegate
@@ -138,6 +147,39 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       done(true)
     }
     return SwipeActionsConfiguration(actions: [read])
+  }
+
+  /// The post's context menu (a right click, or c): Star, Read (checked when they apply), Move to top (of its
+  /// section, gliding there), Share (disabled: a terminal has no share sheet), Delete.
+  func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  {
+    guard let number = feed.postNumber(at: indexPath) else { return nil }
+    // Each action finds the post again: the menu may stay open while rows arrive above it.
+    let find = { [unowned self] () -> IndexPath? in self.feed.indexPath(ofPost: number, near: indexPath) }
+    return ContextMenuConfiguration(
+      title: "Post #\((number + 1).grouped)",
+      actions: [
+        ContextMenuAction(title: "Star", isChecked: feed.starred.contains(number)) { [unowned self] _ in
+          self.feed.toggleStar(number)
+          if let path = find() { try? self.table.reloadRows(at: [path], with: .fade) }
+        },
+        ContextMenuAction(title: "Read", isChecked: feed.read.contains(number)) { [unowned self] _ in
+          self.feed.toggleRead(number)
+          if let path = find() { try? self.table.reloadRows(at: [path], with: .fade) }
+        },
+        ContextMenuAction(title: "Move to top", attributes: indexPath.row == 0 ? .disabled : []) { [unowned self] _ in
+          guard let path = find(), path.row > 0 else { return }
+          let top = IndexPath(row: 0, section: path.section)
+          self.feed.movePost(from: path, to: top)
+          try? self.table.performBatchUpdates { $0.moveRow(at: path, to: top, animated: true) }
+          self.refreshHeader(ofSection: path.section)
+        },
+        ContextMenuAction(title: "Share", attributes: .disabled) { _ in },
+        ContextMenuAction(title: "Delete", attributes: .destructive) { [unowned self] _ in
+          if let path = find() { self.delete(path, with: .left) }
+        },
+      ])
   }
 
   /// Load more: near the end of the last section a page of posts arrives, fading in.
@@ -209,6 +251,8 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       ("→, drag →", "swipe the post: Read"),
       ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
       ("e", "edit mode: ⊖ deletes (click, Delete)"),
+      ("m, drag ≡", "move the post: ↑↓ PgUp PgDn, Enter drops, Esc"),
+      ("c, right click", "the post's menu: Star, Read, Move to top, Delete"),
       ("n", "a new post at the top"),
       ("r, drag ↓ at top", "refresh: new posts arrive"),
     ]

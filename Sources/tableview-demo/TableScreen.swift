@@ -44,8 +44,9 @@ class TableScreen: DemoScreen {
 
   func runIdleWork() -> Bool { tableView.runIdleSlice() }
 
-  /// Keys are shortcuts (a subclass with a composer says otherwise).
-  var takesTypedText: Bool { false }
+  /// Keys are shortcuts, except while the table's context menu is open (its keys, q included, are the menu's); a
+  /// subclass with a composer says otherwise.
+  var takesTypedText: Bool { tableView.isShowingContextMenu }
 
   /// No timers (a subclass with timers says when the next is due).
   var nextTimerDeadline: Double? { nil }
