@@ -53,6 +53,16 @@ struct PlainFramesTests {
     #expect(frames[1].contains { $0.hasPrefix("> Row 1 ") }, "the selection is marked with >")
   }
 
+  @Test("a context menu without a border; the announcement names the chosen action")
+  func contextMenu() throws {
+    let frames = try frames(["--plain", "--frames", "down,c,down", "--size", "80x24"])
+    for frame in frames { for line in frame { #expect(!hasBoxDrawing(line), "\(line)") } }
+    let bottom = frames.map { $0.suffix(3).joined(separator: " ") }
+    #expect(bottom[2].hasPrefix("menu Post #1: Star, 1 of 5"), "\(bottom[2])")
+    #expect(bottom[3].hasPrefix("menu Post #1: Read, 2 of 5"), "\(bottom[3])")
+    #expect(frames[3].contains { $0.contains("Read") && $0.contains("Post") == false })
+  }
+
   @Test("the date picker announces the date and the wheel the arrows turn")
   func datePicker() throws {
     let frames = try frames(["--plain", "--demo", "date", "--frames", "right,down", "--size", "80x16"])

@@ -39,6 +39,27 @@ struct TerminalAccessibilityTests {
     #expect(view.currentRowAnnouncement == "row 2 of 3, section 1: Bob")
   }
 
+  @Test("while a context menu is open the cursor is on its chosen action, and the announcement names it")
+  func menu() throws {
+    let feed = TestFeed(sectionCount: 1, rows: 10)
+    let (view, _) = makeTableView(feed, width: 40, height: 12, rowHeight: 1)
+    let menus = MenuDelegate()
+    view.table.delegate = menus
+    view.frame = Rect(x: 0, y: 1, width: 40, height: 12)
+    view.handle(.key(.down))
+    let onRow = try #require(view.cursorPosition)
+    #expect(view.showContextMenu(forRowAt: IndexPath(row: 0, section: 0), at: CellPoint(x: 4, y: 5)))
+    let box = view.menuBox(try #require(view.contextMenu))
+    #expect(view.cursorPosition == CellPoint(x: box.x + 2, y: 1 + box.y + 1))
+    #expect(view.cursorPosition != onRow)
+    #expect(view.currentRowAnnouncement == "menu Row 0: Star, 1 of 3, checked")
+    view.handle(.key(.down))
+    #expect(view.cursorPosition == CellPoint(x: box.x + 2, y: 1 + box.y + 3), "past the disabled action")
+    #expect(view.currentRowAnnouncement == "menu Row 0: Delete, 3 of 3")
+    view.handle(.key(.escape))
+    #expect(view.cursorPosition == onRow, "closed: back on the row")
+  }
+
   @Test("Space selects the focused row as a tap; Shift-↓ extends the selection in multiple selection mode")
   func spaceAndShift() {
     let feed = TestFeed(sectionCount: 1, rows: 10)
@@ -74,5 +95,20 @@ struct TerminalAccessibilityTests {
     #expect(plain.contains { $0.hasPrefix("> row 0.0") }, "\(plain)")
     view.drawsDecorations = true
     #expect(draw() == decorated, "decoration comes back")
+  }
+}
+
+/// A delegate with a three-action menu on every row (the second disabled).
+private final class MenuDelegate: TableViewDelegate {
+  func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  {
+    ContextMenuConfiguration(
+      title: "Row \(indexPath.row)",
+      actions: [
+        ContextMenuAction(title: "Star", isChecked: true) { _ in },
+        ContextMenuAction(title: "Share", attributes: .disabled) { _ in },
+        ContextMenuAction(title: "Delete", attributes: .destructive) { _ in },
+      ])
   }
 }
