@@ -35,7 +35,7 @@ for target in "${targets[@]}"; do
   echo "== $target: building"
   # The targets see their sources' internal API: one module, named like the library it tests.
   module="$(basename "$(head -n 1 "$folder/sources")")"
-  if ! swiftc -sanitize=fuzzer,address -O -g -parse-as-library -module-name "$module" \
+  if ! swiftc -sanitize=fuzzer,address -O -g -parse-as-library -module-name "$module" -package-name SwiftTableView \
     "${sources[@]}" "$folder"/*.swift -o "$work/$target" 2>"$work/build.log"; then
     cat "$work/build.log" >&2
     exit 1

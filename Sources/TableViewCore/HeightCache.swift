@@ -27,6 +27,15 @@ struct HeightCache {
   var delegateMethods = DelegateHeightCapabilities()
   /// Template cells and keyed heights (TableView+TemplateCell.swift).
   var templates = TemplateCellState()
+  /// The widths the table expects to show, as ``TableView/expectedWidths`` accepted them (valid,
+  /// distinct, most likely first); `nil`: the widths whose caches are kept.
+  var expected: [Double]?
+  /// The width a row is being measured at for another width's cache, while the idle precompute
+  /// measures it; `nil`: the current width (see ``TableView/measuringWidth``).
+  var measuringWidth: Double?
+  /// Widths whose cache could not be built (taller than a table holds there): not tried again
+  /// until the next reload.
+  var unbuildableWidths: Set<Double> = []
 }
 
 extension HeightCache {
@@ -52,12 +61,40 @@ extension HeightCache {
     if !usesEstimates { otherWidths.removeAll() }
   }
 
-  /// Forgets the least recently used widths beyond `limit` (the current one is always kept).
-  /// - Complexity: O(widths kept)
+  /// Forgets the least recently used widths beyond `limit`, those the idle precompute measures
+  /// for (`precomputedWidths`) last; the current one (last in `widthOrder`) is always kept.
+  /// - Complexity: O(widths kept · expected widths)
   mutating func keepWidths(atMost limit: Int) {
+    guard widthOrder.count > max(1, limit), let current = widthOrder.last else { return }
+    let kept = precomputedWidths(current: current, limit: limit)
     while widthOrder.count > max(1, limit) {
-      otherWidths.removeValue(forKey: widthOrder.removeFirst())
+      let i = widthOrder.dropLast().firstIndex { !kept.contains($0) } ?? 0
+      otherWidths.removeValue(forKey: widthOrder.remove(at: i))
     }
+  }
+
+  /// The widths the idle precompute measures after `current`, in order: the expected ones (all
+  /// of them when `expected` is `nil`: the widths whose caches are kept, most recently used first)
+  /// but the current one, as many as the limit leaves room for; none without estimates (exact
+  /// heights are asked again per width).
+  /// - Complexity: O(widths kept + expected widths)
+  func precomputedWidths(current: Double, limit: Int) -> [Double] {
+    guard usesEstimates else { return [] }
+    let room = max(1, limit) - 1
+    guard let expected else {
+      return Array(widthOrder.reversed().lazy.filter { $0 != current && otherWidths[$0] != nil }.prefix(room))
+    }
+    return Array(expected.lazy.filter { $0 != current }.prefix(room))
+  }
+
+  /// Keeps `index` as the cache of `width` (another width than the current one), as the second most
+  /// recently used, forgetting widths beyond `limit` (see `keepWidths`).
+  /// - Complexity: O(widths kept · expected widths)
+  mutating func keep(_ index: HeightIndex, forWidth width: Double, limit: Int) {
+    otherWidths[width] = index
+    widthOrder.removeAll { $0 == width }
+    widthOrder.insert(width, at: max(0, widthOrder.count - 1))
+    keepWidths(atMost: limit)
   }
 
   /// Checks the cache's invariants: every index consistent; the widths kept are distinct, at most

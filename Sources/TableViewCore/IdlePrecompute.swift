@@ -38,7 +38,14 @@
 /// With ``backgroundMeasure`` set, rows are measured off the owner thread: ``makeBackgroundSlice(maxRows:)``
 /// hands out a `Sendable` batch of rows, the caller runs it on any thread and passes the result to
 /// ``publish(_:)`` (or ``TableView/publishMeasuredHeights(_:)``) on the owner thread, which never
-/// waits. Results computed before an update, a reload or a width change are discarded.
+/// waits. Results computed before an update or a reload, or for a width whose height cache is no
+/// longer kept, are discarded.
+///
+/// ## Other widths
+/// After the current width's rows, the scheduler measures rows for the widths the table expects
+/// to show (``TableView/expectedWidths``, by default the widths whose caches it keeps), in both
+/// modes, within the same budget, nearest to the user first: a switch to such a width then
+/// measures nothing on screen.
 public final class IdlePrecompute {
   /// The table measured; `nil` once it is gone.
   public private(set) weak var table: TableView?
@@ -72,7 +79,8 @@ public final class IdlePrecompute {
   public var onProgress: ((PrecomputeProgress) -> Void)?
 
   /// Bumped by every batch update and reload: work computed under an older generation is never
-  /// applied. (Background results also carry their width, so a width change discards them too.)
+  /// applied. (Background results also carry their width: they go to that width's height cache,
+  /// and are discarded when it is no longer kept.)
   public private(set) var generation = 0
 
   // MARK: Statistics
@@ -94,8 +102,9 @@ public final class IdlePrecompute {
   private var averageRowCost: Double = 0
   /// What the layout pass at the end of the last slice cost (seconds): kept free in the budget.
   private var layoutCost: Double = 0
-  /// The generation and width of the background slice handed out and not yet published, if any.
-  private var backgroundInFlight: (generation: Int, width: Double)?
+  /// The background slice handed out and not yet published, if any: its generation, the width
+  /// shown when it was made, and the width it measures at.
+  private var backgroundInFlight: (generation: Int, shown: Double, measured: Double)?
 
   init(table: TableView) {
     self.table = table
@@ -138,64 +147,127 @@ public final class IdlePrecompute {
   // MARK: Slices on the owner thread
 
   /// Runs one slice: measures the unmeasured rows nearest to the viewport, alternating below and
-  /// above it by distance, until the budget is spent; then lays the table out once.
+  /// above it by distance, until the budget is spent; then lays the table out once. Once the
+  /// current width's rows (within ``reach``) are measured, the slice goes on with the widths the
+  /// table expects to show (``TableView/precomputedWidths``), one after the other, each nearest to
+  /// where the user would be at that width first; those rows are stored in that width's height
+  /// cache and nothing on screen changes.
   ///
   /// Does nothing while ``isPaused``, while the table is laying out or asking its data source,
   /// or before its first load.
   ///
-  /// - Returns: whether rows remain to be measured (within `reach`) — `true` also while paused, so the backend
-  ///   calls again once idle. `false` when everything is measured, when the scheduler is off or
-  ///   in background mode, or when the table or its data source is gone: then there is nothing
-  ///   to do until the next event.
+  /// - Returns: whether rows remain to be measured (within `reach`, at any precomputed width) —
+  ///   `true` also while paused, so the backend calls again once idle. `false` when everything is
+  ///   measured, when the scheduler is off or in background mode, or when the table or its data
+  ///   source is gone: then there is nothing to do until the next event.
   /// - Complexity: O(r · log n) for the r rows measured, plus their measuring cost and one
-  ///   layout pass.
+  ///   layout pass (when rows of the current width were measured); building the cache of a
+  ///   precomputed width the first time costs as a switch to a new width (see
+  ///   ``TableView/viewportSize``).
   @discardableResult
   public func runSlice() -> Bool {
-    guard isEnabled, let table, table.dataSource != nil else { return false }
-    guard backgroundMeasure == nil, table.rowsAwaitingMeasurement > 0 else { return false }
+    guard isEnabled, let table, table.dataSource != nil, backgroundMeasure == nil else { return false }
+    guard table.rowsAwaitingMeasurement > 0 || !table.widthsAwaitingMeasurement.isEmpty else { return false }
     if table.isBusyForIdleWork { return true }
 
-    let clock = table.clock
-    let start = clock.now
-    // Room for every row still to measure, made once: growing the chunk storage mid-slice copied
-    // megabytes and overran the budget.
-    table.prepareToMeasure(rows: table.rowsAwaitingMeasurement)
-    let sliceGeneration = generation
-    let gaveRowHeights = table.delegateMayGiveRowHeights
-    var lastRowCost: Double = 0
-    var count = 0
-    var cursor = table.withUnmeasuredRowSearch { NearestUnmeasured(index: $0, viewport: $1) }
-    let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
-    var remaining = true
-    while let (k, below) = cursor.next() {
-      guard cursor.distance(below: below) <= limit else {
-        remaining = false
-        break
-      }
-      // Another row fits when it and the layout pass that ends the slice both do.
-      if count > 0, clock.now - start + max(lastRowCost, averageRowCost) + layoutCost > budget { break }
-      let rowStart = clock.now
-      let units = table.measureRowForPrecompute(item: k)
-      // The data source or delegate may have reloaded, gone, or been replaced while measuring:
-      // the row is then not what was measured, and nothing more is done.
-      guard generation == sliceGeneration, !table.reloadPending, table.dataSource != nil,
-        table.delegateMayGiveRowHeights == gaveRowHeights
-      else { break }
-      table.applyHeight(units, toItem: k, measured: true)
-      table.withUnmeasuredRowSearch { cursor.measured(k, below: below, index: $0, viewport: $1) }
-      lastRowCost = max(0, clock.now - rowStart)
-      averageRowCost = averageRowCost == 0 ? lastRowCost : 0.75 * averageRowCost + 0.25 * lastRowCost
-      count += 1
+    var slice = SliceState(start: table.clock.now)
+    var outcome = SliceOutcome.done
+    if table.rowsAwaitingMeasurement > 0 {
+      // Room for every row still to measure, made once: growing the chunk storage mid-slice copied
+      // megabytes and overran the budget.
+      table.prepareToMeasure(rows: table.rowsAwaitingMeasurement)
+      outcome = measureNearest(forWidth: nil, in: table, &slice)
     }
-    if count > 0 {
-      if !table.reloadPending {
+    if outcome == .done {
+      for width in table.widthsAwaitingMeasurement where table.prepareCache(forWidth: width) {
+        outcome = measureNearest(forWidth: width, in: table, &slice)
+        if outcome != .done { break }
+      }
+    }
+    let clock = table.clock
+    if slice.rows > 0 {
+      if slice.currentRows > 0, !table.reloadPending {
         let layoutStart = clock.now
         table.layoutIfNeeded()
         layoutCost = max(0, clock.now - layoutStart)
       }
-      record(rows: count, duration: clock.now - start)
+      record(rows: slice.rows, duration: clock.now - slice.start)
     }
-    return remaining && table.dataSource != nil && table.rowsAwaitingMeasurement > 0
+    switch outcome {
+    case .done: return false
+    case .outOfBudget: return true
+    case .stopped:
+      return table.dataSource != nil
+        && (table.rowsAwaitingMeasurement > 0 || !table.widthsAwaitingMeasurement.isEmpty)
+    }
+  }
+
+  /// What one slice has done so far.
+  private struct SliceState {
+    /// When the slice started (the table's clock).
+    var start: Double
+    /// Rows measured, of any width.
+    var rows = 0
+    /// Rows of the current width measured (the slice then ends with a layout pass).
+    var currentRows = 0
+    /// What the last row measured cost (seconds).
+    var lastRowCost: Double = 0
+  }
+
+  /// How measuring the rows of one width ended.
+  private enum SliceOutcome {
+    /// No unmeasured row is left within reach.
+    case done
+    /// The next row does not fit the budget.
+    case outOfBudget
+    /// The table changed while a row was measured (an update, a reload, a new data source or
+    /// delegate, a new width, the width's cache dropped): what was measured is not applied.
+    case stopped
+  }
+
+  /// Measures the unmeasured rows of `width` (the current width for `nil`) nearest to the user
+  /// while the budget lasts.
+  private func measureNearest(forWidth width: Double?, in table: TableView, _ slice: inout SliceState)
+    -> SliceOutcome
+  {
+    let clock = table.clock
+    let sliceGeneration = generation
+    let gaveRowHeights = table.delegateMayGiveRowHeights
+    let shown = table.viewportSize.width
+    guard var cursor = table.withUnmeasuredRowSearch(forWidth: width, { NearestUnmeasured(index: $0, viewport: $1) })
+    else { return .stopped }
+    let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
+    // Measuring the current width's rows ends the slice with a layout pass: keep room for it.
+    let layoutRoom = width == nil || slice.currentRows > 0 ? layoutCost : 0
+    while let (k, below) = cursor.next() {
+      guard cursor.distance(below: below) <= limit else { return .done }
+      // Another row fits when it and the layout pass that ends the slice both do.
+      if slice.rows > 0, clock.now - slice.start + max(slice.lastRowCost, averageRowCost) + layoutRoom > budget {
+        return .outOfBudget
+      }
+      let rowStart = clock.now
+      // The data source or delegate may have reloaded, gone, been replaced or changed the width
+      // while measuring: the row is then not what was measured, and nothing more is done.
+      guard let units = table.measureRowForPrecompute(item: k, width: width), generation == sliceGeneration,
+        !table.reloadPending, table.dataSource != nil, table.delegateMayGiveRowHeights == gaveRowHeights,
+        table.viewportSize.width == shown
+      else { return .stopped }
+      if let width {
+        guard table.applyHeight(units, toItem: k, width: width) else { return .stopped }
+      } else {
+        table.applyHeight(units, toItem: k, measured: true)
+        slice.currentRows += 1
+      }
+      let found: Void? = table.withUnmeasuredRowSearch(forWidth: width) {
+        cursor.measured(k, below: below, index: $0, viewport: $1)
+      }
+      guard found != nil else { return .stopped }
+      slice.lastRowCost = max(0, clock.now - rowStart)
+      averageRowCost =
+        averageRowCost == 0 ? slice.lastRowCost : 0.75 * averageRowCost + 0.25 * slice.lastRowCost
+      slice.rows += 1
+    }
+    return .done
   }
 
   private func record(rows: Int, duration: Double) {
@@ -213,54 +285,81 @@ public final class IdlePrecompute {
   /// nothing to hand out: not in background mode, disabled, paused, a slice already out for the
   /// current generation, nothing left, or the table or its data source gone.
   ///
-  /// Only one slice is out at a time per generation and width; an update, a reload or a width
-  /// change makes a new one available at once (the old one's result will be discarded). Publish
-  /// every slice handed out, even late: until then no other is made.
-  /// - Complexity: O(maxRows · log n)
+  /// The rows are the current width's while it has unmeasured rows within ``reach``; then those
+  /// of the widths the table expects to show (``TableView/precomputedWidths``), one width per
+  /// slice, nearest first to where the user would be at that width. The slice's `width` says
+  /// which.
+  ///
+  /// Only one slice is out at a time per generation and current width; an update, a reload or a
+  /// width change makes a new one available at once (the old one's result will be discarded, or,
+  /// after a width change, stored in the cache kept for its width). Publish every slice handed
+  /// out, even late: until then no other is made.
+  /// - Complexity: O(maxRows · log n), plus building the cache of a precomputed width the first
+  ///   time (as a switch to a new width).
   public func makeBackgroundSlice(maxRows: Int = 64) -> BackgroundSlice? {
-    guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !isPaused,
-      table.rowsAwaitingMeasurement > 0
-    else { return nil }
-    if let out = backgroundInFlight, out.generation == generation, out.width == table.viewportSize.width { return nil }
-    var paths: [IndexPath] = []
-    paths.reserveCapacity(min(max(1, maxRows), table.rowsAwaitingMeasurement))
-    var cursor = table.withUnmeasuredRowSearch { NearestUnmeasured(index: $0, viewport: $1) }
-    // Nothing is measured here: each side's candidate simply advances past the one taken.
-    let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
-    while paths.count < max(1, maxRows), let (k, below) = cursor.next(), cursor.distance(below: below) <= limit {
-      paths.append(table.indexPath(ofItem: k))
-      table.withUnmeasuredRowSearch { cursor.skip(k, below: below, index: $0, viewport: $1) }
+    guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !isPaused else {
+      return nil
     }
-    guard !paths.isEmpty else { return nil }
-    backgroundInFlight = (generation, table.viewportSize.width)
-    return BackgroundSlice(
-      generation: generation, width: table.viewportSize.width, indexPaths: paths, budget: budget, measure: measure)
+    let shown = table.viewportSize.width
+    if let out = backgroundInFlight, out.generation == generation, out.shown == shown { return nil }
+    var widths: [Double?] = table.rowsAwaitingMeasurement > 0 ? [nil] : []
+    widths += table.widthsAwaitingMeasurement.map { $0 }
+    let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
+    for width in widths {
+      if let width, !table.prepareCache(forWidth: width) { continue }
+      var paths: [IndexPath] = []
+      paths.reserveCapacity(min(max(1, maxRows), 4_096))
+      guard
+        var cursor = table.withUnmeasuredRowSearch(forWidth: width, { NearestUnmeasured(index: $0, viewport: $1) })
+      else { continue }
+      // Nothing is measured here: each side's candidate simply advances past the one taken.
+      while paths.count < max(1, maxRows), let (k, below) = cursor.next(), cursor.distance(below: below) <= limit {
+        paths.append(table.indexPath(ofItem: k))
+        _ = table.withUnmeasuredRowSearch(forWidth: width) { cursor.skip(k, below: below, index: $0, viewport: $1) }
+      }
+      guard !paths.isEmpty else { continue }
+      let measured = width ?? shown
+      backgroundInFlight = (generation, shown, measured)
+      return BackgroundSlice(
+        generation: generation, width: measured, indexPaths: paths, budget: budget, measure: measure)
+    }
+    return nil
   }
 
   /// Applies heights measured off the owner thread. Results from an older generation (an update,
-  /// a reload came first) or another width are discarded; rows measured meanwhile (they came on
-  /// screen) keep their height; bad heights are reported and not cached. The offset is anchored
-  /// and the table laid out once.
+  /// a reload came first) or for a width whose height cache is no longer kept are discarded; rows
+  /// measured meanwhile (they came on screen) keep their height; bad heights are reported and not
+  /// cached. Heights for the current width are applied with the offset anchored and the table
+  /// laid out once; heights for another width go to that width's cache, and nothing on screen
+  /// changes.
   /// - Returns: the number of rows whose height was applied.
   /// - Complexity: O(r · log n) for r results.
   @discardableResult
   public func publish(_ result: MeasuredHeights) -> Int {
     guard let table else { return 0 }
-    if let out = backgroundInFlight, out.generation == result.generation, out.width == result.width {
+    if let out = backgroundInFlight, out.generation == result.generation, out.measured == result.width {
       backgroundInFlight = nil
     }
-    guard result.generation == generation, result.width == table.viewportSize.width, table.acceptsMeasuredHeights,
-      table.dataSource != nil
+    let current = result.width == table.viewportSize.width
+    guard result.generation == generation, current || table.heights.hasCache(forWidth: result.width),
+      table.acceptsMeasuredHeights, table.dataSource != nil
     else {
       discardedResults += 1
       return 0
     }
     var applied = 0
-    for (path, height) in result.heights where table.applyMeasuredHeight(height, forRowAt: path) {
-      applied += 1
+    if current {
+      for (path, height) in result.heights where table.applyMeasuredHeight(height, forRowAt: path) {
+        applied += 1
+      }
+    } else {
+      for (path, height) in result.heights
+      where table.applyMeasuredHeight(height, forRowAt: path, width: result.width) {
+        applied += 1
+      }
     }
     if applied > 0 {
-      table.layoutIfNeeded()
+      if current { table.layoutIfNeeded() }
       rowsMeasured += applied
       if let onProgress { onProgress(table.precomputeProgress) }
     }
@@ -271,7 +370,8 @@ public final class IdlePrecompute {
   public struct BackgroundSlice: Sendable {
     /// The scheduler's generation when the slice was made.
     public let generation: Int
-    /// The table's width when the slice was made: the width to measure at.
+    /// The width to measure at: the table's width when the slice was made, or one of the widths
+    /// it expects to show (``TableView/precomputedWidths``).
     public let width: Double
     /// The rows, nearest to the viewport first.
     public let indexPaths: [IndexPath]

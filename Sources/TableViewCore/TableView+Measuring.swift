@@ -72,7 +72,7 @@ extension TableView {
     if let units = measurement.units { return units }  // a row whose key is known is not measured again
     let measured = measuredHeight(forRowAt: path) { () -> Double? in
       guard let cell = makeCell(for: path) else { return nil }
-      let height = cell.sizeThatFits(width: viewportSize.width)
+      let height = cell.sizeThatFits(width: measuringWidth)
       if keepCell {
         visible.preparedCells.append(
           VisibleSet.Row(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
@@ -103,7 +103,7 @@ extension TableView {
     }
     let units = HeightIndex.units(height)
     guard
-      heights.tableHeaderUnits + heights.index.totalUnits - current + units + heights.tableFooterUnits
+      heights.tableHeaderUnits + measuringTotalUnits - current + units + heights.tableFooterUnits
         <= Self.maximumUnits
     else {
       report(

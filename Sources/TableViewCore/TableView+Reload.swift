@@ -47,6 +47,7 @@ extension TableView {
     pass.needsReload = false
     let keptFocus = focusBeforeReload()
     idleScheduler?.tableDidChange()
+    heights.unbuildableWidths.removeAll()
     prefetchState.reset()
     // A reload ends animated updates at once (their completions get false); views an update being
     // captured took off screen go too.

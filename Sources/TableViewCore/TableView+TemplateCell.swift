@@ -93,7 +93,8 @@ extension TableView {
   /// has measured for the row at the current width if it has one; else the keyed cache's height
   /// for the row's key; else the height of one template cell per `identifier` (made from the
   /// registered factory, kept aside and never displayed), configured by `configuration`, from
-  /// `sizeThatFits(width:)` at the table's width less the cell's accessory width.
+  /// `sizeThatFits(width:)` at the table's width (``measuringWidth``: another width while the idle
+  /// precompute measures for it) less the cell's accessory width.
   ///
   ///     func tableView(_ t: TableView, heightForRowAt p: IndexPath) -> Double {
   ///       t.height(forCellWithReuseIdentifier: "post", at: p) { cell in
@@ -140,7 +141,7 @@ extension TableView {
     cell.prepareForReuse()
     configuration(cell)
     let accessory = (cell as? any AccessoryReporting)?.accessoryWidth ?? 0
-    let width = max(0, viewportSize.width - (accessory.isFinite ? max(0, accessory) : 0))
+    let width = max(0, measuringWidth - (accessory.isFinite ? max(0, accessory) : 0))
     let fitted = cell.sizeThatFits(width: width)
     guard fitted.isFinite, fitted > 0, fitted <= HeightIndex.maximumHeight else {
       heights.templates.fallbacks &+= 1
@@ -217,20 +218,20 @@ extension TableView {
     return askingDataSource { keys.tableView(self, heightCacheKeyForRowAt: path) }
   }
 
-  /// The keyed height of `key` at the current width.
+  /// The keyed height of `key` at the width being measured (``measuringWidth``).
   /// - Complexity: O(1) expected.
   func keyedUnits(for key: AnyHashable) -> Int64? {
-    let width = viewportSize.width
+    let width = measuringWidth
     guard heights.templates.keyed[width] != nil else { return nil }
     let limit = heights.templates.limit
     return heights.templates.keyed[width]!.units(for: key, limit: limit)
   }
 
-  /// Keeps a good measurement under `key` at the current width.
+  /// Keeps a good measurement under `key` at the width being measured (``measuringWidth``).
   /// - Complexity: O(1) expected (O(widths) when the width is not the last one stored).
   func rememberKeyedUnits(_ units: Int64, for key: AnyHashable) {
     guard units > 0 else { return }
-    let width = viewportSize.width
+    let width = measuringWidth
     if heights.templates.keyedWidths.last != width {
       heights.templates.keyedWidths.removeAll { $0 == width }
       heights.templates.keyedWidths.append(width)

@@ -138,7 +138,8 @@ public final class TableView {
   public var swipeActionWidth: Double = 80
 
   /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
-  /// cache to that width's.
+  /// cache to that width's: to a width the idle precompute has measured (see ``expectedWidths``),
+  /// no row on screen is measured again and the scroll range is exact where it has been.
   ///
   /// In a bottom-anchored table (`contentAnchor` `.bottom`) a change of height keeps the content at
   /// the bottom edge where it was: a table at the end stays at the end (its last rows measured
@@ -253,7 +254,9 @@ public final class TableView {
   /// The clock that drives animations and idle work.
   public var clock: any TableViewClock
 
-  /// How many width classes' height caches are kept (the current one included).
+  /// How many width classes' height caches are kept (the current one included; at least 1).
+  /// Beyond it the least recently used width is forgotten, the widths the idle precompute measures
+  /// for (``precomputedWidths``) last.
   public var widthCacheLimit = 2 {
     didSet {
       widthCacheLimit = max(1, widthCacheLimit)

@@ -11,9 +11,11 @@ final class BenchCell: ReusableView {
 }
 
 /// A one-section table model of `rows` rows with the workload's heights; its count follows
-/// inserts and deletes, and its width chooses portrait or landscape heights.
+/// inserts and deletes, and the width rows are measured at chooses portrait or landscape heights.
 final class BenchModel: TableViewDataSource, TableViewDelegate {
   var rows: Int
+  /// Row heights asked so far (each one is a measurement).
+  var heightsAsked = 0
   init(rows: Int) { self.rows = rows }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
@@ -22,7 +24,8 @@ final class BenchModel: TableViewDataSource, TableViewDelegate {
     return cell
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    tableView.viewportSize.width > BenchWorkload.viewportWidth
+    heightsAsked &+= 1
+    return tableView.measuringWidth > BenchWorkload.viewportWidth
       ? BenchWorkload.landscapeRowHeight(indexPath.row) : BenchWorkload.rowHeight(indexPath.row)
   }
 }
@@ -147,18 +150,24 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
       }
       return table.cellsCreated
     })
-  if harness.includesAny(["reload_estimated", "width_switch"]) {
+  if harness.includesAny(["reload_estimated", "width_switch", "width_switch_precomputed"]) {
     let model = BenchModel(rows: n)
     let table = makeEngineTable(model, estimated: true)
     table.contentOffset.y = Double(n) * 35
     results.add(harness.measure("reload_estimated", n: n) { table.reloadData() })
     var landscape = false
-    results.add(
-      harness.measure("width_switch", n: n) {
-        landscape.toggle()
-        table.viewportSize.width = landscape ? BenchWorkload.landscapeWidth : BenchWorkload.viewportWidth
-        return table.contentSize.height
-      })
+    let widthSwitch = {
+      landscape.toggle()
+      table.viewportSize.width = landscape ? BenchWorkload.landscapeWidth : BenchWorkload.viewportWidth
+      return table.contentSize.height
+    }
+    let plain = harness.measure("width_switch", n: n, widthSwitch)
+    results.add(plain)
+    if harness.includes("width_switch_precomputed") {
+      // The baseline is the plain switch of this run (timed here when the filter left it out).
+      let baseline = plain?.nsPerOp ?? harness.nanosecondsPerOperation(widthSwitch)
+      results.add(measurePrecomputedWidthSwitch(n: n, harness: harness, baselineNs: baseline))
+    }
   }
   return results
 }

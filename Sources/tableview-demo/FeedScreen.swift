@@ -282,14 +282,12 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   // MARK: Status
 
   override func status() -> String {
-    let progress = table.precomputeProgress
-    let percent = progress.fractionCompleted * 100
-    let figure =
-      percent >= 10 || percent == 0 ? "\(Int(percent))%" : "\(Int(percent * 10) / 10).\(Int(percent * 10) % 10)%"
-    var extra = "measured \(ProgressBar.text(progress.fractionCompleted, width: 8)) \(figure)"
-    if pagesLoaded > 0 { extra = "\(pagesLoaded) more loaded · " + extra }
-    if table.isEditing { extra = "editing · " + extra }
-    if table.refreshControl?.isRefreshing == true { extra = "refreshing · " + extra }
-    return engineStatus(extra: extra)
+    var lead: [String] = []
+    if table.refreshControl?.isRefreshing == true { lead.append("refreshing") }
+    if table.isEditing { lead.append("editing") }
+    if pagesLoaded > 0 { lead.append("\(pagesLoaded) more loaded") }
+    // The heights measured at this width and at the widths the table expects (see TableScreen.noteWidth).
+    lead.append(heightsStatus())
+    return engineStatus(lead: lead.joined(separator: " · "))
   }
 }

@@ -14,6 +14,8 @@ struct ScriptStep {
     /// Time passes (seconds) and the frame shows animations where they are then: the step before a `tick:` and
     /// the `tick:` itself do not run animations to their end.
     case tick(Double)
+    /// The app is idle: its idle work (the idle precompute) runs until nothing is left.
+    case idle
   }
 
   /// Whether the step is a `tick:` (the step before it leaves animations running).
@@ -34,6 +36,7 @@ struct ScriptStep {
       any single character (q j k ? [ ] 1 2 …), or key:C for any character C (key:, is a comma)
       ctrl-X (e.g. ctrl-e, ctrl-d), wheel-up, wheel-down (at the screen's centre or @X:Y),
       click:X:Y (0-based cell), press:X:Y, drag:X:Y, release:X:Y (the left button), resize:WxH, wait:MS;
+      idle runs the idle work (the heights measured in idle time) until nothing is left;
       tick:MS lets MS pass and shows animations mid-way (the step before it does not finish them either);
       TOKEN*N repeats a token N (up to 100,000) times in one frame.
     """
@@ -68,6 +71,7 @@ struct ScriptStep {
       }
     }
     guard let events = try events(for: name, size: size) else {
+      if name.lowercased() == "idle" { return ScriptStep(label: token, action: .idle) }
       if name.hasPrefix("resize:"), let size = parseSize(String(name.dropFirst(7))) {
         return ScriptStep(label: token, action: .resize(size))
       }

@@ -6,7 +6,8 @@ import TerminalKit
 /// after each step, at a fixed size. Time is a manual clock: after each step it advances a sixtieth of a second
 /// at a time until every animation has finished, so the frames are the same on every run. Timers (a chat message
 /// arriving, a delayed page) run when the clock passes them: in a `wait:` step, or while animations settle. A
-/// `tick:` step shows animations mid-way: neither it nor the step before it runs them to their end.
+/// `tick:` step shows animations mid-way: neither it nor the step before it runs them to their end. An `idle` step
+/// runs the idle work (the idle precompute) until nothing is left.
 struct ScriptedSession {
   /// The screen size.
   var size: TerminalSize
@@ -27,6 +28,10 @@ struct ScriptedSession {
       case .resize(let newSize):
         size = newSize
         app.resize(to: size)
+      case .idle:
+        // On the manual clock no slice spends its budget: each measures every row within reach.
+        var slices = 0
+        while slices < Self.maximumIdleSlices, app.runIdleWork() { slices += 1 }
       case .wait(let seconds), .tick(let seconds):
         let end = clock.now + seconds
         while clock.now < end {
@@ -39,6 +44,9 @@ struct ScriptedSession {
       output(frame(app, size: size, caption: "\(number + 1) \(step.label)"))
     }
   }
+
+  /// The most idle slices an `idle` step runs.
+  static let maximumIdleSlices = 10_000
 
   /// Runs animations to their end, a frame at a time (at most a minute of them).
   private func settle(_ app: DemoApp) {

@@ -32,8 +32,19 @@ class TableScreen: DemoScreen {
     ]
   }
 
+  /// Places the table, and tells it the widths to expect (see `noteWidth()`).
   func layout(in rect: CellRect) {
     tableView.frame = Rect(rect)
+    noteWidth()
+  }
+
+  /// The widths the table stayed at: a terminal resized comes back to the width it left (a window maximized and
+  /// restored, a split toggled), so the table expects it and its idle precompute measures the rows for it too.
+  private var widths = WidthHistory()
+
+  /// Notes the table's width; when the widths it stayed at change, the table expects them.
+  func noteWidth() {
+    if widths.note(table.viewportSize.width, now: table.clock.now) { table.expectedWidths = widths.expected }
   }
 
   func handle(_ event: InputEvent) -> Bool { tableView.handle(event) }
@@ -65,11 +76,14 @@ class TableScreen: DemoScreen {
 
   func status() -> String { engineStatus() }
 
-  /// Rows, cells alive, cells ever created, reuses and the last layout time, then `extra`, then the last
-  /// selected row.
-  func engineStatus(extra: String? = nil) -> String {
+  /// Rows, then `lead`, then cells alive, cells ever created, reuses and the last layout time, then `extra`, then
+  /// the last selected row.
+  func engineStatus(lead: String? = nil, extra: String? = nil) -> String {
     var parts = [
-      "\(table.totalRowCount.grouped) rows",
+      "\(table.totalRowCount.grouped) rows"
+    ]
+    if let lead { parts.append(lead) }
+    parts += [
       "\(table.aliveViewCount) alive",
       "\(table.cellsCreated.grouped) created",
       "\(table.cellsReused.grouped) reused",
@@ -78,5 +92,23 @@ class TableScreen: DemoScreen {
     if let extra { parts.append(extra) }
     if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
     return parts.joined(separator: " · ")
+  }
+
+  /// How far the idle precompute has measured the heights at the current width and at the widths the table
+  /// expects: "heights 100 cols 35% · 80 cols 12%".
+  func heightsStatus() -> String {
+    let widths = [table.viewportSize.width] + table.precomputedWidths
+    let parts = widths.compactMap { width in
+      table.precomputeProgress(forWidth: width).map { "\(Int(width)) cols \(Self.percent($0.fractionCompleted))" }
+    }
+    return "heights " + parts.joined(separator: " · ")
+  }
+
+  /// A fraction as a percentage: whole numbers, but one decimal below 10% (a million rows fill 1% slowly).
+  static func percent(_ fraction: Double) -> String {
+    let percent = min(100, max(0, fraction * 100))
+    if percent >= 10 || percent == 0 { return "\(Int(percent))%" }
+    let tenths = Int(percent * 10)
+    return "\(tenths / 10).\(tenths % 10)%"
   }
 }

@@ -14,7 +14,7 @@ private final class IdentityModel: TableViewDataSource {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
-    cell.fittingHeight = Self.height(sections[indexPath.section][indexPath.row], width: tableView.viewportSize.width)
+    cell.fittingHeight = Self.height(sections[indexPath.section][indexPath.row], width: tableView.measuringWidth)
     return cell
   }
   func fresh() -> Int {

@@ -224,7 +224,7 @@ struct InputFuzzTests {
     func path() -> IndexPath { IndexPath(row: rng.input(0..<60), section: rng.input(0..<4)) }
     func point() -> Point { Point(x: rng.input(0...100), y: rng.input(-100...3_000)) }
     for step in 0..<600 {
-      let op = rng.int(0..<40)
+      let op = rng.int(0..<42)
       let before = reported
       var refused = false
       switch op {
@@ -331,6 +331,14 @@ struct InputFuzzTests {
         _ = table.row(adjacentTo: path(), direction: rng.input(0..<2) == 0 ? .previous : .next)
         _ = table.projectedOffset(velocity: rng.input(-5_000...5_000))
       case 38: table.widthCacheLimit = rng.input(1..<4)
+      case 39:
+        let widths = (0..<rng.int(0..<4)).map { _ in rng.input(1...200) }
+        refused = !widths.allSatisfy { $0.isFinite && $0 > 0 }
+        table.expectedWidths = widths
+      case 40:
+        table.idlePrecompute.enable(budget: 0.001)
+        table.runIdleSlice()
+        _ = table.precomputeProgress(forWidth: rng.input(0...200))
       default: table.tapMoveThreshold = rng.input(0...20)
       }
       table.layoutIfNeeded()

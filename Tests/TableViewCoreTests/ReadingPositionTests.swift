@@ -18,7 +18,7 @@ private final class WrappingModel: TableViewDataSource {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { lengths.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
-    let width = max(1, tableView.viewportSize.width)
+    let width = max(1, tableView.measuringWidth)
     cell.fittingHeight = 20 + 10 * (Double(lengths[indexPath.row]) / width).rounded(.up)
     return cell
   }

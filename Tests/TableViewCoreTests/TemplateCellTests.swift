@@ -56,7 +56,7 @@ final class TextModel: TableViewDataSource, TableViewDelegate, TableViewHeightCa
       cell.characters = item.characters
       cell.accessoryWidth = accessory
       cell.forcedHeight = forced[item.id]
-      configured.append((item.id, tableView.viewportSize.width))
+      configured.append((item.id, tableView.measuringWidth))
     }
   }
   func tableView(_ tableView: TableView, heightCacheKeyForRowAt indexPath: IndexPath) -> AnyHashable? {

@@ -35,6 +35,22 @@ struct DemoFramesTests {
     #expect(frame[29].hasPrefix(" 1,000,000 rows · "))
     #expect(frame[29].contains("alive") && frame[29].contains("created") && frame[29].contains("reused"))
     #expect(frame[29].contains("layout"))
+    #expect(frame[29].contains("heights 100 cols "), "how far the heights at this width are measured")
+  }
+
+  @Test("a resize and back: idle time measures the width the feed left, and it comes back to the same lines")
+  func resizeAndBack() throws {
+    let frames = try frames([
+      "--rows", "300", "--size", "100x30", "--frames", "pgdn,pgdn,resize:80x30,idle,wait:1500,resize:100x30",
+    ])
+    #expect(frames.count == 7)
+    #expect(frames[2][29].contains("heights 100 cols ") && !frames[2][29].contains(" 80 cols"))
+    #expect(frames[3][29].contains("heights 80 cols ") && frames[3][29].contains(" · 100 cols "))
+    #expect(frames[4][29].contains("heights 80 cols 100% · 100 cols 100%"), "\(frames[4][29])")
+    // 80 columns held a second and a half: back at 100, the table expects 80 again.
+    #expect(frames[6][29].contains("heights 100 cols 100% · 80 cols 100%"), "\(frames[6][29])")
+    #expect(frames[3].prefix(29) != frames[2].prefix(29), "80 columns wrap the posts otherwise")
+    #expect(Array(frames[6].prefix(29)) == Array(frames[2].prefix(29)), "back at 100 columns: the same lines")
   }
 
   @Test("every line fits the width, counting CJK as two cells, at 100×30 and 80×24")

@@ -46,6 +46,7 @@ extension FeedPage {
       ("posts", "[" + posts.joined(separator: ",") + "]"),
       ("editRect", hook.rect(of: editButton)),
       ("newPostRect", hook.rect(of: newPostButton)),
+      ("heights", heightsField),
     ]
   }
 }

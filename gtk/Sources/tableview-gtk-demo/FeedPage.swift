@@ -25,6 +25,10 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private(set) var added = 0
   /// Posts a page loaded at the end brings.
   static let pageSize = 20
+  /// The widths the window stayed at (FeedPage+Widths.swift).
+  var widths = WidthHistory()
+  /// Posts measured at the expected widths when the status line last looked.
+  var otherWidthsMeasured = 0
 
   init(rows: Int?, width: Int) {
     feed = SparseFeed(rowCount: rows ?? FeedDataSet.defaultRowCount)
@@ -254,8 +258,9 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   }
 
   func status() -> String {
-    let progress = gtkTableView.table.precomputeProgress
-    var extra = "\(progress.measuredRows.grouped) posts measured"
+    // A few times a second: a new width the window settled at makes the one before it expected.
+    noteWidth()
+    var extra = heightsStatus()
     if deleted + added > 0 { extra += " · \(deleted.grouped) deleted, \(added.grouped) added" }
     return engineStatus(gtkTableView, extra: extra)
   }

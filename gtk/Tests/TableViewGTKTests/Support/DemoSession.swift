@@ -112,7 +112,10 @@ final class DemoSession {
   }
 
   /// Runs xdotool on the demo's display.
-  func xdotool(_ arguments: String...) throws {
+  func xdotool(_ arguments: String...) throws { try xdotool(arguments) }
+
+  /// Runs xdotool on the demo's display with `arguments` (commands may be chained in one run).
+  func xdotool(_ arguments: [String]) throws {
     guard let xdotool = which("xdotool") else { throw SubprocessError("xdotool is not installed") }
     let result = try run(xdotool, arguments, environment: ["DISPLAY": server.display], timeout: 30)
     guard result.status == 0 else {

@@ -21,6 +21,8 @@ struct FeedState: CustomStringConvertible {
   var posts: [(number: Int, top: Double, height: Double)] = []
   var editRect: [Double]?
   var newPostRect: [Double]?
+  /// The heights measured per width, the current width first, then the widths it expects back.
+  var heights: [(width: Double, measured: Int, total: Int)] = []
 
   var description: String { state.raw }
 
@@ -52,6 +54,9 @@ struct FeedState: CustomStringConvertible {
     }
     editRect = rect("editRect")
     newPostRect = rect("newPostRect")
+    heights = ((object["heights"] as? [[NSNumber]]) ?? []).compactMap { item in
+      item.count == 3 ? (item[0].doubleValue, item[1].intValue, item[2].intValue) : nil
+    }
   }
 
   /// Whether nothing moves: no animation, no drag, no swipe settling.
