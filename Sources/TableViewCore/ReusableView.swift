@@ -17,6 +17,9 @@ public protocol ReusableView: AnyObject {
   func setSelected(_ selected: Bool, animated: Bool)
   /// Shows or hides the highlighted (touch-down) state.
   func setHighlighted(_ highlighted: Bool, animated: Bool)
+  /// Shows or hides the keyboard focus (a focus ring; see `TableView.focusedIndexPath`). The
+  /// engine calls it whenever the view is displayed for a row and when the focus moves.
+  func setFocused(_ focused: Bool, animated: Bool)
   /// Shows or hides the editing controls (UIKit's `setEditing(_:animated:)` of a cell); the style
   /// of the row's control is the table's `editingStyle(forRowAt:)`.
   func setEditing(_ editing: Bool, animated: Bool)
@@ -33,6 +36,8 @@ extension ReusableView {
   public func setHighlighted(_ highlighted: Bool, animated: Bool) {}
   /// Does nothing.
   public func setEditing(_ editing: Bool, animated: Bool) {}
+  /// Does nothing.
+  public func setFocused(_ focused: Bool, animated: Bool) {}
 }
 
 /// The backend's side of the view hierarchy: the table asks it to add, remove and raise views.

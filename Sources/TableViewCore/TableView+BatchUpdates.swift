@@ -159,6 +159,7 @@ extension TableView {
       oldSpace.keepsFirstVisibleRowInPlace
       ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
     remapSwipe(through: plan)
+    let focusAfter = focusTarget(through: plan)
     applyEdits(plan, to: &heights.index, current: true)
     for width in Array(heights.otherWidths.keys) {
       var cache = heights.otherWidths.removeValue(forKey: width)!
@@ -179,6 +180,7 @@ extension TableView {
       selection.highlighted = nil
       cellForRow(at: h)?.setHighlighted(false, animated: false)
     }
+    applyFocus(focusAfter)
     pass.framesDirty = true
     if let kept, rowSpace.eachRowAppearsOnce {
       keepRow(at: kept.path, atScreenY: kept.screen)

@@ -13,6 +13,7 @@ extension TableView {
     heights._checkInvariants(currentWidth: viewportSize.width, limit: widthCacheLimit)
     visible._checkInvariants(betweenPasses: !pass.inLayout)
     selection._checkInvariants()
+    focus._checkInvariants()
     pass._checkInvariants()
     anchoring._checkInvariants()
     edges._checkInvariants()
@@ -39,5 +40,7 @@ extension TableView {
     }
     for path in selection.rows { precondition(isValid(path), "selected row \(path) does not exist") }
     if let path = selection.highlighted { precondition(isValid(path), "highlighted row \(path) does not exist") }
+    if let path = focus.focused { precondition(isValid(path), "focused row \(path) does not exist") }
+    if let path = focus.anchor { precondition(isValid(path), "selection anchor \(path) does not exist") }
   }
 }

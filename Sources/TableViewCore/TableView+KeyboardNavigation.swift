@@ -1,7 +1,10 @@
-// Keyboard navigation, the same for every backend. The selection is the cursor, as in a Mac or iPad table: the
-// arrows move it and keep it visible, a page key scrolls a page and keeps the selection at the same place on
-// screen, Enter selects the row as a tap does (the delegate's will/didSelect are called). A row under a floating
-// header counts as hidden. A backend maps its keys to these calls; nothing here knows about keys.
+// Keyboard navigation, the same for every backend. The arrows move the focus (TableView+Focus.swift)
+// and keep it visible, a page key scrolls a page and keeps the focus at the same place on screen,
+// Space or Enter selects the focused row as a tap does (the delegate's will/didSelect are called). In
+// single selection mode with `selectionFollowsFocus` (the default) the selection moves with the focus,
+// as in a Mac or iPad table; in multiple selection mode Shift with an arrow or a page key extends the
+// selection from where the extension began. A row under a floating header counts as hidden. A backend
+// maps its keys to these calls; nothing here knows about keys.
 
 extension TableView {
   /// A direction through the rows in index-path order (across sections).
@@ -31,29 +34,43 @@ extension TableView {
     case down
   }
 
-  // MARK: Moving the selection
+  // MARK: Moving the focus
 
-  /// Selects the row before or after the selection (across sections; a looping table wraps from its last row to
-  /// its first and back), scrolling the least that shows it whole. When the selection is not on screen, the first
-  /// (`.next`) or last (`.previous`) fully visible row is selected instead. At either end of a table that does
-  /// not loop, the selection stays and is scrolled into view.
+  /// The row keyboard navigation moves from: the focused row when it is on screen, else `nil`.
+  var focusOnScreen: IndexPath? {
+    guard let current = focus.focused, indexPathsForVisibleRows.contains(current) else { return nil }
+    return current
+  }
+
+  /// Moves the focus to the row before or after it (across sections; a looping table wraps from its
+  /// last row to its first and back), scrolling the least that shows it whole. When the focused row
+  /// is not on screen (or nothing is focused), the first (`.next`) or last (`.previous`) fully
+  /// visible row is focused instead. At either end of a table that does not loop, the focus stays
+  /// and is scrolled into view.
   ///
-  /// No delegate calls are made (the row is selected as by `selectRow(at:animated:scrollPosition:)`).
-  /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and the scroll.
-  public func selectAdjacentRow(_ direction: RowDirection) {
-    if let current = indexPathForSelectedRow, indexPathsForVisibleRows.contains(current) {
+  /// When selection follows focus (``selectionFollowsFocus``, single selection mode) the row is
+  /// selected too. With `extendingSelection` in multiple selection mode (Shift and an arrow), the
+  /// selected rows between the row where the extension began and the focus follow the focus: rows
+  /// it passes are selected, rows it comes back over are deselected. No delegate calls are made (the
+  /// rows are selected as by ``selectRow(at:animated:scrollPosition:)``).
+  /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and the scroll;
+  ///   extending, O(s · visible) more for s selected rows.
+  public func moveFocus(_ direction: RowDirection, extendingSelection: Bool = false) {
+    if let current = focusOnScreen {
       guard let next = row(adjacentTo: current, direction: direction) else {
         reveal(current)
         return
       }
-      selectAndReveal(next)
+      focusAndReveal(next, extendingSelection: extendingSelection)
     } else if let row = direction == .next ? firstFullyVisibleRow : lastFullyVisibleRow {
-      selectAndReveal(row)
+      focusAndReveal(row, extendingSelection: extendingSelection)
     }
   }
 
-  /// Scrolls by `fraction` of a page in `direction`; a selection on screen stays at the same height of the
-  /// visible area (and becomes the first or last row when the content cannot move further).
+  /// Scrolls by `fraction` of a page in `direction`; a focused row on screen stays at the same height
+  /// of the visible area (the focus moves to the row that comes there, and becomes the first or last
+  /// row when the content cannot move further). The selection follows as with
+  /// ``moveFocus(_:extendingSelection:)``.
   ///
   /// A page is the viewport's height less `overlap`, so that the last lines of one page are still in view on the
   /// next; the distance is rounded down to whole points, and is at least 1.
@@ -63,71 +80,111 @@ extension TableView {
   ///   - fraction: How much of a page: 1 for Page Up/Down, 0.5 for half a page.
   ///   - overlap: How much of the previous page stays in view, in points (e.g. 2 lines on a terminal, 40 points
   ///     on a pixel display).
-  /// - Complexity: O(visible · log n), plus the layout passes of the scroll.
-  public func scrollPage(_ direction: ScrollDirection, fraction: Double, overlap: Double) {
+  ///   - extendingSelection: In multiple selection mode, whether the selection extends to the new focus
+  ///     (Shift and a page key).
+  /// - Complexity: O(visible · log n), plus the layout passes of the scroll; extending, O(r · log n + s · visible)
+  ///   more for r rows passed over and s selected rows.
+  public func scrollPage(
+    _ direction: ScrollDirection, fraction: Double, overlap: Double, extendingSelection: Bool = false
+  ) {
     let amount = max(1, ((viewportSize.height - overlap) * fraction).rounded(.down))
     let before = contentOffset.y
     var screenY: Double?
-    if let current = indexPathForSelectedRow, indexPathsForVisibleRows.contains(current),
-      let rect = try? rectForRow(at: current)
-    {
+    if let current = focusOnScreen, let rect = try? rectForRow(at: current) {
       screenY = max(0, rect.minY - before)
     }
     scroll(by: direction == .down ? amount : -amount)
     guard let screenY else { return }
     if contentOffset.y == before {
-      if let edge = direction == .down ? lastRow : firstRow { selectAndReveal(edge) }
+      if let edge = direction == .down ? lastRow : firstRow {
+        focusAndReveal(edge, extendingSelection: extendingSelection)
+      }
     } else if let row = fullyVisibleRow(nearScreenY: screenY, direction: direction) {
-      selectAndReveal(row)
+      focusAndReveal(row, extendingSelection: extendingSelection)
     }
   }
 
-  /// Selects the first or last row of the table (Home, End), scrolling it to the top or the bottom with an
-  /// animation (tick the table until `isAnimating` is false).
+  /// Moves the focus to the first or last row of the table (Home, End), scrolling it to the top or
+  /// the bottom with an animation (tick the table until `isAnimating` is false); the selection
+  /// follows as with ``moveFocus(_:extendingSelection:)`` (this never extends it).
   /// - Complexity: O(log n) for each section looked at until one with rows, plus
-  ///   ``selectRow(at:animated:scrollPosition:)``.
-  public func selectEdgeRow(_ edge: Edge) {
+  ///   ``focusRow(at:scrollPosition:animated:)``.
+  public func moveFocus(to edge: Edge) {
     guard let row = edge == .first ? firstRow : lastRow else { return }
-    try? selectRow(at: row, animated: true, scrollPosition: edge == .first ? .top : .bottom)
+    try? focusRow(at: row, scrollPosition: edge == .first ? .top : .bottom, animated: true)
   }
 
-  /// Selects the first row of the next section (`.next`), or of the current section, or of the previous one when
-  /// the selection is already at its section's start (`.previous`); empty sections are skipped. The row is
-  /// scrolled to the top with an animation. Without a selection on screen, the current section is that of the
-  /// first fully visible row.
+  /// Moves the focus to the first row of the next section (`.next`), or of the current section, or
+  /// of the previous one when the focus is already at its section's start (`.previous`); empty
+  /// sections are skipped. The row is scrolled to the top with an animation. Without a focused row
+  /// on screen, the current section is that of the first fully visible row. The selection follows
+  /// as with ``moveFocus(_:extendingSelection:)``.
   /// - Complexity: O(visible · log n), plus O(log n) for each empty section skipped and
-  ///   ``selectRow(at:animated:scrollPosition:)``.
-  public func selectFirstRowOfSection(_ direction: RowDirection) {
-    let current = indexPathForSelectedRow.flatMap { indexPathsForVisibleRows.contains($0) ? $0 : nil }
-    guard let anchor = current ?? firstFullyVisibleRow else { return }
+  ///   ``focusRow(at:scrollPosition:animated:)``.
+  public func moveFocusToFirstRowOfSection(_ direction: RowDirection) {
+    guard let anchor = focusOnScreen ?? firstFullyVisibleRow else { return }
     var section = anchor.section
     if direction == .next || anchor.row == 0 { section += direction.step }
     while section >= 0, section < numberOfSections, numberOfRows(inSection: section) == 0 {
       section += direction.step
     }
     guard section >= 0, section < numberOfSections else { return }
-    try? selectRow(at: IndexPath(row: 0, section: section), animated: true, scrollPosition: .top)
+    try? focusRow(at: IndexPath(row: 0, section: section), scrollPosition: .top, animated: true)
   }
 
-  /// Selects the selected row (or, without a selection, the first fully visible row) as a tap does, with the
-  /// delegate's will/didSelect calls (Enter or Return); the row is scrolled into view first.
+  /// Selects the focused row (or, without one, the selected row, or the first fully visible row) as
+  /// a tap does, with the delegate's will/didSelect calls (Space, Enter or Return); in multiple
+  /// selection mode this toggles it. The row is scrolled into view first, and focused.
   /// - Complexity: O(visible · log n + s · visible) for s selected rows, plus the scroll.
-  public func activateSelectedRow() {
-    guard let row = indexPathForSelectedRow ?? firstFullyVisibleRow else { return }
+  public func activateFocusedRow() {
+    guard let row = focus.focused ?? indexPathForSelectedRow ?? firstFullyVisibleRow else { return }
     reveal(row)
     userSelect(row)
   }
 
-  /// Deselects every row, without delegate calls (Escape).
+  /// Deselects every row, without delegate calls (Escape). The focus stays.
   /// - Complexity: O(s · visible) for s selected rows.
   public func deselectAllRows() {
     for row in indexPathsForSelectedRows { deselectRow(at: row, animated: false) }
+    focus.anchor = nil
   }
 
-  /// Selects `row` and scrolls the least that shows it whole, below its floating header.
-  func selectAndReveal(_ row: IndexPath) {
-    try? selectRow(at: row, animated: false, scrollPosition: .none)
+  /// Focuses `row` (selecting or extending the selection as the mode says) and scrolls the least
+  /// that shows it whole, below its floating header.
+  func focusAndReveal(_ row: IndexPath, extendingSelection: Bool) {
+    if extendingSelection, selectionMode == .multiple {
+      extendSelection(to: row)
+    } else {
+      focus.anchor = nil
+      setFocus(row)
+    }
     reveal(row)
+  }
+
+  /// Moves the focus to `row`, the selection following from the anchor (where the extension began:
+  /// the focused row before the first Shift move): rows between the anchor and the new focus are
+  /// selected, rows between the anchor and the old focus that are not are deselected.
+  /// - Complexity: O(r · log n + s · visible) for r rows between the old and the new focus.
+  func extendSelection(to row: IndexPath) {
+    let old = focus.focused.flatMap { isValid($0) ? $0 : nil } ?? row
+    let anchor = focus.anchor.flatMap { isValid($0) ? $0 : nil } ?? old
+    focus.anchor = anchor
+    setFocus(row, selecting: false)
+    let a = globalPosition(of: anchor)
+    let from = globalPosition(of: old)
+    let to = globalPosition(of: row)
+    let oldRange = min(a, from)...max(a, from)
+    let newRange = min(a, to)...max(a, to)
+    let space = RowSpace.linear(rowsTop: 0)
+    // The anchor itself is selected with the first extension.
+    for g in Set([a]).union(min(from, to)...max(from, to)).sorted() {
+      let path = space.locate(globalRow: g, in: heights.index).indexPath
+      if newRange.contains(g) {
+        if !selection.rows.contains(path) { select(path, animated: true) }
+      } else if oldRange.contains(g) {
+        deselectRow(at: path, animated: true)
+      }
+    }
   }
 
   /// Scrolls the least that shows `row` whole (`scrollToRow(.none)` leaves room for the floating header).

@@ -8,7 +8,8 @@ extension TableView {
   /// estimate, every row's height is asked (O(rows)), as UIKit does.
   ///
   /// The selection is cleared, as UIKit's `reloadData()` does (no delegate calls): the rows it
-  /// named may now hold other items. A bottom-anchored table (`contentAnchor` `.bottom`) opens at
+  /// named may now hold other items. The focus is kept or cleared as
+  /// ``remembersLastFocusedIndexPath`` says. A bottom-anchored table (`contentAnchor` `.bottom`) opens at
   /// the end, its last rows measured first; `rowsBelowVisibleArea` goes back to 0.
   ///
   /// Called from inside a data-source call (e.g. `cellForRowAt`), the reload is deferred until
@@ -44,6 +45,7 @@ extension TableView {
   /// Rebuilds the geometry index from the data source and drops every visible view.
   func rebuild(keepingMeasuredHeights: Bool = false) {
     pass.needsReload = false
+    let keptFocus = focusBeforeReload()
     idleScheduler?.tableDidChange()
     heights.unbuildableWidths.removeAll()
     prefetchState.reset()
@@ -125,6 +127,7 @@ extension TableView {
       heights.otherWidths.removeAll()
     }
     clampSelection()
+    restoreFocus(keptFocus)
     openAtAnchoredEdge()
   }
 

@@ -15,7 +15,8 @@ extension TableView {
   public var indexPathForHighlightedRow: IndexPath? { selection.highlighted }
 
   /// Selects a row programmatically (no delegate calls, as UIKit), optionally scrolling to it.
-  /// In single-selection mode the previous selection is cleared.
+  /// In single-selection mode the previous selection is cleared, and when selection follows focus
+  /// (``selectionFollowsFocus``) the focus moves to the row.
   /// - Throws: `.indexOutOfRange` for a row that does not exist.
   /// - Complexity: O(log n + visible), plus the scroll (see ``scrollToRow(at:at:animated:completion:)``)
   ///   when it scrolls.
@@ -23,15 +24,24 @@ extension TableView {
   {
     try check(indexPath, "selectRow(at:animated:scrollPosition:)")
     guard selectionMode != .none else { return }
+    select(indexPath, animated: animated)
+    if selectionFollowsFocusNow { setFocus(indexPath, selecting: false) }
+    if scrollPosition != .none || !isFullyVisible(indexPath) {
+      try scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
+    }
+  }
+
+  /// Selects `indexPath` (clearing the others in single selection mode), telling the cells on
+  /// screen; no delegate calls, no focus move, no scroll.
+  /// - Complexity: O(s · visible) for s selected rows.
+  func select(_ indexPath: IndexPath, animated: Bool) {
+    guard selectionMode != .none else { return }
     if selectionMode == .single {
       for other in selection.rows where other != indexPath { setSelectedState(false, other, animated: animated) }
       selection.rows.removeAll()
     }
     selection.rows.insert(indexPath)
     setSelectedState(true, indexPath, animated: animated)
-    if scrollPosition != .none || !isFullyVisible(indexPath) {
-      try scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
-    }
   }
 
   /// Deselects a row programmatically (no delegate calls). A row that is not selected is ignored.
@@ -131,10 +141,13 @@ extension TableView {
     delegate?.tableView(self, didUnhighlightRowAt: path)
   }
 
-  /// Selection as the user makes it, with the delegate's will/did calls.
+  /// Selection as the user makes it, with the delegate's will/did calls. The focus moves to the
+  /// row (and the selection anchor with it), as a tap or Space does.
   /// - Complexity: O(log n + s · visible) for s selected rows.
   public func userSelect(_ path: IndexPath, lap: Int = 0) {
     guard selectionMode != .none, isValid(path) else { return }
+    focus.anchor = nil
+    setFocus(path, selecting: false)
     if selectionMode == .multiple, selection.rows.contains(path) {
       let target = askWillDeselect(path)
       guard let target, selection.rows.contains(target) else { return }

@@ -110,6 +110,18 @@ public final class TableView {
 
   /// How rows can be selected.
   public var selectionMode: SelectionMode = .single
+  /// Whether, in single selection mode, the focused row is also the selected one (UIKit's
+  /// `selectionFollowsFocus`): the arrows then move the selection, and selecting a row moves the
+  /// focus to it. In multiple selection mode, or when this is `false`, the focus moves alone and
+  /// Space or Enter (``activateFocusedRow()``) selects. `true` by default (UIKit's default is
+  /// `false`; a keyboard table without it selects nothing with the arrows).
+  public var selectionFollowsFocus = true
+  /// Whether `reloadData()` keeps the focus (UIKit's `remembersLastFocusedIndexPath`): on the same
+  /// index path when it still names a row, otherwise on the row at the same position in the whole
+  /// table (the last row when the table got shorter). When `false`, a reload clears the focus.
+  /// `true` by default (UIKit's default is `false`), so that a screen reader does not lose its place
+  /// when the data reloads.
+  public var remembersLastFocusedIndexPath = true
   /// How far (points) a touch may move before it stops being a tap and its highlight is cancelled.
   public var tapMoveThreshold: Double = 10
   /// Pull to refresh (UIKit's `refreshControl`): see ``RefreshControl``. Only bounded tables
@@ -266,6 +278,8 @@ public final class TableView {
   @exclusivity(unchecked) var visible = VisibleSet()
   /// The selected and highlighted rows.
   var selection = SelectionState()
+  /// The keyboard focus (TableView+Focus.swift).
+  var focus = FocusState()
   /// What the next layout pass has to do, and whether the table is inside a pass or a data-source call.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var pass = PassState()

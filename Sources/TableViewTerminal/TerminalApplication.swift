@@ -23,6 +23,14 @@ public protocol TerminalApplication: AnyObject {
   /// for none. The loop wakes then without input, calls `tick()` and draws; the application must move the time
   /// on (or drop it) in that `tick()`.
   var nextTimerDeadline: Double? { get }
+  /// Where the terminal's cursor rests while nothing animates (the first column of the focused row's text), or
+  /// `nil` to keep it hidden. The run loop shows it there after every frame drawn while idle, so screen readers
+  /// and braille displays follow the user's place; it hides it while animations run.
+  var cursorPosition: CellPoint? { get }
+  /// A message for screen readers on screen (the focused row's text and position, in a plain interface) and
+  /// the rows of the screen it takes; `nil` for none. Whenever the text changes the run loop writes those rows
+  /// again whole, once, so that a reader gets the line and not the few cells that changed.
+  var announcement: (text: String, rows: Range<Int>)? { get }
 }
 
 extension TerminalApplication {
@@ -31,4 +39,10 @@ extension TerminalApplication {
 
   /// No timers.
   public var nextTimerDeadline: Double? { nil }
+
+  /// No cursor: it stays hidden.
+  public var cursorPosition: CellPoint? { nil }
+
+  /// No announcement.
+  public var announcement: (text: String, rows: Range<Int>)? { nil }
 }

@@ -137,6 +137,19 @@ public final class TerminalPickerView: TerminalView {
     return true
   }
 
+  /// The screen cell where the terminal's cursor belongs, so that screen readers and braille displays follow
+  /// the wheel being turned: the first column of the focused component's selected row (just after the band's
+  /// "›"); `nil` when the view is too small to show it.
+  public var cursorPosition: CellPoint? {
+    guard focusedComponent < picker.numberOfComponents else { return nil }
+    let rect = picker.rect(forComponent: focusedComponent)
+    let band = picker.selectionBand(forComponent: focusedComponent)
+    let (x, y) = (TerminalView.cells(rect.minX) + 1, TerminalView.cells(band.minY))
+    guard x >= 0, x < cellSize.width, y >= 0, y < cellSize.height else { return nil }
+    let origin = screenOrigin
+    return CellPoint(x: origin.x + x, y: origin.y + y)
+  }
+
   /// The screen position of the view's top-left cell.
   var screenOrigin: CellPoint {
     var x = 0

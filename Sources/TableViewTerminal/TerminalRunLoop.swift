@@ -9,6 +9,10 @@ import TerminalKit
 /// progress), and once there is none it sleeps in `poll` until input, a resize or the application's next timer
 /// (`nextTimerDeadline`) arrives, using no CPU.
 ///
+/// While nothing animates the terminal's cursor is shown where the application says (`cursorPosition`: the
+/// focused row), so screen readers and braille displays follow it; it is hidden while animations run. An
+/// application's `announcement` is written again whole whenever its text changes.
+///
 ///     try Terminal.withRawMode { terminal in
 ///       try TerminalRunLoop(colorMode: .detect(environment: ProcessEnvironment.current()))
 ///         .run(app, on: terminal)
@@ -56,11 +60,35 @@ public struct TerminalRunLoop {
     var lastDraw = -Double.infinity
     var nextFrameTime = clock.now
     var idleWorkPending = true
+    // The cursor as the terminal shows it: hidden (the session starts so), or where it was last parked.
+    var cursor: CellPoint?
+    var announced: String?
     while true {
       if needsDraw {
         frame.clear()
         application.draw(into: &frame)
-        let bytes = renderer.render(from: shown, to: frame)
+        var bytes: [UInt8]
+        let announcement = application.announcement
+        if let announcement, announcement.text != announced {
+          bytes = renderer.render(from: shown, to: frame, rewriting: announcement.rows)
+        } else {
+          bytes = renderer.render(from: shown, to: frame)
+        }
+        announced = announcement?.text
+        // Drawing moved the cursor: park it again (or hide it while animations run).
+        let wanted =
+          application.isAnimating
+          ? nil
+          : application.cursorPosition.flatMap { point in
+            point.x >= 0 && point.x < frame.width && point.y >= 0 && point.y < frame.height ? point : nil
+          }
+        if let wanted, !bytes.isEmpty || wanted != cursor {
+          bytes += CursorControl.move(toColumn: wanted.x, row: wanted.y)
+          if cursor == nil { bytes += CursorControl.show }
+        } else if wanted == nil, cursor != nil {
+          bytes += CursorControl.hide
+        }
+        cursor = wanted
         if !bytes.isEmpty { try terminal.write(bytes) }
         // Keep the frame on screen and draw the next one into the other buffer: no allocation per frame.
         if var previous = shown, previous.width == frame.width, previous.height == frame.height {
@@ -93,6 +121,9 @@ public struct TerminalRunLoop {
         application.resize(to: size)
         frame = ScreenBuffer(width: size.columns, height: size.rows)
         shown = nil
+        announced = nil
+        // Back from a stop, the session was entered again: the cursor is hidden.
+        if input.resumed { cursor = nil }
         needsDraw = true
         idleWorkPending = true
       }
@@ -102,6 +133,7 @@ public struct TerminalRunLoop {
         if suspendsOnControlZ, event == .key(.controlZ), terminal.suspend() {
           // Back from `fg`: the next read reports the resume (and the window's size), and the screen is redrawn.
           shown = nil
+          cursor = nil
           continue
         }
         guard application.handle(event) else { return }

@@ -135,7 +135,8 @@ extension TerminalTableView {
     (action.isChecked ? "✓ " : "  ") + action.title
   }
 
-  /// Draws the open menu over everything: a box with the title in its top border.
+  /// Draws the open menu over everything: a box with the title in its top border (without decoration, the
+  /// title on the first line and no border).
   func drawContextMenu(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
     guard let menu = contextMenu else { return }
     let local = menuBox(menu)
@@ -146,15 +147,19 @@ extension TerminalTableView {
     let inner = box.width - 2
     var top = menu.configuration.title.isEmpty ? "" : " " + menu.configuration.title + " "
     top = TextWrap.truncate(top, width: inner)
+    let (rule, side) = drawsDecorations ? ("─", "│") : (" ", " ")
+    let (left, right) = drawsDecorations ? ("┌", "┐") : (" ", " ")
     buffer.write(
-      "┌" + top + String(repeating: "─", count: max(0, inner - top.displayWidth)) + "┐", x: box.x, y: box.y,
+      left + top + String(repeating: rule, count: max(0, inner - top.displayWidth)) + right, x: box.x, y: box.y,
       style: border, clip: clip)
-    buffer.write(
-      "└" + String(repeating: "─", count: inner) + "┘", x: box.x, y: box.maxY - 1, style: border, clip: clip)
+    if drawsDecorations {
+      buffer.write(
+        "└" + String(repeating: "─", count: inner) + "┘", x: box.x, y: box.maxY - 1, style: border, clip: clip)
+    }
     for (i, action) in menu.configuration.actions.prefix(box.height - 2).enumerated() {
       let y = box.y + 1 + i
-      buffer.write("│", x: box.x, y: y, style: border, clip: clip)
-      buffer.write("│", x: box.maxX - 1, y: y, style: border, clip: clip)
+      buffer.write(side, x: box.x, y: y, style: border, clip: clip)
+      buffer.write(side, x: box.maxX - 1, y: y, style: border, clip: clip)
       var style = Style.plain
       if action.attributes.contains(.destructive) { style = Self.destructiveMenuStyle }
       if action.attributes.contains(.disabled) { style = style.adding(.dim) }

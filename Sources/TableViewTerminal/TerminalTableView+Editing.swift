@@ -27,10 +27,11 @@ extension TerminalTableView {
     }
   }
 
-  /// Commits the editing control of the selected row (Delete or Backspace in edit mode).
+  /// Commits the editing control of the focused (else the selected) row (Delete or Backspace in edit mode).
   /// - Returns: Whether there was a row with a control to commit.
   func commitSelectedRow() -> Bool {
-    guard table.isEditing, let row = table.indexPathForSelectedRow, table.editingStyle(forRowAt: row) != .none
+    guard table.isEditing, let row = table.focusedIndexPath ?? table.indexPathForSelectedRow,
+      table.editingStyle(forRowAt: row) != .none
     else { return false }
     measuringLayout { try? table.commitEditingStyle(forRowAt: row) }
     return true

@@ -2,9 +2,11 @@ import TableViewCore
 import TerminalKit
 
 // Keyboard navigation: the terminal's keys mapped to the engine's navigation (`TableView+KeyboardNavigation`,
-// shared by every backend). The selection is the cursor, as in a Mac or iPad table: the arrows move it and keep it
-// visible, a page key scrolls a page and keeps the selection at the same place on screen, Enter selects the row
-// as a tap does (the delegate's will/didSelect are called). A row under a floating header counts as hidden.
+// shared by every backend). The arrows move the engine's focus and keep it visible (the selection follows it in
+// single selection mode), a page key scrolls a page and keeps the focus at the same place on screen, Space or Enter
+// selects the focused row as a tap does (the delegate's will/didSelect are called), Shift extends the selection in
+// multiple selection mode. A row under a floating header counts as hidden. The terminal's cursor sits on the
+// focused row (see `cursorPosition`), where screen readers and braille displays follow it.
 
 extension TerminalTableView {
   /// Handles an input event: keys (see `handleKey(_:)`) and the mouse (see `handleMouse(_:)`).
@@ -19,14 +21,18 @@ extension TerminalTableView {
 
   /// Handles a key:
   ///
-  /// - ↑/↓ or k/j: select the previous/next row (from the first or last row in view when the selection is not)
-  /// - Page Up/Page Down, Ctrl-U/Ctrl-D: scroll a page/half a page; the selection keeps its place on screen
-  /// - Ctrl-Y/Ctrl-E: scroll one line without moving the selection
-  /// - Home/End: select the first/last row, scrolling there with an animation
-  /// - [ and ]: select the first row of this (or the previous) section, or of the next section
-  /// - Enter: select the selected row as a tap would (or the first row in view)
+  /// - ↑/↓ or k/j: focus the previous/next row (from the first or last row in view when the focus is not); in
+  ///   single selection mode the selection follows; Shift-↑/↓ (or K/J) extends the selection in multiple
+  ///   selection mode
+  /// - Page Up/Page Down, Ctrl-U/Ctrl-D: scroll a page/half a page; the focus keeps its place on screen
+  ///   (Shift-Page Up/Down extends the selection in multiple selection mode)
+  /// - Ctrl-Y/Ctrl-E: scroll one line without moving the focus
+  /// - Home/End: focus the first/last row, scrolling there with an animation
+  /// - [ and ]: focus the first row of this (or the previous) section, or of the next section
+  /// - Space or Enter: select the focused row as a tap would (or the first row in view); toggles it in multiple
+  ///   selection mode
   /// - Escape: clear the selection
-  /// - s or ←: open the selected row's trailing swipe actions; →: its leading ones; while a row is open, ←/→ or
+  /// - s or ←: open the focused row's trailing swipe actions; →: its leading ones; while a row is open, ←/→ or
   ///   Tab choose an action, Enter performs it, Escape closes the row
   /// - Delete or Backspace in edit mode: commit the selected row's editing control (⊖ deletes it)
   /// - m: pick up the selected row to move it (when the data source allows); then ↑/↓ (k/j) move it one place,
@@ -37,19 +43,22 @@ extension TerminalTableView {
   @discardableResult
   public func handleKey(_ event: KeyEvent) -> Bool {
     let control = event.modifiers.contains(.control)
+    let shift = event.modifiers.contains(.shift)
     if handleContextMenuKey(event) || handleReorderKey(event) || handleSwipeKey(event) { return true }
     if event.key == .delete || event.key == .backspace, table.isEditing { return commitSelectedRow() }
     switch event.key {
-    case .up: moveSelection(.previous)
-    case .down: moveSelection(.next)
-    case .pageUp: page(.up, fraction: 1)
-    case .pageDown: page(.down, fraction: 1)
-    case .home: selectEdge(.first)
-    case .end: selectEdge(.last)
-    case .enter: activateSelection()
+    case .up: moveFocus(.previous, extendingSelection: shift)
+    case .down: moveFocus(.next, extendingSelection: shift)
+    case .pageUp: page(.up, fraction: 1, extendingSelection: shift)
+    case .pageDown: page(.down, fraction: 1, extendingSelection: shift)
+    case .home: focusEdge(.first)
+    case .end: focusEdge(.last)
+    case .enter, .character(" "): activateFocus()
     case .escape: clearSelection()
-    case .character("k") where !control: moveSelection(.previous)
-    case .character("j") where !control: moveSelection(.next)
+    case .character("k") where !control: moveFocus(.previous)
+    case .character("j") where !control: moveFocus(.next)
+    case .character("K"): moveFocus(.previous, extendingSelection: true)
+    case .character("J"): moveFocus(.next, extendingSelection: true)
     case .character("u") where control: page(.up, fraction: 0.5)
     case .character("d") where control: page(.down, fraction: 0.5)
     case .character("y") where control: measuringLayout { table.scroll(by: -1) }
@@ -63,31 +72,33 @@ extension TerminalTableView {
 
   // MARK: The engine's navigation, timed
 
-  /// Selects the row before or after the selection (see `TableView.selectAdjacentRow(_:)`).
-  func moveSelection(_ direction: TableView.RowDirection) {
-    measuringLayout { table.selectAdjacentRow(direction) }
+  /// Focuses the row before or after the focused one (see `TableView.moveFocus(_:extendingSelection:)`).
+  func moveFocus(_ direction: TableView.RowDirection, extendingSelection: Bool = false) {
+    measuringLayout { table.moveFocus(direction, extendingSelection: extendingSelection) }
   }
 
-  /// Scrolls by `fraction` of a page in `direction`, two lines of the previous page staying in view; a selection
-  /// on screen keeps its place (see `TableView.scrollPage(_:fraction:overlap:)`).
-  func page(_ direction: TableView.ScrollDirection, fraction: Double) {
-    measuringLayout { table.scrollPage(direction, fraction: fraction, overlap: 2) }
+  /// Scrolls by `fraction` of a page in `direction`, two lines of the previous page staying in view; a focused row
+  /// on screen keeps its place (see `TableView.scrollPage(_:fraction:overlap:extendingSelection:)`).
+  func page(_ direction: TableView.ScrollDirection, fraction: Double, extendingSelection: Bool = false) {
+    measuringLayout {
+      table.scrollPage(direction, fraction: fraction, overlap: 2, extendingSelection: extendingSelection)
+    }
   }
 
-  /// Selects the first or last row, scrolling there with an animation.
-  func selectEdge(_ edge: TableView.Edge) {
-    measuringLayout { table.selectEdgeRow(edge) }
+  /// Focuses the first or last row, scrolling there with an animation.
+  func focusEdge(_ edge: TableView.Edge) {
+    measuringLayout { table.moveFocus(to: edge) }
   }
 
-  /// Selects the first row of the next, this or the previous section (see
-  /// `TableView.selectFirstRowOfSection(_:)`).
+  /// Focuses the first row of the next, this or the previous section (see
+  /// `TableView.moveFocusToFirstRowOfSection(_:)`).
   func jumpToSection(_ direction: TableView.RowDirection) {
-    measuringLayout { table.selectFirstRowOfSection(direction) }
+    measuringLayout { table.moveFocusToFirstRowOfSection(direction) }
   }
 
-  /// Enter: the selected row (or the first fully visible row) is selected as by a tap.
-  func activateSelection() {
-    measuringLayout { table.activateSelectedRow() }
+  /// Space or Enter: the focused row (or the first fully visible row) is selected as by a tap.
+  func activateFocus() {
+    measuringLayout { table.activateFocusedRow() }
   }
 
   /// Deselects every row.

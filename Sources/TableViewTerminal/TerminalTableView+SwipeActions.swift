@@ -84,10 +84,10 @@ extension TerminalTableView {
     return true
   }
 
-  /// Opens the selected row on its trailing (or leading) actions, as a swipe that stops there, the first action
+  /// Opens the focused (else the selected) row on its trailing (or leading) actions, as a swipe that stops there, the first action
   /// chosen.
   func openSelectedRow(trailing: Bool) -> Bool {
-    guard let row = table.indexPathForSelectedRow, !table.isEditing else { return false }
+    guard let row = table.focusedIndexPath ?? table.indexPathForSelectedRow, !table.isEditing else { return false }
     var opened = false
     measuringLayout {
       guard table.beginSwipe(at: row) else { return }

@@ -20,9 +20,18 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   public let table: TableView
   /// The scroll indicator, in the last column.
   public let scrollIndicator = TerminalScrollIndicator()
-  /// Whether the scroll indicator is shown.
+  /// Whether the scroll indicator is shown (never without decoration: see `drawsDecorations`).
   public var showsScrollIndicator = true {
-    didSet { scrollIndicator.isHidden = !showsScrollIndicator }
+    didSet { scrollIndicator.isHidden = !showsScrollIndicator || !drawsDecorations }
+  }
+  /// Whether the table and the views it shows draw box-drawing and block decoration (the scroll indicator,
+  /// separators, header rules, the selection bar): off for a plain interface that screen readers and braille
+  /// displays read (the selection is then marked ">"). Passed to every cell and header view as it is shown.
+  public override var drawsDecorations: Bool {
+    didSet {
+      scrollIndicator.isHidden = !showsScrollIndicator || !drawsDecorations
+      for view in attachedViews { view.drawsDecorations = drawsDecorations }
+    }
   }
   /// How the mouse wheel scrolls.
   public var wheelAcceleration = WheelAcceleration()
@@ -104,6 +113,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// ignored).
   public func attach(_ view: any ReusableView) {
     guard let view = view as? TerminalView, !attachedViews.contains(where: { $0 === view }) else { return }
+    view.drawsDecorations = drawsDecorations
     attachedViews.append(view)
   }
 

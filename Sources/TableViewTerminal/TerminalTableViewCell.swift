@@ -41,7 +41,8 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   public var layoutMargins = EdgeInsets(top: 0, left: 2, bottom: 0, right: 2) {
     didSet { if layoutMargins != oldValue { setNeedsLayout() } }
   }
-  /// Whether a line is drawn along the bottom of the cell (it adds one row to the cell's height).
+  /// Whether a line is drawn along the bottom of the cell (it adds one row to the cell's height; without
+  /// decoration the row stays, blank).
   public var showsSeparator = false {
     didSet { if showsSeparator != oldValue { setNeedsLayout() } }
   }
@@ -50,7 +51,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   /// The attributes added to every cell of the row while it is selected or highlighted.
   public var selectionAttributes: TextAttributes = .reverse
   /// A mark drawn in the first column of a selected or highlighted row (outside the reverse video, so the
-  /// selection also shows in plain text); `nil` for none.
+  /// selection also shows in plain text); `nil` for none. Without decoration (`drawsDecorations` off) it is ">".
   public var selectionIndicator: Character? = "▌"
   /// Whether the row is selected (set by the engine).
   public private(set) var isSelected = false
@@ -120,6 +121,16 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
     guard editing != isEditing else { return }
     isEditing = editing
     setNeedsLayout()
+  }
+
+  /// The text assistive technology reads for the row: the one set, or else the text label's and the detail
+  /// label's text, joined by ", ".
+  open override var accessibilityLabel: String? {
+    get {
+      super.accessibilityLabel
+        ?? [textLabel.text, detailTextLabel?.text ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+    set { super.accessibilityLabel = newValue }
   }
 
   /// The columns of the editing control, in the cell's own coordinates (empty outside edit mode): where a click
@@ -221,7 +232,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
         accessoryType == .checkmark ? ("✓", checkmarkStyle) : ("›", accessoryStyle)
       buffer.write(mark, x: x, y: y, style: style, clip: clip)
     }
-    if showsSeparator {
+    if showsSeparator, drawsDecorations {
       let x = origin.x + TerminalView.cells(layoutMargins.left)
       let rule = String(repeating: "─", count: max(0, origin.x + width - x))
       buffer.write(rule, x: x, y: origin.y + height - 1, style: separatorStyle, clip: clip)
@@ -237,7 +248,8 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
       $0.attributes.formUnion(attributes)
     }
     if let selectionIndicator {
-      let mark = String(selectionIndicator)
+      // Without decoration the bar is a plain ">" that a screen reader reads.
+      let mark = drawsDecorations ? String(selectionIndicator) : ">"
       for row in 0..<rows { buffer.write(mark, x: origin.x, y: origin.y + row, style: .plain, maxWidth: 1, clip: clip) }
     }
   }

@@ -52,7 +52,7 @@ open class TerminalTableViewHeaderFooterView: TerminalView, ReusableView {
   }
 
   open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    guard showsRule else { return }
+    guard showsRule, drawsDecorations else { return }
     let width = cellSize.width
     let gap = textLabel.text.isEmpty ? 0 : 1
     let x = origin.x + TerminalView.cells(layoutMargins.left) + TerminalView.cells(textLabel.frame.width) + gap

@@ -28,6 +28,13 @@ open class TerminalView {
   public var isHidden = false
   /// When set, the view's rectangle is filled with spaces of this style before it draws.
   public var backgroundStyle: Style?
+  /// Whether the view draws decoration made of box-drawing and block characters (rules, bars, indicators). A
+  /// plain interface for screen readers and braille displays turns it off: they read those characters aloud, or
+  /// show them as noise. A `TerminalTableView` passes its own setting to the views it shows.
+  public var drawsDecorations = true
+  /// The text assistive technology reads for the view (UIKit's `accessibilityLabel`); `nil` by default. A
+  /// `TerminalTableViewCell` gives its labels' text when none is set.
+  open var accessibilityLabel: String?
 
   private var needsLayout = true
 

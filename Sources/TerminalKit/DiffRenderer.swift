@@ -42,6 +42,32 @@ public struct DiffRenderer: Sendable {
     return output
   }
 
+  /// Like ``render(from:to:)``, but `rows` are written whole, each erased first, whatever the terminal shows
+  /// there (and only once: the diff leaves them out): for text a screen reader should read as one line when it
+  /// changes, where a diff writes only the cells that changed, which a reader hears as fragments. Rows outside
+  /// the frame are ignored.
+  ///
+  /// - Parameters:
+  ///   - previous: The frame the terminal shows now, or `nil` if unknown (a full redraw writes every row once).
+  ///   - next: The frame to show.
+  ///   - rows: The rows to write whole.
+  /// - Returns: The bytes to write in one `write` call.
+  public func render(from previous: ScreenBuffer?, to next: ScreenBuffer, rewriting rows: Range<Int>) -> [UInt8] {
+    guard let previous, previous.width == next.width, previous.height == next.height else {
+      return fullRedraw(next)
+    }
+    let rows = rows.clamped(to: 0..<next.height)
+    guard !rows.isEmpty else { return diff(from: previous, to: next) }
+    var output = diff(from: previous, to: next, skipping: rows)
+    for row in rows {
+      output += CursorControl.move(toColumn: 0, row: row) + CursorControl.eraseLine
+    }
+    // What the erased rows show now: default blanks, the rest as the terminal has it.
+    var erased = next
+    erased.fill(CellRect(x: 0, y: rows.lowerBound, width: next.width, height: rows.count), style: .plain)
+    return output + diff(from: erased, to: next, skipping: 0..<rows.lowerBound, rows.upperBound..<next.height)
+  }
+
   /// The bytes that bring a terminal showing `previous` to `next`; both must have the same size.
   ///
   /// - Parameters:
@@ -49,6 +75,11 @@ public struct DiffRenderer: Sendable {
   ///   - next: The frame to show.
   /// - Returns: The bytes to write; empty when the frames are equal.
   public func diff(from previous: ScreenBuffer, to next: ScreenBuffer) -> [UInt8] {
+    diff(from: previous, to: next, skipping: 0..<0)
+  }
+
+  /// ``diff(from:to:)`` leaving out the rows in `skipped`.
+  private func diff(from previous: ScreenBuffer, to next: ScreenBuffer, skipping skipped: Range<Int>...) -> [UInt8] {
     precondition(previous.width == next.width && previous.height == next.height, "frames differ in size")
     var output: [UInt8] = []
     var pen = Style.plain
@@ -56,7 +87,7 @@ public struct DiffRenderer: Sendable {
     let width = next.width
     var dirty = [Bool](repeating: false, count: width)
     var pending: [Int] = []
-    for row in 0..<next.height {
+    for row in 0..<next.height where !skipped.contains(where: { $0.contains(row) }) {
       let base = row * width
       guard markDirtyCells(previous.cells, next.cells, base: base, width: width, dirty: &dirty, work: &pending) else {
         continue

@@ -55,12 +55,15 @@ struct ChatComposer {
 
   /// Draws the prompt, the text and the cursor (a reverse-video cell) on line `y` from column `x`, `width` cells
   /// wide; the placeholder when empty.
-  func draw(into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) {
-    guard width > 0 else { return }
+  /// Draws the prompt, the text's end and the caret on line `y` from column `x`.
+  /// - Returns: The caret's column, or `nil` when there is no room for it.
+  @discardableResult
+  func draw(into buffer: inout ScreenBuffer, x: Int, y: Int, width: Int) -> Int? {
+    guard width > 0 else { return nil }
     var column =
       x + buffer.write(prompt, x: x, y: y, style: Style(foreground: .cyan, attributes: .bold), maxWidth: width)
     let room = x + width - column - 1  // the cursor's cell
-    guard room >= 0 else { return }
+    guard room >= 0 else { return nil }
     column += buffer.write(visibleText(width: room), x: column, y: y, style: .plain, maxWidth: room)
     buffer.write(" ", x: column, y: y, style: Style(attributes: .reverse))
     if text.isEmpty {
@@ -68,5 +71,6 @@ struct ChatComposer {
         " " + placeholder, x: column + 1, y: y, style: Style(foreground: .brightBlack),
         maxWidth: max(0, x + width - column - 1))
     }
+    return column
   }
 }

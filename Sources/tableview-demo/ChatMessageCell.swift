@@ -74,10 +74,19 @@ final class ChatMessageCell: TerminalView, ReusableView {
     let width = cellSize.width
     let label = " \(banner) "
     let rule = max(0, width - 2 * Self.margin - label.displayWidth)
-    let line = String(repeating: "─", count: rule / 2) + label + String(repeating: "─", count: rule - rule / 2)
+    let dash = drawsDecorations ? "─" : " "
+    let line = String(repeating: dash, count: rule / 2) + label + String(repeating: dash, count: rule - rule / 2)
     buffer.write(
       line, x: origin.x + Self.margin, y: origin.y, style: Style(foreground: .red, attributes: .bold),
       maxWidth: width - 2 * Self.margin, clip: clip)
+  }
+
+  /// The sender and the message, for screen readers.
+  override var accessibilityLabel: String? {
+    get {
+      super.accessibilityLabel ?? [titleLabel.text, bodyLabel.text].filter { !$0.isEmpty }.joined(separator: ": ")
+    }
+    set { super.accessibilityLabel = newValue }
   }
 
   override init(frame: Rect = .zero) {

@@ -243,12 +243,20 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     drawBadge(into: &buffer)
     guard composerHeight > 0 else { return }
     let y = rect.y + rect.height - 1
-    if composerHeight > 1 {
+    if composerHeight > 1, tableView.drawsDecorations {
       buffer.write(
         String(repeating: "─", count: rect.width), x: rect.x, y: y - 1, style: Style(foreground: .brightBlack))
     }
-    composer.draw(into: &buffer, x: rect.x + 1, y: y, width: rect.width - 1)
+    composerCaret = composer.draw(into: &buffer, x: rect.x + 1, y: y, width: rect.width - 1).map {
+      CellPoint(x: $0, y: y)
+    }
   }
+
+  /// Where the composer's caret was last drawn.
+  private var composerCaret: CellPoint?
+
+  /// The terminal's cursor sits on the composer's caret, where typing goes.
+  override var cursorPosition: CellPoint? { composerHeight > 0 ? composerCaret : super.cursorPosition }
 
   /// " 3 new ↓ " at the bottom right of the table while rows arrived below the visible area.
   private func drawBadge(into buffer: inout ScreenBuffer) {

@@ -61,6 +61,17 @@ final class DatePickerScreen: DemoScreen {
       into: &buffer, origin: CellPoint(x: TerminalView.cells(frame.minX), y: TerminalView.cells(frame.minY)))
   }
 
+  /// On the focused wheel's selected row.
+  var cursorPosition: CellPoint? { pickerView.cursorPosition }
+
+  /// The date and the wheel the arrows turn.
+  var announcement: String? {
+    let wheels = ["year", "month", "day"]
+    let focused = pickerView.focusedComponent
+    let title = DatePickerData.dateTitle(year: year, month: month, day: day)
+    return focused < wheels.count ? "\(title); turning the \(wheels[focused])" : title
+  }
+
   func status() -> String {
     let p = pickerView.picker
     let years = DatePickerData.selectableYears

@@ -4,6 +4,12 @@ import TerminalKit
 
 /// The demo's shell: a tab bar on the first line, the current screen, a status line on the last line, and the
 /// `?` help over it all. Tab, Shift-Tab and the digits switch screens; `q` quits.
+///
+/// The terminal's cursor rests on the focused row (or in the chat's composer) while nothing moves, where screen
+/// readers and braille displays follow it. The plain interface (`--plain`, `TABLEVIEW_PLAIN=1`, `TERM=dumb`)
+/// draws no box-drawing decoration and no status line (its figures change on every frame); its last
+/// `announcementLines` lines say where the user is, "row 41 of 1,000,000, section 1: " and the row's text,
+/// written again whole only when that changes.
 final class DemoApp: TerminalApplication {
   private let context: DemoContext
   private var screens: [(any DemoScreen)?]
@@ -12,6 +18,8 @@ final class DemoApp: TerminalApplication {
   private var size = TerminalSize(columns: 80, rows: 24)
   /// The columns of each tab on the tab bar, for clicks.
   private var tabColumns: [Range<Int>] = []
+  /// The lines at the bottom of the plain interface that say where the user is.
+  static let announcementLines = 3
 
   /// Creates the app showing the screen at `initial` in `DemoCatalog.entries`; screens are made on first use,
   /// after the first `resize(to:)`.
@@ -30,9 +38,17 @@ final class DemoApp: TerminalApplication {
     return screen
   }
 
-  /// Where screens go: between the tab bar and the status line.
+  /// Where screens go: between the tab bar and the status line (the announcement lines, plain).
   private var contentRect: CellRect {
-    CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 2))
+    CellRect(x: 0, y: 1, width: size.columns, height: max(0, size.rows - 1 - bottomLines))
+  }
+
+  /// The lines below the screen: the status line, or the announcement lines of the plain interface.
+  private var bottomLines: Int { context.plain ? Self.announcementLines : 1 }
+
+  /// The rows of the screen the announcement takes (plain), from the bottom.
+  private var announcementRows: Range<Int> {
+    max(1, size.rows - Self.announcementLines)..<max(1, size.rows)
   }
 
   private func show(_ index: Int) {
@@ -95,16 +111,33 @@ final class DemoApp: TerminalApplication {
 
   var nextTimerDeadline: Double? { screen(current).nextTimerDeadline }
 
+  /// The current screen's cursor (the focused row), none while the help is up.
+  var cursorPosition: CellPoint? { showsHelp ? nil : screen(current).cursorPosition }
+
+  /// The plain interface's announcement: where the user is, on the last lines.
+  var announcement: (text: String, rows: Range<Int>)? {
+    guard context.plain, size.rows >= 2 else { return nil }
+    return (announcementText, announcementRows)
+  }
+
+  /// What the announcement lines say: the current screen's announcement, or the screen's name.
+  private var announcementText: String {
+    if showsHelp { return "Keys: any key closes" }
+    return screen(current).announcement ?? DemoCatalog.entries[current].title(context)
+  }
+
   func draw(into buffer: inout ScreenBuffer) {
     drawTabBar(into: &buffer)
     let screen = screen(current)
     screen.draw(into: &buffer)
-    if size.rows >= 2 {
+    if context.plain {
+      drawAnnouncement(into: &buffer)
+    } else if size.rows >= 2 {
       let status = TextWrap.truncate(" " + screen.status(), width: size.columns)
       buffer.write(status, x: 0, y: size.rows - 1, style: Style(foreground: .brightBlack))
     }
     if showsHelp {
-      HelpOverlay(entries: helpEntries).draw(into: &buffer, in: contentRect)
+      HelpOverlay(entries: helpEntries, plain: context.plain).draw(into: &buffer, in: contentRect)
     }
   }
 
@@ -114,8 +147,17 @@ final class DemoApp: TerminalApplication {
     return screen(current).keyHelp + [
       (typing ? "Tab" : "Tab 1–\(screens.count)", "switch screens (Shift-Tab: back)"),
       (typing ? "F1" : "? F1", "this help"),
+      ("Ctrl-Z", "suspend (fg resumes)"),
       (typing ? "Ctrl-C" : "q Ctrl-C", "quit"),
     ]
+  }
+
+  /// The plain interface's last lines: the announcement, wrapped, cut to the lines there are.
+  private func drawAnnouncement(into buffer: inout ScreenBuffer) {
+    let rows = announcementRows
+    guard !rows.isEmpty, size.columns > 0 else { return }
+    let lines = TextWrap.wrap(announcementText, width: size.columns, maxLines: rows.count)
+    for (row, line) in zip(rows, lines) { buffer.write(line, x: 0, y: row) }
   }
 
   private func drawTabBar(into buffer: inout ScreenBuffer) {

@@ -22,14 +22,22 @@ struct DemoOptions {
   var memory = false
   /// `--writer`: no table; insert, edit and delete posts in the database every second.
   var writer = false
+  /// `--plain`: the interface for screen readers and braille displays (see `DemoApp`); also chosen by the
+  /// environment (see `wantsPlain(environment:)`).
+  var plain = false
   /// `--help`.
   var help = false
+
+  /// Whether the environment asks for the plain interface: `TABLEVIEW_PLAIN=1`, or `TERM=dumb`.
+  static func wantsPlain(environment: [String: String]) -> Bool {
+    environment["TABLEVIEW_PLAIN"] == "1" || environment["TERM"] == "dumb"
+  }
 
   static var usage: String {
     let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
     return """
       usage: tableview-demo [--demo NAME] [--rows N] [--db PATH | --memory] [--arrivals S] [--page-delay S]
-                            [--frames SCRIPT|- [--size WxH]]
+                            [--plain] [--frames SCRIPT|- [--size WxH]]
              tableview-demo [--db PATH] [--rows N] --writer
 
       A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
@@ -48,6 +56,10 @@ struct DemoOptions {
         --frames SCRIPT  no terminal: run SCRIPT and print a plain-text frame after each step
                          (SCRIPT "-" or omitted reads it from standard input)
         --size WxH       the screen size for --frames (default 100x30)
+        --plain          for screen readers and braille displays: no box-drawing decoration, no status
+                         line redrawn on every frame; the focused row's text and its place ("row 41 of
+                         1,000,000, section 1") on the last lines, written again only when they change
+                         (also chosen by TABLEVIEW_PLAIN=1 and by TERM=dumb)
         --help           this text
 
       \(ScriptStep.grammar)
@@ -114,6 +126,8 @@ struct DemoOptions {
         options.memory = true
       case "--writer":
         options.writer = true
+      case "--plain":
+        options.plain = true
       case "--help", "-h":
         options.help = true
       default:

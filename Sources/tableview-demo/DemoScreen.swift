@@ -31,6 +31,11 @@ protocol DemoScreen: AnyObject {
   /// The clock time of the screen's next timer, or `nil` for none; `tick()` runs it (see
   /// `TerminalApplication.nextTimerDeadline`).
   var nextTimerDeadline: Double? { get }
+  /// Where the terminal's cursor rests while nothing moves (the focused row, or a composer's caret), or `nil`
+  /// (see `TerminalApplication.cursorPosition`).
+  var cursorPosition: CellPoint? { get }
+  /// What a screen reader should hear about where the user is (the focused row's place and text), or `nil`.
+  var announcement: String? { get }
 }
 
 extension DemoScreen {
@@ -45,6 +50,12 @@ extension DemoScreen {
 
   /// No timers.
   var nextTimerDeadline: Double? { nil }
+
+  /// No cursor.
+  var cursorPosition: CellPoint? { nil }
+
+  /// Nothing to announce.
+  var announcement: String? { nil }
 }
 
 /// What every screen is made with.
@@ -59,4 +70,6 @@ struct DemoContext {
   var pageDelay: Double = ChatScreen.defaultPageDelay
   /// The feed's database; `nil` for the in-memory feed (`--memory`, `--frames`).
   var feedStore: PostStore?
+  /// The plain interface (`--plain`): no box-drawing decoration.
+  var plain = false
 }

@@ -13,6 +13,7 @@ class TableScreen: DemoScreen {
 
   init(context: DemoContext, style: TableView.Style = .plain) {
     tableView = TerminalTableView(style: style, clock: context.clock)
+    tableView.drawsDecorations = !context.plain
   }
 
   /// The engine.
@@ -20,12 +21,12 @@ class TableScreen: DemoScreen {
 
   var keyHelp: [(keys: String, action: String)] {
     [
-      ("↑ ↓  k j", "move the selection"),
+      ("↑ ↓  k j", "move the focus (the cursor; the selection follows)"),
       ("PgUp PgDn", "scroll a page (Ctrl-U/D: half)"),
       ("Ctrl-Y Ctrl-E", "scroll one line"),
       ("Home End", "first / last row (animated)"),
       ("[ ]", "previous / next section"),
-      ("Enter, click", "select the row (✓)"),
+      ("Enter Space, click", "select the row (✓)"),
       ("wheel", "scroll (faster when flicked)"),
       ("Esc", "clear the selection"),
     ]
@@ -62,6 +63,12 @@ class TableScreen: DemoScreen {
 
   /// No timers (a subclass with timers says when the next is due).
   var nextTimerDeadline: Double? { nil }
+
+  /// The first column of the focused row's text.
+  var cursorPosition: CellPoint? { tableView.cursorPosition }
+
+  /// The focused row's place in the table and its text.
+  var announcement: String? { tableView.currentRowAnnouncement }
 
   func draw(into buffer: inout ScreenBuffer) {
     let frame = tableView.frame

@@ -12,9 +12,10 @@ import TerminalKit
 
 // tableview-demo: the engine on a terminal. See `DemoOptions.usage`.
 
-let options: DemoOptions
+var options: DemoOptions
 do {
   options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+  if DemoOptions.wantsPlain(environment: ProcessEnvironment.current()) { options.plain = true }
 } catch {
   StandardError.write("tableview-demo: \(error.message)\n\n\(DemoOptions.usage)\n")
   exit(TerminalUnavailable.exitCode)
@@ -45,13 +46,14 @@ if let script = options.frames {
   let app = DemoApp(
     context: DemoContext(
       clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
-      pageDelay: options.pageDelay),
+      pageDelay: options.pageDelay, plain: options.plain),
     initial: options.demo)
   ScriptedSession(size: options.size, clock: clock).run(app, steps: steps) { print($0) }
   exit(0)
 }
 
-if let unavailable = Terminal.checkCurrentProcess() {
+// TERM=dumb asks for the plain interface, which it gets (it still needs cursor positioning).
+if let unavailable = Terminal.checkCurrentProcess(), !(options.plain && unavailable.reason == .dumbTerminal) {
   StandardError.write("tableview-demo: \(unavailable.message)\nTry --frames to print frames without a terminal.\n")
   exit(TerminalUnavailable.exitCode)
 }
@@ -62,7 +64,7 @@ let clock = MonotonicClock()
 let app = DemoApp(
   context: DemoContext(
     clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
-    pageDelay: options.pageDelay, feedStore: feedStore),
+    pageDelay: options.pageDelay, feedStore: feedStore, plain: options.plain),
   initial: options.demo)
 do {
   try Terminal.withRawMode { terminal in

@@ -278,7 +278,7 @@ struct InputFuzzTests {
       case 21:
         table.scrollPage(
           rng.input(0..<2) == 0 ? .up : .down, fraction: rng.input(0...1), overlap: rng.input(0...40))
-      case 22: table.selectAdjacentRow(rng.input(0..<2) == 0 ? .previous : .next)
+      case 22: table.moveFocus(rng.input(0..<2) == 0 ? .previous : .next)
       case 23:
         let sections = rng.input(0..<5)
         let rows = rng.input(0..<80)

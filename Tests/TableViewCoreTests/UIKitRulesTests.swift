@@ -163,7 +163,7 @@ struct UIKitRulesTests {
   func overestimatedEndKey() {
     let (table, model) = overestimated()
     let clock = table.clock as! ManualClock
-    table.selectEdgeRow(.last)
+    table.moveFocus(to: .last)
     while table.isAnimating {
       clock.advance(by: 1.0 / 60)
       table.tick()

@@ -75,7 +75,13 @@ struct DemoSignalTests {
     _ = try run(session.tmux, ["-L", session.socket, "resize-window", "-t", session.name, "-x", "70", "-y", "20"])
     try session.send("fg", "Enter")
     let screen = try firstFrame(session, rows: 20)
-    #expect(try session.display("#{alternate_on} #{cursor_flag}") == "1 0")
+    // The cursor is shown again on the selected row (it rests there for screen readers).
+    try session.waitFor("the cursor on the selected row", timeout: timeout) { screen in
+      guard let at = try? session.display("#{alternate_on} #{cursor_flag} #{cursor_y}").split(separator: " "),
+        at.count == 3, at[0] == "1", at[1] == "1", let y = Int(at[2]), y < screen.count
+      else { return false }
+      return screen[y].hasPrefix("▌")
+    }
     #expect(!screen.contains { $0.contains("prompt$") || $0.contains("typed 42") }, "the whole screen is redrawn")
     #expect(screen.allSatisfy { $0.count <= 70 })
     #expect(screen[1].hasPrefix(" Section 1 "))

@@ -134,12 +134,14 @@ struct DemoTmuxTests {
     #expect(try session.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
   }
 
-  @Test("TERM=dumb gets a message and exit code 2, not garbage")
+  @Test("TERM=dumb gets the plain interface (no box drawing, no status line), and quits cleanly")
   func dumbTerminal() throws {
     let session = try start(environment: "TERM=dumb")
     defer { session.close() }
-    let screen = try session.waitFor("the demo to exit") { $0.contains { $0.contains("demo exited") } }
-    #expect(screen.contains("demo exited 2"))
-    #expect(screen.contains { $0.contains("TERM=dumb") })
+    let screen = try session.waitFor("the plain interface", timeout: 60) { $0.contains { $0.contains("Section 1") } }
+    #expect(!screen.contains { $0.contains("rows ·") })
+    #expect(!screen.contains { $0.unicodeScalars.contains { (0x2500...0x259F).contains($0.value) } })
+    try session.send("q")
+    try session.waitFor("the demo to exit", timeout: 60) { $0.contains("demo exited 0") }
   }
 }

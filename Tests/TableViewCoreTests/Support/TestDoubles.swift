@@ -9,6 +9,7 @@ final class TestCell: ReusableView {
   var frame: Rect = .zero
   var isSelected = false
   var isHighlighted = false
+  var isFocused = false
   var prepareCount = 0
   var fittingHeight: Double = 0
   /// What the data source last configured the cell for.
@@ -26,6 +27,7 @@ final class TestCell: ReusableView {
   func sizeThatFits(width: Double) -> Double { fittingHeight }
   func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
   func setHighlighted(_ highlighted: Bool, animated: Bool) { isHighlighted = highlighted }
+  func setFocused(_ focused: Bool, animated: Bool) { isFocused = focused }
 }
 
 /// A host that keeps the set of attached views and checks attach/detach pairing.

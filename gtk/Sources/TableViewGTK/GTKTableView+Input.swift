@@ -258,16 +258,16 @@ extension GTKTableView {
     // Ctrl and Alt combinations belong to the application (shortcuts), not to the table.
     if state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0 { return false }
     switch Int32(keyval) {
-    case GDK_KEY_Up, GDK_KEY_KP_Up: table.selectAdjacentRow(.previous)
-    case GDK_KEY_Down, GDK_KEY_KP_Down: table.selectAdjacentRow(.next)
+    case GDK_KEY_Up, GDK_KEY_KP_Up: table.moveFocus(.previous)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: table.moveFocus(.next)
     case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: table.scrollPage(.up, fraction: 1, overlap: pageOverlap)
     case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space:
       table.scrollPage(.down, fraction: 1, overlap: pageOverlap)
-    case GDK_KEY_Home, GDK_KEY_KP_Home: table.selectEdgeRow(.first)
-    case GDK_KEY_End, GDK_KEY_KP_End: table.selectEdgeRow(.last)
-    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateSelectedRow()
-    case GDK_KEY_bracketleft: table.selectFirstRowOfSection(.previous)
-    case GDK_KEY_bracketright: table.selectFirstRowOfSection(.next)
+    case GDK_KEY_Home, GDK_KEY_KP_Home: table.moveFocus(to: .first)
+    case GDK_KEY_End, GDK_KEY_KP_End: table.moveFocus(to: .last)
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateFocusedRow()
+    case GDK_KEY_bracketleft: table.moveFocusToFirstRowOfSection(.previous)
+    case GDK_KEY_bracketright: table.moveFocusToFirstRowOfSection(.next)
     case GDK_KEY_Escape:
       // Escape closes a swiped row first, then clears the selection.
       if table.swipedRow != nil { table.closeSwipe(animated: true) } else { table.deselectAllRows() }
