@@ -8,6 +8,9 @@ public enum GTKStyle {
   /// The colour of a selected row's background (also what the screenshot test looks for).
   public static let selectionColor = "#3584e4"
 
+  /// The background of a row being moved (also what the reorder test looks for).
+  public static let liftedColor = "#e8f0fc"
+
   /// The style sheet.
   public static let css = """
     .stv-viewport { background-color: #ffffff; }
@@ -35,7 +38,7 @@ public enum GTKStyle {
     .stv-swipe-action.normal { background: #3584e4; }
     .stv-swipe-action.destructive { background: #e01b24; }
     .stv-reorder-control { color: #8e8e93; font-size: 22px; font-weight: bold; }
-    .stv-cell.lifted { background-color: #f6f8fc; border-bottom-color: transparent;
+    .stv-cell.lifted { background-color: \(liftedColor); border-bottom-color: transparent;
       box-shadow: 0 6px 18px rgba(0, 0, 0, 0.35), 0 0 0 1px rgba(53, 132, 228, 0.45); }
     .stv-cell.lifted.selected { background-color: \(selectionColor); }
     .stv-context-menu { padding: 4px 0; min-width: 200px; }
