@@ -46,6 +46,8 @@ public enum GTKStyle {
     .stv-context-menu-item { padding: 4px 12px; }
     .stv-context-menu-item.destructive { color: #e01b24; }
     .stv-context-menu-check { min-width: 14px; color: \(selectionColor); font-weight: bold; }
+    popover.stv-uncomposited, popover.stv-uncomposited > contents { margin: 0; box-shadow: none; }
+    popover.stv-uncomposited > contents { border-radius: 0; border: 1px solid #c0c0c0; }
     .stv-refresh { color: #6a6a6a; }
     .stv-refresh-label { font-weight: bold; }
     .stv-picker { background-color: #fafafa; }

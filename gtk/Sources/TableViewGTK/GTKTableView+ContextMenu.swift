@@ -85,6 +85,12 @@ extension GTKTableView {
     let popover = Self.popover(widget)
     gtk_popover_set_position(popover, GTK_POS_BOTTOM)
     gtk_popover_set_has_arrow(popover, 1)
+    // Without a compositor (a plain X server) the popover's transparent margins (its shadow, the arrow's
+    // corner) would be drawn black: there it is a plain box without them.
+    if let display = gtk_widget_get_display(viewport), gdk_display_is_composited(display) == 0 {
+      gtk_popover_set_has_arrow(popover, 0)
+      gtk_widget_add_css_class(widget, "stv-uncomposited")
+    }
     gtk_widget_set_parent(widget, viewport)
     Signals.connect(gpointerOf(widget), "closed") { [weak self] in
       guard let self else { return }
