@@ -185,8 +185,25 @@ extension TableView {
     let r = editing.reorder!
     if r.view === view { return heldFrame(r) }
     var frame = frame
-    frame.origin.y += r.shift(ofViewAt: view.frame.minY)
+    frame.origin.y += reorderShift(of: view, r)
     return frame
+  }
+
+  /// How far `view` is drawn from its frame while `r` holds a row: by the room the drop slot makes
+  /// for the views whose tops are in its range; a section header of the plain style floats as
+  /// always, at the top edge until its section's end (shifted too) pushes it up.
+  /// - Complexity: O(visible sections + log n)
+  func reorderShift(of view: any ReusableView, _ r: ReorderState) -> Double {
+    guard style == .plain, let entry = visible.headers.first(where: { $0.view === view }) else {
+      return r.shift(ofViewAt: view.frame.minY)
+    }
+    let natural = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofHeader: entry.section)))
+    let top = natural.minY + r.shift(ofViewAt: natural.minY)
+    guard natural.height > 0 else { return top - view.frame.minY }
+    let footer = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofFooter: entry.section)))
+    let end = footer.maxY + r.shift(ofViewAt: footer.minY)
+    let pin = scroll.offset.y + contentInset.top
+    return max(top, min(pin, end - natural.height)) - view.frame.minY
   }
 
   /// The rows in `section` other than the held one.
@@ -262,8 +279,8 @@ extension TableView {
     }
     var moved = false
     func glide(_ view: any ReusableView) {
-      let before = old.shift(ofViewAt: view.frame.minY)
-      let after = r.shift(ofViewAt: view.frame.minY)
+      let before = reorderShift(of: view, old)
+      let after = reorderShift(of: view, r)
       guard before != after else { return }
       var delta = UpdateAnimations.Delta(
         from: animations.presentation(of: view, frame: view.frame, at: now), to: view.frame)

@@ -106,6 +106,37 @@ func expectShowsModel(
 
 @Suite("Reordering rows by hand")
 struct ReorderTests {
+  @Test("a floating header stays pinned at the top while the held row's own place has scrolled off above it")
+  func floatingHeaderStaysPinned() throws {
+    let model = ReorderModel([Array(0..<80), Array(80..<160)], header: 30)
+    let (table, clock, _) = makeReorderTable(model)
+    func headerTop() throws -> Double {
+      let header = try #require(table.visibleHeaderViews.first { $0.section == 0 }?.view)
+      return table.presentation(of: header).frame.minY
+    }
+    // By keys: thirty slots down, the table follows the held row; row 2's place is far above the top.
+    #expect(table.beginReorder(at: IndexPath(row: 2, section: 0)))
+    table.moveReorder(by: 30)
+    settle(table, clock)
+    #expect(table.contentOffset.y > 300, "the table followed the held row: \(table.contentOffset.y)")
+    #expect(try headerTop() == table.contentOffset.y, "the header floats at the top edge")
+    table.cancelReorder()
+    settle(table, clock)
+
+    // By the pointer, held at the bottom edge: the table scrolls by itself, the header stays pinned.
+    table.contentOffset.y = 0
+    table.layoutIfNeeded()
+    #expect(table.beginReorder(at: IndexPath(row: 1, section: 0), pointerY: 40))
+    table.updateReorder(pointerY: 395)
+    for _ in 0..<12 {
+      clock.advance(by: 1.0 / 60)
+      _ = table.tick()
+      #expect(try headerTop() == table.contentOffset.y, "pinned while scrolling by itself at \(table.contentOffset.y)")
+    }
+    #expect(table.contentOffset.y > 100, "it scrolled: \(table.contentOffset.y)")
+    table.cancelReorder()
+  }
+
   @Test("a row dragged down: the rows it passes make room, the drop moves it once with its height")
   func dragDown() throws {
     let model = ReorderModel([Array(0..<100)])

@@ -8,6 +8,9 @@ public enum GTKStyle {
   /// The colour of a selected row's background (also what the screenshot test looks for).
   public static let selectionColor = "#3584e4"
 
+  /// The background of a row being moved (also what the reorder test looks for).
+  public static let liftedColor = "#e8f0fc"
+
   /// The style sheet.
   public static let css = """
     .stv-viewport { background-color: #ffffff; }
@@ -34,6 +37,19 @@ public enum GTKStyle {
       box-shadow: none; background: #8e8e93; color: #ffffff; font-weight: bold; }
     .stv-swipe-action.normal { background: #3584e4; }
     .stv-swipe-action.destructive { background: #e01b24; }
+    .stv-reorder-control { color: #8e8e93; font-size: 22px; font-weight: bold; }
+    .stv-cell.lifted { background-color: \(liftedColor); border-bottom-color: transparent;
+      box-shadow: 0 6px 18px rgba(0, 0, 0, 0.35), 0 0 0 1px rgba(53, 132, 228, 0.45); }
+    .stv-cell.lifted.selected { background-color: \(selectionColor); }
+    .stv-context-menu { padding: 4px 0; min-width: 200px; }
+    .stv-context-menu-title { font-weight: bold; color: #6a6a6a; padding: 2px 12px 6px 12px; }
+    .stv-context-menu-item { padding: 4px 12px; }
+    .stv-context-menu-item.destructive { color: #e01b24; }
+    .stv-context-menu-check { min-width: 14px; color: \(selectionColor); font-weight: bold; }
+    popover.stv-uncomposited, popover.stv-uncomposited > contents { margin: 0; box-shadow: none; }
+    popover.stv-uncomposited > contents { border-radius: 0; border: 1px solid #c0c0c0; }
+    .stv-refresh { color: #6a6a6a; }
+    .stv-refresh-label { font-weight: bold; }
     .stv-picker { background-color: #fafafa; }
     .stv-picker-row { font-size: 15px; color: #1e1e1e; }
     .stv-picker-row.unselectable { color: #b0b0b0; }

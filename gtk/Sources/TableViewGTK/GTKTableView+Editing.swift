@@ -35,7 +35,8 @@ extension GTKTableView {
     return path
   }
 
-  /// In edit mode, every cell on screen shows its row's editing style.
+  /// In edit mode, every cell on screen shows its row's editing style, and its reorder control where
+  /// the row can move.
   /// - Complexity: O(visible)
   func updateEditingControls() {
     guard table.isEditing else { return }
@@ -43,6 +44,7 @@ extension GTKTableView {
     for (path, cell) in zip(table.indexPathsForVisibleRows, cells) {
       guard let cell = cell as? GTKTableViewCell else { continue }
       cell.editingStyle = table.editingStyle(forRowAt: path)
+      if cell.showsReorderControl { cell.canMove = table.canMoveRow(at: path) }
     }
   }
 

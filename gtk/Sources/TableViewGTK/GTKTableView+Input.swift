@@ -42,6 +42,18 @@ extension GTKTableView {
     Signals.connect(gpointerOf(drag), "cancel") { [weak self] (_: UnsafeMutableRawPointer?) in self?.pointerCancelled()
     }
     gtk_widget_add_controller(viewport, drag)
+    // A long press picks the row up (the drag above then moves it).
+    let longPress = gtk_gesture_long_press_new()!
+    gtk_gesture_single_set_button(longPress, 1)
+    Signals.connect(gpointerOf(longPress), "pressed") { [weak self] x, y in self?.longPressed(at: Point(x: x, y: y)) }
+    gtk_widget_add_controller(viewport, longPress)
+    // The right button opens the row's context menu.
+    let rightClick = gtk_gesture_click_new()!
+    gtk_gesture_single_set_button(rightClick, 3)
+    Signals.connect(gpointerOf(rightClick), "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
+      self?.contextClick(at: Point(x: x, y: y))
+    }
+    gtk_widget_add_controller(viewport, rightClick)
 
     let keys = gtk_event_controller_key_new()!
     Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
@@ -148,6 +160,12 @@ extension GTKTableView {
   func pointerDown(x: Double, y: Double) {
     gtk_widget_grab_focus(viewport)
     let point = Point(x: x, y: y)
+    dragStart = point
+    // A press on a row's drag handle (edit mode) picks the row up: the drag moves it.
+    if beginReorderOnHandle(at: point) {
+      press.cancel()
+      return
+    }
     press.slop = table.tapMoveThreshold
     // A press on moving content stops it and is not a tap (as on iOS): no row is selected.
     let mayTap = press.press(at: point, contentIsMoving: table.isScrollAnimating)
@@ -163,6 +181,7 @@ extension GTKTableView {
   }
 
   func pointerCancelled() {
+    if cancelReorderDrag() { return }
     if swipeDrag != nil {
       swipeDrag = nil
       table.endSwipe(velocity: 0)
@@ -174,6 +193,7 @@ extension GTKTableView {
   }
 
   func pointerMoved(dx: Double, dy: Double) {
+    if dragReorder(to: dragStart.y + dy) { return }
     if var swipe = swipeDrag {
       // A swipe follows the pointer sideways only.
       swipe.tracker.add(position: swipe.startX + dx, at: clock.now)
@@ -204,6 +224,10 @@ extension GTKTableView {
   }
 
   func pointerUp(dx: Double, dy: Double) {
+    if endReorderDrag(at: dragStart.y + dy) {
+      press.cancel()
+      return
+    }
     if let swipe = swipeDrag {
       swipeDrag = nil
       table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
@@ -251,12 +275,19 @@ extension GTKTableView {
   /// Handles a key: ↑/↓ move the selection, Page Up/Down (and Space) scroll a page keeping the
   /// selection's place on screen, Home/End select the first/last row, [ and ] the first row of this
   /// or the previous section and of the next one, Enter selects like a click, Escape closes a
-  /// swiped row or else clears the selection.
+  /// swiped row or else clears the selection. m picks up the selected row to move it (then ↑/↓,
+  /// Page Up/Down move it, Enter or m drops it, Escape puts it back); the Menu key or Shift+F10
+  /// opens the selected row's context menu.
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
     // Ctrl and Alt combinations belong to the application (shortcuts), not to the table.
     if state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0 { return false }
+    // A row being moved takes the keys (and m picks one up); the Menu key opens the row's menu.
+    if handleReorderKey(keyval, modifiers: state) || handleContextMenuKey(keyval, modifiers: state) {
+      setNeedsLayout()
+      return true
+    }
     switch Int32(keyval) {
     case GDK_KEY_Up, GDK_KEY_KP_Up: table.moveFocus(.previous)
     case GDK_KEY_Down, GDK_KEY_KP_Down: table.moveFocus(.next)

@@ -69,6 +69,31 @@ public final class GTKTableView: TableViewHost {
   var pointerPosition: Point?
   /// The press began while a row was swiped open: a tap closes it instead of selecting.
   var pressWhileSwiped = false
+  /// Where the left button's drag began (viewport coordinates): the drag's moves are relative to it.
+  var dragStart = Point(x: 0, y: 0)
+  /// Where the pointer holding a picked-up row is (viewport coordinates), `nil` unless the pointer holds one.
+  var reorderDragY: Double?
+  /// The held row's view, drawn lifted (see `updateLiftedView`).
+  var liftedView: GTKView?
+  /// The pull-to-refresh indicator (a spinner and a label), made when first shown.
+  var refreshIndicator:
+    (
+      box: UnsafeMutablePointer<GtkWidget>, spinner: UnsafeMutablePointer<GtkWidget>,
+      label: UnsafeMutablePointer<GtkWidget>
+    )?
+  /// What the refresh indicator says now (empty while hidden).
+  public internal(set) var refreshIndicatorText = ""
+  /// The refresh indicator's widget while it shows (a spinner and a label, above the content).
+  public var refreshIndicatorWidget: UnsafeMutablePointer<GtkWidget>? {
+    guard let box = refreshIndicator?.box, gtk_widget_get_child_visible(box) != 0 else { return nil }
+    return box
+  }
+  /// The context menu's popover (made when first shown, then reused).
+  public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
+  /// The actions of the context menu shown (or last shown), top to bottom.
+  public internal(set) var contextMenuActions: [ContextMenuAction] = []
+  /// The buttons of the context menu shown (or last shown), top to bottom.
+  public internal(set) var contextMenuButtons: [UnsafeMutablePointer<GtkWidget>] = []
 
   /// Creates a table view (call on the main thread, after `gtk_init`).
   ///
@@ -106,6 +131,8 @@ public final class GTKTableView: TableViewHost {
     if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
     for view in shownViews where gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
     for button in swipeButtons { gtk_widget_unparent(button) }
+    if let refreshIndicator { gtk_widget_unparent(refreshIndicator.box) }
+    if let contextMenuPopover { gtk_widget_unparent(contextMenuPopover) }
     g_object_unref(gpointerOf(adjustment))
     g_object_unref(gpointerOf(widget))
   }
@@ -192,7 +219,8 @@ public final class GTKTableView: TableViewHost {
     table.layoutIfNeeded()
     updateEditingControls()
     let offset = table.contentOffset
-    let animating = table.isAnimatingUpdates || table.swipedRow != nil
+    let animating = table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil
+    updateLiftedView()
     for view in shownViews {
       // Edges snap to whole pixels, each the same way (half up, also below zero), and the height
       // is the distance between the snapped edges: neighbouring rows always abut, never a pixel
@@ -219,6 +247,7 @@ public final class GTKTableView: TableViewHost {
       gtk_widget_allocate(view.widget, width, Int32(max(0, bottom - top)), -1, transform)
     }
     placeSwipeButtons()
+    placeRefreshIndicator(width: width)
     layoutCount += 1
     isLayoutPending = false
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }

@@ -29,6 +29,25 @@ public final class GTKTableViewCell: GTKView {
   private let accessoryLabel: UnsafeMutablePointer<GtkWidget>
   /// The round editing control at the leading edge (⊖ or ⊕), shown in edit mode.
   public let editingControl: UnsafeMutablePointer<GtkWidget>
+  /// The reorder control (≡, a drag handle) at the trailing edge, shown in edit mode where the row can move.
+  public let reorderControl: UnsafeMutablePointer<GtkWidget>
+
+  /// Whether the cell shows a reorder control (≡) at its right in edit mode, as UIKit's
+  /// `showsReorderControl`: set it when configuring the cell of a row that can move. The control
+  /// shows where the table also allows the move (`TableView.canMoveRow(at:)`, which the
+  /// `GTKTableView` tells the cell as ``canMove``); a drag on it picks the row up. In edit mode it
+  /// takes the accessory's place.
+  public var showsReorderControl = false {
+    didSet {
+      guard showsReorderControl != oldValue else { return }
+      updateEditingControlVisibility()
+      gtk_widget_queue_resize(widget)
+    }
+  }
+  /// Whether the table allows the row to move now (set by the `GTKTableView` in edit mode).
+  public internal(set) var canMove = false {
+    didSet { if canMove != oldValue { updateEditingControlVisibility() } }
+  }
 
   /// The image at the leading edge (an avatar: a coloured disc with a few letters), `nil` unless
   /// the cell was made with an `imageSize`.
@@ -78,6 +97,10 @@ public final class GTKTableViewCell: GTKView {
     gtk_widget_set_focusable(editingControl, 0)
     gtk_widget_set_child_visible(editingControl, 0)
     gtk_widget_set_parent(editingControl, root)
+    reorderControl = gtk_label_new("≡")!
+    gtk_widget_add_css_class(reorderControl, "stv-reorder-control")
+    gtk_widget_set_child_visible(reorderControl, 0)
+    gtk_widget_set_parent(reorderControl, root)
     // The control slides in from the cell's leading edge: what is left of it is clipped.
     gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
     super.init(widget: root)
@@ -131,7 +154,18 @@ public final class GTKTableViewCell: GTKView {
   private func updateEditingControlVisibility() {
     let shown = editingProgress > 0 && editingStyle != .none
     gtk_widget_set_child_visible(editingControl, shown ? 1 : 0)
+    let handle = editingProgress > 0 && showsReorderControl && canMove
+    if (gtk_widget_get_child_visible(reorderControl) != 0) != handle {
+      gtk_widget_set_child_visible(reorderControl, handle ? 1 : 0)
+      gtk_widget_queue_allocate(widget)
+    }
   }
+
+  /// Whether the reorder control takes the trailing edge (in edit mode, when the cell shows one).
+  private var reservesReorderControl: Bool { isEditing && showsReorderControl }
+
+  /// The reorder control's width, in pixels.
+  public static let reorderControlWidth: Int32 = 32
 
   /// Enters or leaves edit mode: the content moves right by ``editingIndent`` and the control
   /// slides in (animated: over ``editingAnimationDuration`` on the frame clock). The height the
@@ -159,9 +193,12 @@ public final class GTKTableViewCell: GTKView {
     }
   }
 
-  /// Leaves edit mode without animation: a reused cell starts as its new row says.
+  /// Leaves edit mode without animation: a reused cell starts as its new row says; the lifted look
+  /// of a row being moved goes.
   public override func prepareForReuse() {
     super.prepareForReuse()
+    setCSSClass("lifted", enabled: false)
+    canMove = false
     if editingAnimation != nil { finishEditingAnimation() }
   }
 
@@ -238,7 +275,9 @@ public final class GTKTableViewCell: GTKView {
     let textX: Int32 = imageView == nil ? 0 : imageSize + 10
     var textWidth = max(0, width - textX)
     var accessory: GtkAllocation?
-    if gtk_widget_get_visible(accessoryLabel) != 0 {
+    if reservesReorderControl {
+      textWidth = max(0, textWidth - Self.reorderControlWidth)
+    } else if gtk_widget_get_visible(accessoryLabel) != 0 {
       let w = Self.natural(accessoryLabel, GTK_ORIENTATION_HORIZONTAL, -1)
       textWidth = max(0, textWidth - w - 8)
       accessory = GtkAllocation(x: textX + textWidth + 8, y: 0, width: w, height: 0)
@@ -291,7 +330,20 @@ public final class GTKTableViewCell: GTKView {
     if let detailLabel = detailTextLabel?.widget, gtk_widget_get_visible(detailLabel) != 0, let detail = frames.detail {
       place(detailLabel, detail)
     }
+    // In edit mode the reorder control takes the accessory's place.
+    let accessoryShown: gboolean = reservesReorderControl ? 0 : 1
+    if gtk_widget_get_child_visible(accessoryLabel) != accessoryShown {
+      gtk_widget_set_child_visible(accessoryLabel, accessoryShown)
+    }
     if let accessory = frames.accessory { place(accessoryLabel, accessory) }
+    if gtk_widget_get_child_visible(reorderControl) != 0 {
+      // It slides in from the trailing edge as the editing control does from the leading one.
+      let side = Self.reorderControlWidth
+      let slide = Int32((Double(side) * (1 - editingProgress)).rounded())
+      var control = GtkAllocation(x: width - side + slide, y: 0, width: side, height: height)
+      gtk_widget_size_allocate(reorderControl, &control, -1)
+      gtk_widget_set_opacity(reorderControl, editingProgress)
+    }
     if gtk_widget_get_child_visible(editingControl) != 0 {
       let side = Self.editingControlSide
       var control = GtkAllocation(

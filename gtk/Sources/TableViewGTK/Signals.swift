@@ -75,6 +75,16 @@ public enum Signals {
     return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
   }
 
+  /// `void handler(instance, int, double, double, user_data)`: a click gesture's "pressed" and "released".
+  @discardableResult
+  public static func connect(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Int32, Double, Double) -> Void
+  ) -> UInt {
+    typealias Thunk = @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void
+    let thunk: Thunk = { _, n, a, b, data in unbox(data, as: ((Int32, Double, Double) -> Void).self)(n, a, b) }
+    return connectBoxed(instance, signal, body, unsafeBitCast(thunk, to: GCallback.self))
+  }
+
   /// `gboolean handler(instance, user_data)`: "close-request".
   @discardableResult
   public static func connectHandled(

@@ -47,6 +47,72 @@ extension FeedPage {
       ("editRect", hook.rect(of: editButton)),
       ("newPostRect", hook.rect(of: newPostButton)),
       ("heights", heightsField),
-    ]
+    ] + reorderAndMenuFields(hook)
+  }
+}
+
+extension FeedPage {
+  /// Moving posts, the context menu and pull to refresh, as JSON fields: the held row and where it
+  /// would drop, its rectangle and whether it looks lifted, the last move (post number, section,
+  /// row, row in the whole feed, and the number now at that place), the reorder handles shown,
+  /// the menu's items (title, rectangle, checked, destructive, enabled), the starred posts and the
+  /// refresh indicator.
+  func reorderAndMenuFields(_ hook: StateHook) -> [(String, String)] {
+    let table = gtkTableView.table
+    var fields: [(String, String)] = []
+    fields.append(("reorderingRow", table.reorderingRow.map { "[\($0.section),\($0.row)]" } ?? "null"))
+    fields.append(("reorderDestination", table.reorderDestination.map { "[\($0.section),\($0.row)]" } ?? "null"))
+    if let held = table.reorderingView as? GTKView {
+      fields.append(("heldRect", hook.rect(of: held.widget)))
+      fields.append(("heldLifted", gtk_widget_has_css_class(held.widget, "lifted") != 0 ? "true" : "false"))
+    }
+    if let move = lastMove, move.to.section < feed.numberOfSections,
+      move.to.row < feed.numberOfRows(inSection: move.to.section)
+    {
+      let now = feed.number(at: move.to)
+      fields.append(
+        ("lastMove", "[\(move.number),\(move.to.section),\(move.to.row),\(feed.globalRow(of: move.to)),\(now)]"))
+    }
+    var handles: [String] = []
+    for path in table.indexPathsForVisibleRows {
+      guard let cell = table.cellForRow(at: path) as? GTKTableViewCell,
+        gtk_widget_get_child_visible(cell.reorderControl) != 0, cell.editingProgress == 1,
+        let b = hook.bounds(of: cell.reorderControl)
+      else { continue }
+      handles.append("[\(path.section),\(path.row),\(b.x),\(b.y),\(b.width),\(b.height)]")
+    }
+    fields.append(("reorderControls", "[" + handles.joined(separator: ",") + "]"))
+    var items: [String] = []
+    if gtkTableView.isShowingContextMenu {
+      for (action, button) in zip(gtkTableView.contextMenuActions, gtkTableView.contextMenuButtons) {
+        let rect = hook.popupRect(of: button, in: gtkTableView.contextMenuPopover)
+        let destructive = gtk_widget_has_css_class(button, "destructive") != 0
+        let enabled = gtk_widget_get_sensitive(button) != 0
+        items.append("[\(Self.jsonString(action.title)),\(rect),\(action.isChecked),\(destructive),\(enabled)]")
+      }
+    }
+    fields.append(("menuItems", "[" + items.joined(separator: ",") + "]"))
+    fields.append(("starred", "[" + feed.starred.sorted().map(String.init).joined(separator: ",") + "]"))
+    fields.append(("copiedTitle", copiedTitle.map(Self.jsonString) ?? "null"))
+    fields.append(("refreshText", Self.jsonString(gtkTableView.refreshIndicatorText)))
+    fields.append(("refreshRect", gtkTableView.refreshIndicatorWidget.map { hook.rect(of: $0) } ?? "null"))
+    fields.append(("isRefreshing", table.refreshControl?.isRefreshing == true ? "true" : "false"))
+    fields.append(("refreshes", "\(refreshes)"))
+    return fields
+  }
+
+  /// `text` as a JSON string (quotes, backslashes and control characters escaped).
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20:
+        out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
   }
 }

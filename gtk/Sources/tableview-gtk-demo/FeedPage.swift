@@ -18,17 +18,24 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let newPostButton: UnsafeMutablePointer<GtkWidget>
   var lastSelected: IndexPath?
   /// The posts, with the user's changes.
-  private(set) var feed: SparseFeed
+  var feed: SparseFeed
   /// Pages loaded at the end, and posts the user deleted and added.
   private(set) var pagesLoaded = 0
   private(set) var deleted = 0
-  private(set) var added = 0
+  var added = 0
   /// Posts a page loaded at the end brings.
   static let pageSize = 20
   /// The widths the window stayed at (FeedPage+Widths.swift).
   var widths = WidthHistory()
   /// Posts measured at the expected widths when the status line last looked.
   var otherWidthsMeasured = 0
+  /// The last post moved (by hand or Move to top): its number and where it went.
+  var lastMove: (number: Int, to: IndexPath)?
+  /// A refresh in progress: its posts arrive when it fires.
+  var refreshArrival: GLibTimeout?
+  /// Refreshes finished so far, and the title the context menu's Copy title last copied.
+  var refreshes = 0
+  var copiedTitle: String?
 
   init(rows: Int?, width: Int) {
     feed = SparseFeed(rowCount: rows ?? FeedDataSet.defaultRowCount)
@@ -65,6 +72,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     table.idlePrecompute.reach = 100_000
     // Within a screen of the end, another page loads.
     table.edgeApproachDistance = 600
+    installRefreshControl()
 
     Signals.connect(gpointerOf(editButton), "toggled") { [weak self] in self?.editToggled() }
     Signals.connect(gpointerOf(newPostButton), "clicked") { [weak self] in self?.newPost() }
@@ -84,10 +92,13 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   static let avatarColors = ["#e01b24", "#ff7800", "#e5a50a", "#26a269", "#1c71d8", "#813d9c", "#865e3c", "#2ec27e"]
 
   /// Shows `post` in `cell`: its author's initial on their colour, the author line and the text.
-  static func show(_ post: FeedPost, in cell: GTKTableViewCell, isNew: Bool = false, isRead: Bool = false) {
+  static func show(
+    _ post: FeedPost, in cell: GTKTableViewCell, isNew: Bool = false, isRead: Bool = false, isStarred: Bool = false
+  ) {
     let seed = post.handle.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }
     cell.setImage(text: String(post.author.prefix(1)), color: avatarColors[abs(seed) % avatarColors.count])
     var title = isNew ? "\(post.author) @\(post.handle) · now · new" : FeedDataSet.postTitle(post)
+    if isStarred { title = "★ " + title }
     if isRead { title += " · read" }
     cell.textLabel.text = title
     cell.detailTextLabel?.text = post.text
@@ -115,8 +126,12 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: GTKTableViewCell.self)
     let number = feed.number(at: indexPath)
-    Self.show(FeedPost(number: number), in: cell, isNew: feed.isNew(number), isRead: feed.read.contains(number))
+    Self.show(
+      FeedPost(number: number), in: cell, isNew: feed.isNew(number), isRead: feed.read.contains(number),
+      isStarred: feed.starred.contains(number))
     cell.accessoryType = feed.marked.contains(number) ? .checkmark : .none
+    // Every post can move: by its ≡ in edit mode, a long press, or m.
+    cell.showsReorderControl = true
     // Measured before the table shows it: in edit mode at the narrower width.
     cell.setEditing(tableView.isEditing, animated: false)
     return cell
@@ -128,10 +143,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
         as? GTKTableViewHeaderFooterView
     else { return nil }
     header.textLabel.text = FeedDataSet.headerTitle(section: section)
-    let count = feed.numberOfRows(inSection: section)
-    header.detailTextLabel.text =
-      feed.changedSections[section] == nil
-      ? FeedDataSet.headerDetail(section: section, rowCount: feed.baseRowCount) : "\(count.grouped) 条 · edited"
+    header.detailTextLabel.text = headerDetail(section: section)
     return header
   }
 

@@ -163,8 +163,8 @@ final class TouchpadGesture {
         tableView.touchpadEnded()
         phase = 4
       }
-    case 4:  // the bounce back
-      if !table.isAnimating {
+    case 4:  // the bounce back (a pull past the feed's refresh control refreshes first: it springs back after)
+      if !table.isAnimating && table.refreshControl?.isRefreshing != true {
         results["settled"] = table.contentOffset.y
         if table.contentOffset.y != 0 { failures.append("sprang back to 0: \(table.contentOffset.y)") }
         let fields = results.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }

@@ -20,6 +20,8 @@ struct SparseFeed {
   /// The posts the user marked, and those they marked read, by number.
   private(set) var marked: Set<Int> = []
   private(set) var read: Set<Int> = []
+  /// The posts the user starred (from a row's context menu), by number.
+  private(set) var starred: Set<Int> = []
 
   init(rowCount: Int) {
     baseRowCount = max(0, rowCount)
@@ -70,6 +72,7 @@ struct SparseFeed {
     let gone = number(at: path)
     marked.remove(gone)
     read.remove(gone)
+    starred.remove(gone)
     change(path.section) { $0.remove(at: path.row) }
   }
 
@@ -90,6 +93,34 @@ struct SparseFeed {
     nextNumber += count
     change(section) { $0 += numbers }
     return (first..<first + count).map { IndexPath(row: $0, section: section) }
+  }
+
+  /// Moves the post at `source` to `destination` (its row once moved: UIKit's `moveRowAt`), within its section
+  /// or into another. Returns whether it moved (false for a path outside the feed).
+  /// - Complexity: O(rows of the sections involved)
+  @discardableResult
+  mutating func movePost(from source: IndexPath, to destination: IndexPath) -> Bool {
+    guard source.section >= 0, source.section < numberOfSections, source.row >= 0,
+      source.row < numberOfRows(inSection: source.section), destination.section >= 0,
+      destination.section < numberOfSections, destination.row >= 0
+    else { return false }
+    let room = numberOfRows(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+    guard destination.row <= room else { return false }
+    let moving = number(at: source)
+    change(source.section) { $0.remove(at: source.row) }
+    change(destination.section) { $0.insert(moving, at: destination.row) }
+    return true
+  }
+
+  /// The rows before `path` in the whole feed (its row counted from the top of the first section).
+  /// - Complexity: O(sections)
+  func globalRow(of path: IndexPath) -> Int {
+    (0..<min(path.section, numberOfSections)).reduce(path.row) { $0 + numberOfRows(inSection: $1) }
+  }
+
+  /// Stars or unstars post `number`.
+  mutating func toggleStar(_ number: Int) {
+    if starred.remove(number) == nil { starred.insert(number) }
   }
 
   /// Marks or unmarks post `number`.

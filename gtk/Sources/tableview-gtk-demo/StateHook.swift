@@ -136,6 +136,25 @@ final class StateHook {
     )
   }
 
+  /// The rectangle of `widget` inside a popover, on the window's surface (a popover is a surface
+  /// of its own, placed relative to the window's), as a JSON array (`null` when it is not shown).
+  func popupRect(of widget: UnsafeMutablePointer<GtkWidget>, in popover: UnsafeMutablePointer<GtkWidget>?) -> String {
+    guard let popover, let surface = gtk_native_get_surface(OpaquePointer(popover)) else { return "null" }
+    var inner = graphene_rect_t()
+    guard gtk_widget_compute_bounds(widget, popover, &inner) != 0 else { return "null" }
+    var dx: Double = 0
+    var dy: Double = 0
+    gtk_native_get_surface_transform(OpaquePointer(popover), &dx, &dy)
+    guard let window = bounds(of: self.window.window) else { return "null" }
+    var windowDX: Double = 0
+    var windowDY: Double = 0
+    gtk_native_get_surface_transform(OpaquePointer(self.window.window), &windowDX, &windowDY)
+    // The window's surface origin, then the popup's place on it.
+    let x = window.x - windowDX + Double(gdk_popup_get_position_x(surface)) + dx + Double(inner.origin.x)
+    let y = window.y - windowDY + Double(gdk_popup_get_position_y(surface)) + dy + Double(inner.origin.y)
+    return "[\(number(x)),\(number(y)),\(number(Double(inner.size.width))),\(number(Double(inner.size.height)))]"
+  }
+
   /// `bounds(of:)` as a JSON array.
   func rect(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
     guard let b = bounds(of: widget) else { return "null" }

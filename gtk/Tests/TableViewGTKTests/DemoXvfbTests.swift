@@ -194,10 +194,16 @@ struct DemoXvfbTests {
     let stretched = try await demo.waitFor("the content pulled past the top") { ($0.contentOffset ?? 0) < 0 }
     #expect((stretched.contentOffset ?? 0) > -300, "less than the pointer moved: \(stretched)")
     try demo.xdotool("mouseup", "1")
-    // …and springs back when let go.
-    let back = try await demo.waitFor("the bounce back to the top") { $0.contentOffset == 0 && $0.isSettled }
+    // …and springs back when let go: pulled past the refresh control's height, after the feed refreshed (three
+    // new posts arrive at the top, above the selected one).
+    let back = try await demo.waitFor("the bounce back to the top") {
+      $0.contentOffset == 0 && $0.isSettled && FeedState($0)?.editing.isRefreshing == false
+    }
     #expect(back.firstVisibleRow == [0, 0], "\(back)")
-    #expect(back.selectedRow == [0, 0], "Home selected the first row; the drag selected nothing else: \(back)")
+    #expect(FeedState(back)?.editing.refreshes == 1, "pulled past the refresh control, the feed refreshed: \(back)")
+    #expect(
+      back.selectedRow == [0, 3],
+      "Home selected the first post (below the new ones); the drag selected nothing else: \(back)")
   }
 
   @Test("the section header floats at the top, and the next section's header pushes it away")
@@ -400,7 +406,9 @@ struct DemoSelfTestTests {
       result("closuresAfter") >= 0 && result("closuresAfter") <= result("closuresBefore"), "closures released: \(line)")
   }
 
-  @Test("a touchpad gesture follows the fingers, flings on lift-off, stretches past the top and springs back")
+  @Test(
+    "a touchpad gesture follows the fingers, flings on lift-off, stretches past the top and springs back (after the refresh it starts)"
+  )
   func touchpad() async throws {
     let server = try #require(XvfbServer.current)
     // xdotool cannot make smooth-scroll events: the demo plays the scroll controller's calls itself.
