@@ -7,10 +7,10 @@ import Testing
 /// `TABLEVIEW_PLAIN=1`, `TERM=dumb`) draws no box-drawing decoration and says where the user is, once per change.
 @Suite("accessibility in tmux", .enabled(if: which("tmux") != nil, "tmux is not installed"))
 struct AccessibilityTmuxTests {
-  /// Starts the demo in a shell that waits after it ends.
+  /// Starts the demo (the in-memory feed) in a shell that waits after it ends.
   func start(_ arguments: String = "", environment: String = "") throws -> TmuxSession {
     let demo = try DemoBinary.terminalDemo.path()
-    let command = "\(environment) '\(demo)' \(arguments); echo \"demo exited $?\"; sleep 30"
+    let command = "\(environment) '\(demo)' --memory \(arguments); echo \"demo exited $?\"; sleep 30"
     return try TmuxSession(tmux: which("tmux")!, command: command)
   }
 
