@@ -103,7 +103,9 @@ final class Fixture {
       table.layoutIfNeeded()
       if check == SQLiteTableDataSource.UpdateSummary() { return summaries }
     }
-    throw FixtureError("the data source did not settle in \(rounds) rounds")
+    throw FixtureError(
+      "the data source did not settle in \(rounds) rounds; the last: \(summaries.suffix(3)), pages in flight \(source.pagesInFlight), placeholders \(source.placeholderCount)"
+    )
   }
 
   /// Checks the table against the database: counts of every section, and for every visible row
