@@ -189,19 +189,11 @@ struct FeedReorderXvfbTests {
     let star = try #require(menu.editing.menuItems.first { $0.title == "Star" }, "\(menu)")
     let rect = star.rect
     #expect(rect.count == 4 && rect[1] > row.top, "the menu points at the click, below it: \(menu)")
-    try demo.click(rect, in: window)
-    let isStarred: (FeedState) -> Bool = {
+    // Star is chosen with the keys (focus starts on the first item): a pointer click on the popover's
+    // button was not delivered in CI's full GTK run (it is when the suite runs alone) — see the note.
+    try demo.xdotool("key", "Down", "Return")
+    let starred = try await demo.waitForFeed("the post starred") {
       $0.editing.starred == [row.number] && $0.editing.menuItems.isEmpty && $0.isSettled
-    }
-    let starred: FeedState
-    do {
-      starred = try await demo.waitForFeed("the post starred", timeout: 10, isStarred)
-    } catch {
-      // Under load a click can reach the popover before it takes input (seen once in CI): if the
-      // menu is still open, unchanged, click Star again.
-      let now = try await demo.waitForFeed("the state") { _ in true }
-      if now.editing.menuItems.count == 5 && now.editing.starred.isEmpty { try demo.click(rect, in: window) }
-      starred = try await demo.waitForFeed("the post starred, clicked again", isStarred)
     }
     #expect(starred.state.selectedRow == nil, "the menu selected nothing: \(starred)")
     try demo.movePointer(to: 300, Int(row.top + row.height / 2), in: window)
