@@ -285,7 +285,14 @@ struct DemoXvfbTests {
     // mid-glide under load caught a row's text over the band's left end).
     try await demo.waitFor("October") { $0.date == [2027, 10, 22] && $0.isSettled }
     // The band is tinted with the selection blue (mixed with the background): bluer than it is red.
-    let shot = try demo.screenshot().pixel(x: window.x + Int(month[0]) + 6, y: window.y + Int(month[1] + month[3] / 2))
+    // Polled: under CI's load the first screenshot after the state said settled has shown a frame
+    // not yet redrawn (white there).
+    let at = (x: window.x + Int(month[0]) + 6, y: window.y + Int(month[1] + month[3] / 2))
+    var shot = try demo.screenshot().pixel(x: at.x, y: at.y)
+    for _ in 0..<40 where !(shot.blue > shot.red + 10) {
+      try await Task.sleep(nanoseconds: 250_000_000)
+      shot = try demo.screenshot().pixel(x: at.x, y: at.y)
+    }
     #expect(shot.blue > shot.red + 10, "the band's tint at its left end: \(shot)")
   }
 
