@@ -32,7 +32,7 @@ public enum EdgeAutoscroll {
     // Beyond the edge it goes on speeding up, to twice the edge's depth.
     let closeness = min(2, depth)
     let held = heldFor.isFinite ? max(0, heldFor) : 0
-    let hold = held >= 10 ? maximumHoldFactor : min(maximumHoldFactor, CMath.pow(2, held))
+    let hold = min(maximumHoldFactor, CMath.pow(2, min(held, 10)))
     return direction * viewportHeight * screensPerSecondAtEdge * closeness * closeness * hold
   }
 }

@@ -55,20 +55,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     writes = PostWriteQueue(store: store)
     clock = context.clock
     super.init(context: context)
-    table.register(
-      {
-        let cell = TerminalTableViewCell(style: .subtitle)
-        cell.textLabel.style = Style(foreground: .yellow, attributes: .bold)
-        cell.detailTextLabel?.style = .plain
-        cell.detailTextLabel?.numberOfLines = 0
-        cell.showsSeparator = true
-        return cell
-      }, forCellReuseIdentifier: "post")
-    table.register({ TerminalTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
-    table.rowHeight = TableView.automaticDimension
-    table.sectionHeaderHeight = 2
-    table.swipeActionWidth = 10
-    table.edgeApproachDistance = 20
+    FeedScreen.setUpFeedTable(table)
     let refresh = RefreshControl { [weak self] _ in self?.startRefresh() }
     refresh.height = 2
     table.refreshControl = refresh

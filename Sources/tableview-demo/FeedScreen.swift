@@ -31,10 +31,9 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   static let refreshCount = 3
   private let clock: any TableViewClock
 
-  init(context: DemoContext) {
-    feed = EditableFeed(rowCount: context.rows ?? FeedDataSet.defaultRowCount)
-    clock = context.clock
-    super.init(context: context)
+  /// What both feeds' tables share: the post cell (self-sized, subtitle style) and the header view, two-line
+  /// headers, swipe action blocks ten columns wide, and load more told a screen before the end.
+  static func setUpFeedTable(_ table: TableView) {
     table.register(
       {
         let cell = TerminalTableViewCell(style: .subtitle)
@@ -46,12 +45,17 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
       }, forCellReuseIdentifier: "post")
     table.register({ TerminalTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
     table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 5
     table.sectionHeaderHeight = 2
-    // Swipe action blocks ten columns wide.
     table.swipeActionWidth = 10
-    // Load more: told when the visible area comes within a screen of the end.
     table.edgeApproachDistance = 20
+  }
+
+  init(context: DemoContext) {
+    feed = EditableFeed(rowCount: context.rows ?? FeedDataSet.defaultRowCount)
+    clock = context.clock
+    super.init(context: context)
+    Self.setUpFeedTable(table)
+    table.estimatedRowHeight = 5
     table.dataSource = self
     table.delegate = self
     // Pull to refresh: drag down past the top (or press r); a moment later a few new posts slide in.

@@ -8,20 +8,7 @@ import Testing
 @Suite("tableview-demo --plain --frames")
 struct PlainFramesTests {
   /// Runs the demo and splits its output into frames (caption lines dropped).
-  func frames(_ arguments: [String]) throws -> [[String]] {
-    let result = try run(try DemoBinary.terminalDemo.path(), arguments)
-    #expect(result.status == 0, "\(result.standardError)")
-    var frames: [[String]] = []
-    for line in result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("── frame ") {
-        frames.append([])
-      } else if !frames.isEmpty {
-        frames[frames.count - 1].append(String(line))
-      }
-    }
-    if frames.last?.last == "" { frames[frames.count - 1].removeLast() }
-    return frames
-  }
+  func frames(_ arguments: [String]) throws -> [[String]] { try DemoFramesTests().frames(arguments) }
 
   /// Whether a line has box-drawing or block characters (U+2500–U+259F).
   func hasBoxDrawing(_ line: String) -> Bool {
