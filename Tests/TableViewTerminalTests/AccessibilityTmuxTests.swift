@@ -113,6 +113,10 @@ struct AccessibilityTmuxTests {
     for environment in ["TERM=dumb", "TABLEVIEW_PLAIN=1"] {
       let session = try start(environment: environment)
       defer { session.close() }
+      // Keys sent before the demo has put the terminal in raw mode would be lost: wait for its first frame.
+      try session.waitFor("the first frame with \(environment)", timeout: 60) {
+        $0.contains { $0.contains("Section 1") }
+      }
       try session.send("Down")
       let screen = try session.waitFor("the plain interface with \(environment)", timeout: 60) { screen in
         screen.contains { $0.contains("row 1 of 1,000,000, section 1") }
