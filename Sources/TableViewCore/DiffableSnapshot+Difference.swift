@@ -48,12 +48,18 @@ extension DiffableSnapshot {
     update.deleteSections(old.sections.indices.filter { sectionIndexes[old.sections[$0]] == nil })
     update.insertSections(sections.indices.filter { old.sectionIndexes[sections[$0]] == nil })
 
-    // Items.
-    var oldPaths: [ItemID: IndexPath] = [:]
-    oldPaths.reserveCapacity(old.numberOfItems)
-    for (section, rows) in old.items.enumerated() where carriedTo[section] != nil {
-      for (row, item) in rows.enumerated() { oldPaths[item] = IndexPath(row: row, section: section) }
-    }
+    // Items. Each carried section is walked beside its old one in lockstep: an item at the same
+    // place in both (most of them, in an update of a few items) pairs with itself without a
+    // hash. Items out of step wait in two dictionaries until their other half turns up: a
+    // one-item look-ahead resynchronises after a single insert or delete, and a waiting item
+    // met again after a longer shift (a page inserted, a block moved) brings the walk back in
+    // step. The pairs are exactly those of a match by identifier, so the moves are the same
+    // fewest ones; only hashing is saved, in proportion to what changed.
+    var pendingOld: [ItemID: IndexPath] = [:]
+    var pendingNew: [ItemID: IndexPath] = [:]
+    // Per new section, its pairs with the old rows of the section it carries: (old row, new row).
+    var inStep = [[(from: Int, to: Int)]](repeating: [], count: sections.count)
+    var outOfStep = [[(from: Int, to: Int)]](repeating: [], count: sections.count)
     func move(_ item: ItemID, from source: IndexPath, to destination: IndexPath) {
       if reloadedItemIdentifiers.contains(item) {
         update.deleteRows(at: [source])
@@ -62,36 +68,89 @@ extension DiffableSnapshot {
         update.moveRow(at: source, to: destination)
       }
     }
+    func pair(_ item: ItemID, from source: IndexPath, to destination: IndexPath) {
+      if source.section == carriedFrom[destination.section] {
+        outOfStep[destination.section].append((source.row, destination.row))
+      } else {
+        move(item, from: source, to: destination)
+      }
+    }
     for (newSection, rows) in items.enumerated() {
       guard let oldSection = carriedFrom[newSection] else { continue }
-      var candidates: [(item: ItemID, from: Int, to: Int)] = []
-      for (row, item) in rows.enumerated() {
-        let destination = IndexPath(row: row, section: newSection)
-        guard let source = oldPaths[item] else {
-          update.insertRows(at: [destination])
-          continue
-        }
-        if source.section == oldSection {
-          candidates.append((item, source.row, row))
+      let oldRows = old.items[oldSection]
+      var pairs: [(from: Int, to: Int)] = []
+      pairs.reserveCapacity(min(rows.count, oldRows.count))
+      var i = 0
+      var j = 0
+      while i < oldRows.count && j < rows.count {
+        if oldRows[i] == rows[j] {
+          pairs.append((i, j))
+          i += 1
+          j += 1
+        } else if i + 1 < oldRows.count && oldRows[i + 1] == rows[j] {
+          pendingOld[oldRows[i]] = IndexPath(row: i, section: oldSection)
+          i += 1
+        } else if j + 1 < rows.count && oldRows[i] == rows[j + 1] {
+          pendingNew[rows[j]] = IndexPath(row: j, section: newSection)
+          j += 1
+        } else if let source = pendingOld.removeValue(forKey: rows[j]) {
+          pair(rows[j], from: source, to: IndexPath(row: j, section: newSection))
+          j += 1
+        } else if let destination = pendingNew.removeValue(forKey: oldRows[i]) {
+          pair(oldRows[i], from: IndexPath(row: i, section: oldSection), to: destination)
+          i += 1
         } else {
-          move(item, from: source, to: destination)
+          pendingOld[oldRows[i]] = IndexPath(row: i, section: oldSection)
+          pendingNew[rows[j]] = IndexPath(row: j, section: newSection)
+          i += 1
+          j += 1
         }
       }
+      for row in i..<oldRows.count { pendingOld[oldRows[row]] = IndexPath(row: row, section: oldSection) }
+      for row in j..<rows.count { pendingNew[rows[row]] = IndexPath(row: row, section: newSection) }
+      inStep[newSection] = pairs
+    }
+    // The items still waiting: paired by identifier, else inserted (new) or deleted (old: it
+    // went nowhere, or to a section that is inserted or reloaded).
+    // (In index-path order, so that the update is the same on every run.)
+    for (item, destination) in pendingNew.sorted(by: { $0.value < $1.value }) {
+      if let source = pendingOld.removeValue(forKey: item) {
+        pair(item, from: source, to: destination)
+      } else {
+        update.insertRows(at: [destination])
+      }
+    }
+    for source in pendingOld.values.sorted() { update.deleteRows(at: [source]) }
+    let checksReloads = !reloadedItemIdentifiers.isEmpty
+    for (newSection, rows) in items.enumerated() {
+      guard let oldSection = carriedFrom[newSection] else { continue }
+      // In new-row order: the in-step pairs are; the others are merged in.
+      var candidates = inStep[newSection]
+      if !outOfStep[newSection].isEmpty {
+        let others = outOfStep[newSection].sorted { $0.to < $1.to }
+        var merged: [(from: Int, to: Int)] = []
+        merged.reserveCapacity(candidates.count + others.count)
+        var a = 0
+        var b = 0
+        while a < candidates.count || b < others.count {
+          if b == others.count || (a < candidates.count && candidates[a].to < others[b].to) {
+            merged.append(candidates[a])
+            a += 1
+          } else {
+            merged.append(others[b])
+            b += 1
+          }
+        }
+        candidates = merged
+      }
+      inStep[newSection] = []
       let stays = longestIncreasingSubsequence(candidates.map(\.from))
       for (candidate, stays) in zip(candidates, stays) {
         let source = IndexPath(row: candidate.from, section: oldSection)
         if !stays {
-          move(candidate.item, from: source, to: IndexPath(row: candidate.to, section: newSection))
-        } else if reloadedItemIdentifiers.contains(candidate.item) {
+          move(rows[candidate.to], from: source, to: IndexPath(row: candidate.to, section: newSection))
+        } else if checksReloads && reloadedItemIdentifiers.contains(rows[candidate.to]) {
           update.reloadRows(at: [source])
-        }
-      }
-    }
-    for (section, rows) in old.items.enumerated() where carriedTo[section] != nil {
-      for (row, item) in rows.enumerated() {
-        let newSection = sectionOfItem[item].flatMap { sectionIndexes[$0] }
-        if newSection.map({ carriedFrom[$0] == nil }) ?? true {
-          update.deleteRows(at: [IndexPath(row: row, section: section)])
         }
       }
     }
@@ -107,6 +166,13 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
   var tails: [Int] = []
   var previous = [Int](repeating: -1, count: values.count)
   for (index, value) in values.enumerated() {
+    // A value above every tail extends the longest run: what most values of a nearly sorted
+    // sequence (an update of a few items) do, without a search.
+    if let last = tails.last, values[last] < value {
+      previous[index] = last
+      tails.append(index)
+      continue
+    }
     var low = 0
     var high = tails.count
     while low < high {

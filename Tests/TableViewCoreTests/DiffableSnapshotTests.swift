@@ -312,4 +312,77 @@ struct DiffableSnapshotTests {
       }
     }
   }
+
+  /// The fewest row moves, by a reference: per section, the items it keeps minus one longest
+  /// increasing subsequence of their old rows (quadratic dynamic programming), plus every item that
+  /// changes section.
+  private func referenceMoves(from old: DiffableSnapshot<Int, Int>, to new: DiffableSnapshot<Int, Int>) throws -> Int {
+    var moves = 0
+    for section in new.sectionIdentifiers {
+      let rows = try new.itemIdentifiers(inSection: section)
+      let oldRows = try old.itemIdentifiers(inSection: section)
+      var oldRow: [Int: Int] = [:]
+      for (row, item) in oldRows.enumerated() { oldRow[item] = row }
+      let kept = rows.compactMap { oldRow[$0] }
+      var longest = [Int](repeating: 1, count: kept.count)
+      for i in kept.indices {
+        for j in 0..<i where kept[j] < kept[i] { longest[i] = max(longest[i], longest[j] + 1) }
+      }
+      moves += kept.count - (longest.max() ?? 0)
+      moves += rows.filter { oldRow[$0] == nil && old.indexOfItem($0) != nil }.count
+    }
+    return moves
+  }
+
+  @Test(
+    "300 random edits of long sections (single items, pages, blocks moved): the fewest moves, and the update reproduces the new snapshot"
+  )
+  func fewestMovesAgainstReference() throws {
+    var rng = BatchUpdateTestRNG(seed: 0x5A4B_0005)
+    var nextID = 0
+    func fresh(_ count: Int) -> [Int] {
+      defer { nextID += count }
+      return Array(nextID..<nextID + count)
+    }
+    for _ in 0..<300 {
+      var old = DiffableSnapshot<Int, Int>()
+      let sectionCount = rng.int(1...3)
+      try old.appendSections(Array(-sectionCount..<0))
+      for section in -sectionCount..<0 { try old.appendItems(fresh(rng.int(0...60)), toSection: section) }
+      var new = old
+      for _ in 0..<rng.int(1...6) {
+        let items = new.itemIdentifiers
+        guard let target = rng.element(of: items) else {
+          try new.appendItems(fresh(rng.int(1...5)), toSection: rng.int(-sectionCount...(-1)))
+          continue
+        }
+        switch rng.int(0...5) {
+        case 0: try new.insertItems(fresh(1), beforeItem: target)
+        case 1: try new.insertItems(fresh(rng.int(2...20)), afterItem: target)  // a page
+        case 2: try new.deleteItems([target])
+        case 3:
+          // A block of neighbours deleted.
+          let at = try #require(items.firstIndex(of: target))
+          try new.deleteItems(Array(items[at..<min(items.count, at + rng.int(2...10))]))
+        case 4:
+          if let other = rng.element(of: items), other != target { try new.moveItem(target, beforeItem: other) }
+        default:
+          // A block moved elsewhere, maybe to another section.
+          let at = try #require(items.firstIndex(of: target))
+          let block = Array(items[at..<min(items.count, at + rng.int(2...10))])
+          if let other = rng.element(of: items), !block.contains(other) {
+            for item in block.reversed() { try new.moveItem(item, afterItem: other) }
+          }
+        }
+      }
+      let (update, _, result) = try replay(from: old, to: new)
+      let expected = try contents(new)
+      #expect(result.map(\.count) == expected.map(\.count))
+      for (rows, wanted) in zip(result, expected) {
+        for (item, target) in zip(rows, wanted) where item != nil { #expect(item == target) }
+      }
+      #expect(result.joined().compactMap { $0 }.count + update.insertedRows.count == new.numberOfItems)
+      #expect(update.movedRows.count == (try referenceMoves(from: old, to: new)), "\(update)")
+    }
+  }
 }
