@@ -28,7 +28,7 @@ extension DiffableSnapshot {
     var carriedTo = [Int?](repeating: nil, count: old.sections.count)
     var carriedFrom = [Int?](repeating: nil, count: sections.count)
     let commonSections = sections.indices.compactMap { new in old.sectionIndexes[sections[new]].map { (new, $0) } }
-    let sectionStays = longestIncreasingSubsequence(commonSections.map(\.1))
+    let sectionStays = longestIncreasingSubsequence(commonSections.map { (from: $0.1, to: $0.0) })
     for ((new, old), stays) in zip(commonSections, sectionStays) {
       let reloaded = reloadedSectionIdentifiers.contains(sections[new])
       switch (stays, reloaded) {
@@ -144,7 +144,7 @@ extension DiffableSnapshot {
         candidates = merged
       }
       inStep[newSection] = []
-      let stays = longestIncreasingSubsequence(candidates.map(\.from))
+      let stays = longestIncreasingSubsequence(candidates)
       for (candidate, stays) in zip(candidates, stays) {
         let source = IndexPath(row: candidate.from, section: oldSection)
         if !stays {
@@ -158,17 +158,19 @@ extension DiffableSnapshot {
   }
 }
 
-/// Flags the members of one longest strictly increasing subsequence of `values` (distinct).
-/// - Complexity: O(*n* log *n*).
+/// Flags the members of one longest strictly increasing subsequence of the pairs' `from` values
+/// (distinct), read in the pairs' order.
+/// - Complexity: O(*n* log *n*); O(*n*) when the values are sorted but for a few.
 @usableFromInline
-func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+func longestIncreasingSubsequence(_ pairs: [(from: Int, to: Int)]) -> [Bool] {
   // tails[k]: index of the smallest possible last value of an increasing run of length k + 1.
   var tails: [Int] = []
-  var previous = [Int](repeating: -1, count: values.count)
-  for (index, value) in values.enumerated() {
+  var previous = [Int](repeating: -1, count: pairs.count)
+  for index in pairs.indices {
+    let value = pairs[index].from
     // A value above every tail extends the longest run: what most values of a nearly sorted
     // sequence (an update of a few items) do, without a search.
-    if let last = tails.last, values[last] < value {
+    if let last = tails.last, pairs[last].from < value {
       previous[index] = last
       tails.append(index)
       continue
@@ -177,12 +179,12 @@ func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
     var high = tails.count
     while low < high {
       let middle = (low + high) / 2
-      if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      if pairs[tails[middle]].from < value { low = middle + 1 } else { high = middle }
     }
     if low > 0 { previous[index] = tails[low - 1] }
     if low == tails.count { tails.append(index) } else { tails[low] = index }
   }
-  var members = [Bool](repeating: false, count: values.count)
+  var members = [Bool](repeating: false, count: pairs.count)
   var index = tails.last ?? -1
   while index >= 0 {
     members[index] = true
