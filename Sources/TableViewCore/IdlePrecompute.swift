@@ -239,13 +239,15 @@ public final class IdlePrecompute {
     let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
     // Measuring the current width's rows ends the slice with a layout pass: keep room for it.
     let layoutRoom = width == nil || slice.currentRows > 0 ? layoutCost : 0
+    // One reading of the clock a row: a row's end is the next one's start.
+    var now = clock.now
     while let (k, below) = cursor.next() {
       guard cursor.distance(below: below) <= limit else { return .done }
       // Another row fits when it and the layout pass that ends the slice both do.
-      if slice.rows > 0, clock.now - slice.start + max(slice.lastRowCost, averageRowCost) + layoutRoom > budget {
+      if slice.rows > 0, now - slice.start + max(slice.lastRowCost, averageRowCost) + layoutRoom > budget {
         return .outOfBudget
       }
-      let rowStart = clock.now
+      let rowStart = now
       // The data source or delegate may have reloaded, gone, been replaced or changed the width
       // while measuring: the row is then not what was measured, and nothing more is done.
       guard let units = table.measureRowForPrecompute(item: k, width: width), generation == sliceGeneration,
@@ -255,14 +257,16 @@ public final class IdlePrecompute {
       if let width {
         guard table.applyHeight(units, toItem: k, width: width) else { return .stopped }
       } else {
-        table.applyHeight(units, toItem: k, measured: true)
+        // The cells on screen are placed again by the layout pass that ends the slice.
+        table.applyHeight(units, toItem: k, measured: true, placesCells: false)
         slice.currentRows += 1
       }
       let found: Void? = table.withUnmeasuredRowSearch(forWidth: width) {
         cursor.measured(k, below: below, index: $0, viewport: $1)
       }
       guard found != nil else { return .stopped }
-      slice.lastRowCost = max(0, clock.now - rowStart)
+      now = clock.now
+      slice.lastRowCost = max(0, now - rowStart)
       averageRowCost =
         averageRowCost == 0 ? slice.lastRowCost : 0.75 * averageRowCost + 0.25 * slice.lastRowCost
       slice.rows += 1

@@ -221,9 +221,10 @@ extension TableView {
   }
 
   /// Sets item `k`'s height, shifts the cells below it, and anchors the offset when the item is
-  /// above the visible area. Returns the change in units.
+  /// above the visible area. Returns the change in units. With `placesCells` false the cells are
+  /// left for the next layout pass to place (the caller runs one).
   @discardableResult
-  func applyHeight(_ units: Int64, toItem k: Int, measured: Bool) -> Int64 {
+  func applyHeight(_ units: Int64, toItem k: Int, measured: Bool, placesCells: Bool = true) -> Int64 {
     if rowSpace.keepsFirstVisibleRowInPlace {
       // Every lap moves: keep the first visible appearance where it is on screen.
       let anchor = visible.rowRange.isEmpty ? nil : visible.rowRange.lowerBound
@@ -246,6 +247,12 @@ extension TableView {
       ? change.rowsBefore < visible.rowRange.lowerBound
       : HeightIndex.points(heights.tableHeaderUnits + change.start + change.oldUnits) <= scroll.offset.y
     if above { correctContentOffsetY(to: scroll.offset.y + shift) }
+    guard placesCells else {
+      // The next layout pass places every cell on screen again (the idle precompute ends its
+      // slice with one): one pass over them, not one a row measured.
+      pass.framesDirty = true
+      return delta
+    }
     let firstBelow = change.rowsBefore + (change.kind == .row ? 1 : 0)
     // Visible rows are sorted: start at the first one at or after the changed item (none, for a
     // row measured below the screen, which is what the idle precompute mostly measures).
