@@ -19,7 +19,8 @@ extension DiffableSnapshot {
   ///
   /// Inlinable, so that it is specialized for the identifier types where it is used: generic
   /// dictionaries of a million items cost several times their specialized form.
-  /// - Complexity: O(*n* log *n*) for *n* items and sections in both snapshots.
+  /// - Complexity: O(*n* + *c* log *c*) for *n* items and sections in both snapshots of which *c*
+  ///   changed place (hashing only those); O(*n* log *n*) at worst.
   @inlinable
   public func batchUpdate(from old: DiffableSnapshot) -> BatchUpdate {
     var update = BatchUpdate()

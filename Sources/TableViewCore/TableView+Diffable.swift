@@ -30,7 +30,8 @@ extension TableView {
   ///
   /// - Throws: as `performBatchUpdates` (e.g. `.reentrantUpdate` from inside a data-source call);
   ///   the table and its current snapshot are then unchanged.
-  /// - Complexity: O(k log k) for the diff of k items and sections, plus the batch update.
+  /// - Complexity: O(k + c log c) for the diff of k items and sections of which c changed place
+  ///   (see ``DiffableSnapshot/batchUpdate(from:)``), plus the batch update.
   @inlinable
   public func apply<SectionID: Hashable, ItemID: Hashable>(
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
