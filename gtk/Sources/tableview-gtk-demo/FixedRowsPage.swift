@@ -15,6 +15,7 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
   init(rows: Int?) {
     rowCount = max(0, rows ?? FixedRowsDataSet.defaultRowCount)
     title = FixedRowsDataSet.title(rowCount: rowCount)
+    gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
     table.register(
       {
