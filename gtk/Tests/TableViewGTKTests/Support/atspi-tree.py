@@ -8,9 +8,20 @@ The walk goes into the first list (role "list") it finds and stops below list it
 labels are what a screen reader reads. Exits with 2 when the application is not on the bus.
 """
 import json
+import os
 import sys
 
-import pyatspi
+if "AT_SPI_BUS_ADDRESS" not in os.environ:
+    # The accessibility bus's address, from its launcher on the session bus (libatspi looks on the X root
+    # window first, where a launcher started by D-Bus activation does not put it).
+    from gi.repository import Gio, GLib
+
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                              GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 20000, None)
+    os.environ["AT_SPI_BUS_ADDRESS"] = reply.unpack()[0]
+
+import pyatspi  # noqa: E402 (after the bus address is known)
 
 
 def node(accessible, depth):
