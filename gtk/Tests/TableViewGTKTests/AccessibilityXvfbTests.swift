@@ -215,4 +215,38 @@ struct AccessibilityXvfbTests {
     let state = try await demo.waitFor("the focus on row 4", timeout: 60) { $0.focusedRow == [0, 3] }
     expectPlaces(list, state)
   }
+
+  @Test("the date picker: each component is a spin button named after it, saying its selected row; keys turn it")
+  func pickerSpinButtons() async throws {
+    let bus = try await AccessibilityBus()
+    let demo = try DemoSession(["--demo", "date"], accessibility: bus)
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let first = try await demo.waitFor("the picker", timeout: 60) { $0.date != nil && $0.isSettled }
+    let window = try await demo.window(timeout: 60)
+    let date = try #require(first.date)
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ]
+    func spinButtons() throws -> [AccessibleNode] {
+      try bus.tree(of: demo.process.pid, display: demo.server.display).all { $0.role == "spin button" }
+    }
+    var spins = try spinButtons()
+    #expect(spins.map(\.name) == ["Year", "Month", "Day"], "\(spins.map(\.summary))")
+    #expect(spins.map(\.description) == ["\(date[0])", months[date[1] - 1], "\(date[2])"], "\(spins.map(\.summary))")
+    // ↓ turns the focused component (the year) by one.
+    try demo.movePointer(to: 20, 20, in: window)
+    try demo.xdotool("key", "Down")
+    let turned = try await demo.waitFor("the next year", timeout: 60) { $0.date?.first == date[0] + 1 && $0.isSettled }
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      spins = try spinButtons()
+      if spins.first?.description == "\(date[0] + 1)" { break }
+      try await Task.sleep(for: .milliseconds(300))
+    } while Date() < deadline
+    #expect(spins.first?.description == "\(date[0] + 1)", "\(spins.map(\.summary)); \(turned)")
+  }
 }

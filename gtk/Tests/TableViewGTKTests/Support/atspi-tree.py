@@ -3,7 +3,8 @@
 
 usage: atspi-tree.py PID   (the application's process id)
 
-Every node: role (AT-SPI's role name), name, description, states (AT-SPI state names), attributes, children.
+Every node: role (AT-SPI's role name), name, description, states (AT-SPI state names), attributes, children,
+and for one with a value (a spin button) value: [minimum, current, maximum].
 The walk goes into the first list (role "list") it finds and stops below list items and headings: their
 labels are what a screen reader reads. Exits with 2 when the application is not on the bus.
 """
@@ -36,6 +37,11 @@ def node(accessible, depth):
         item["attributes"] = dict(a.split(":", 1) for a in accessible.getAttributes() if ":" in a)
     except Exception:
         item["attributes"] = {}
+    try:
+        value = accessible.queryValue()
+        item["value"] = [value.minimumValue, value.currentValue, value.maximumValue]
+    except NotImplementedError:
+        pass
     if item["role"] in ("list item", "heading") or depth > 40:
         return item
     item["children"] = [node(child, depth + 1) for child in accessible if child is not None]
