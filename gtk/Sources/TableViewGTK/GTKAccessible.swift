@@ -42,8 +42,7 @@ enum GTKAccessible {
   }
 
   /// Sets an integer property (`LEVEL`).
-  static func setProperty(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty, _ number: Int)
-  {
+  static func setProperty(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty, _ number: Int) {
     var value = GValue()
     g_value_init(&value, intType)
     g_value_set_int(&value, Int32(clamping: number))
@@ -64,7 +63,11 @@ enum GTKAccessible {
     // boolean: the value is made as GTK expects it.
     var value = GValue()
     gtk_accessible_state_init_value(state, &value)
-    if value.g_type == intType { g_value_set_int(&value, flag ? 1 : 0) } else { g_value_set_boolean(&value, flag ? 1 : 0) }
+    if value.g_type == intType {
+      g_value_set_int(&value, flag ? 1 : 0)
+    } else {
+      g_value_set_boolean(&value, flag ? 1 : 0)
+    }
     var states = [state]
     withUnsafePointer(to: &value) { pointer in
       gtk_accessible_update_state_value(accessible(widget), 1, &states, pointer)
@@ -73,8 +76,7 @@ enum GTKAccessible {
   }
 
   /// Sets an integer relation (`POS_IN_SET`, `SET_SIZE`).
-  static func setRelation(_ widget: UnsafeMutablePointer<GtkWidget>, _ relation: GtkAccessibleRelation, _ number: Int)
-  {
+  static func setRelation(_ widget: UnsafeMutablePointer<GtkWidget>, _ relation: GtkAccessibleRelation, _ number: Int) {
     var value = GValue()
     g_value_init(&value, intType)
     g_value_set_int(&value, Int32(clamping: number))

@@ -29,10 +29,12 @@ extension GTKPickerView {
       let range = picker.selectableRange(inComponent: c) ?? 0...max(0, rows - 1)
       let label = accessibilityLabelForComponent?(c) ?? "component \(c + 1) of \(count)"
       // The selected row's title: the text of the cell closest to the band's centre showing that row.
-      let cell = picker.rowPositions(inComponent: c).filter { $0.row == selected }
+      let cell =
+        picker.rowPositions(inComponent: c).filter { $0.row == selected }
         .min { abs($0.position) < abs($1.position) }?.view as? GTKView
       let text = cell.flatMap { GTKAccessibilityState.labelText(in: $0.widget) } ?? String(selected)
-      let value = SpinValue(label: label, now: selected, minimum: range.lowerBound, maximum: range.upperBound, text: text)
+      let value = SpinValue(
+        label: label, now: selected, minimum: range.lowerBound, maximum: range.upperBound, text: text)
       let old = c < spinValues.count ? spinValues[c] : nil
       guard value != old else { continue }
       let band = bands[c]

@@ -419,7 +419,9 @@ public final class GTKTableViewHeaderFooterView: GTKView {
     GTK.append(box, textLabel.widget)
     GTK.append(box, detailTextLabel.widget)
     super.init(widget: box, accessibleRole: accessibleRole)
-    if accessibleRole == GTK_ACCESSIBLE_ROLE_HEADING { GTKAccessible.setProperty(box, GTK_ACCESSIBLE_PROPERTY_LEVEL, 2) }
+    if accessibleRole == GTK_ACCESSIBLE_ROLE_HEADING {
+      GTKAccessible.setProperty(box, GTK_ACCESSIBLE_PROPERTY_LEVEL, 2)
+    }
   }
 
   /// What assistive technology reads for the header (UIKit's `accessibilityLabel`): by default its title.

@@ -31,7 +31,10 @@ final class DatePickerPage: DemoPage {
     model = DatePickerModel(picker: pickerView.picker, componentWidths: [120, 200, 120], rowHeight: 36)
     model.onChange = { [weak self] in self?.updateTitle() }
     pickerView.accessibilityLabelForComponent = { component in
-      [DatePickerData.yearComponent: "Year", DatePickerData.monthComponent: "Month", DatePickerData.dayComponent: "Day"][
+      [
+        DatePickerData.yearComponent: "Year", DatePickerData.monthComponent: "Month",
+        DatePickerData.dayComponent: "Day",
+      ][
         component]
     }
     pickerView.setNeedsLayout()

@@ -37,7 +37,8 @@ struct AccessibilityXvfbTests {
         last = (list.children ?? []).map(\.summary).joined(separator: "\n")
       }
       if Date() > deadline {
-        throw SubprocessError("timed out after \(timeout) s waiting for \(what); the list:\n\(last)\n\(demo.diagnostics)")
+        throw SubprocessError(
+          "timed out after \(timeout) s waiting for \(what); the list:\n\(last)\n\(demo.diagnostics)")
       }
       try await Task.sleep(for: .milliseconds(300))
     }
@@ -119,7 +120,9 @@ struct AccessibilityXvfbTests {
 
     // Away: the wheel scrolls row 3 off screen; its cell goes to another row.
     try demo.xdotool("click", "--repeat", "15", "--delay", "40", "5")
-    state = try await demo.waitFor("row 3 off screen", timeout: 60) { ($0.firstVisibleRow?[1] ?? 0) > 3 && $0.isSettled }
+    state = try await demo.waitFor("row 3 off screen", timeout: 60) {
+      ($0.firstVisibleRow?[1] ?? 0) > 3 && $0.isSettled
+    }
     list = try await waitForList("row 3 gone from the tree", bus, demo) { list in
       !items(list).contains { $0.name.hasPrefix("Row 3,") } && items(list).count == state.visibleRows
     }
@@ -187,7 +190,9 @@ struct AccessibilityXvfbTests {
     #expect(chosen.count == 1, "\(chosen.map(\.summary))")
     #expect(chosen.first.flatMap(titleNumber) == number, "\(chosen.map(\.summary)); \(selected)")
     #expect(
-      chosen.first?.description == "row \(number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) of 1,000,000, section \(row[0] + 1)")
+      chosen.first?.description
+        == "row \(number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) of 1,000,000, section \(row[0] + 1)"
+    )
   }
 
   @Test("multiple selection: Space toggles the focused row, Shift+arrows extend the selection")
@@ -203,9 +208,25 @@ struct AccessibilityXvfbTests {
     }
     // The focus moves alone in multiple selection mode; Space selects the focused row.
     try demo.xdotool("key", "Down", "Down")
-    try await demo.waitFor("the focus on row 2", timeout: 60) { $0.focusedRow == [0, 1] }
+    let focused = try await demo.waitFor("the focus on row 2", timeout: 60) { $0.focusedRow == [0, 1] }
     var list = try await waitForList("nothing selected", bus, demo)
     #expect(selectedNumbers(list) == [])
+    // The focused row shows a focus ring (its left edge in the ring's colour), the row above none.
+    let tops = try #require(focused.rowTops)
+    let viewport = try #require(focused.viewportRect)
+    try #require(tops.count > 2)
+    let x = window.x + Int(viewport[0]) + 1
+    let ring = RGB(hex: "#1a5fb4")
+    var edges: [RGB] = []
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      let shot = try demo.screenshot()
+      edges = try [tops[0], tops[1]].map { try shot.pixel(x: x, y: window.y + Int($0) + 18) }
+      if edges[1].isClose(to: ring) { break }
+      try await Task.sleep(for: .milliseconds(200))
+    } while Date() < deadline
+    #expect(edges[1].isClose(to: ring), "the focused row's left edge: \(edges)")
+    #expect(!edges[0].isClose(to: ring), "the row above: \(edges)")
     try demo.xdotool("key", "space")
     list = try await waitForList("row 2 selected", bus, demo) { selectedNumbers($0) == [2] }
     try demo.xdotool("key", "shift+Down", "shift+Down", "shift+Down")
