@@ -11,11 +11,15 @@ struct GTKAccessibilityState {
   private(set) var selected: Bool?
   private(set) var hidden: Bool?
 
-  /// Sets the `LABEL` property (what a screen reader reads for the view).
+  /// Sets the `LABEL` property (what a screen reader reads for the view); `nil` removes it.
   mutating func setLabel(_ text: String?, on widget: UnsafeMutablePointer<GtkWidget>) {
-    guard let text, text != label else { return }
+    guard text != label else { return }
     label = text
-    GTKAccessible.setProperty(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+    if let text {
+      GTKAccessible.setProperty(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+    } else {
+      gtk_accessible_reset_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL)
+    }
   }
 
   /// Sets the row's place in the whole table: the `POS_IN_SET` and `SET_SIZE` relations, and the
