@@ -6,10 +6,13 @@
 #   xdotool imagemagick       they send it real input events and take screenshots
 #   fonts-wqy-zenhei          a CJK font, so the feed's Chinese text is drawn and measured
 #   libsqlite3-dev            the system SQLite (with FTS5) that GRDB, under TableViewSQLite, builds against
+#   dbus at-spi2-core         the GTK accessibility tests run the demo on a private session bus with the
+#   python3-pyatspi           accessibility bus, and read its tree through AT-SPI as Orca does
 # Installs only what is missing; safe to run again.
 set -euo pipefail
 need=()
-for package in tmux libgtk-4-dev xvfb xauth xdotool imagemagick fonts-wqy-zenhei libsqlite3-dev; do
+for package in tmux libgtk-4-dev xvfb xauth xdotool imagemagick fonts-wqy-zenhei libsqlite3-dev \
+  dbus at-spi2-core python3-pyatspi; do
   # "install ok installed", not just known to dpkg (a removed package can leave its config files).
   [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)" == *"ok installed" ]] || need+=("$package")
 done

@@ -39,7 +39,18 @@ public final class GTKPickerView {
   /// Called after every allocation (every frame that moved something).
   public var didLayout: ((GTKPickerView) -> Void)?
 
-  private var bands: [UnsafeMutablePointer<GtkWidget>] = []
+  /// What assistive technology calls each component ("Month"): UIKit's
+  /// `pickerView(_:accessibilityLabelForComponent:)`. `nil`, or a `nil` answer: "component 2 of 3".
+  public var accessibilityLabelForComponent: ((Int) -> String?)? {
+    didSet {
+      spinValues.removeAll()
+      gtk_widget_queue_allocate(widget)
+    }
+  }
+  /// What each component's spin button last told GTK (see GTKPickerView+Accessibility).
+  var spinValues: [SpinValue] = []
+
+  var bands: [UnsafeMutablePointer<GtkWidget>] = []
   private var shown: [GTKView] = []
   private var tickCallbackID: UInt32 = 0
   /// The pointer's press on a component: a tap or a drag (see `TapOrDrag`).
@@ -95,8 +106,10 @@ public final class GTKPickerView {
       let band = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
       gtk_widget_add_css_class(band, "stv-picker-band")
       gtk_widget_set_can_target(band, 0)
-      // Behind the rows: first child.
-      gtk_widget_insert_after(band, widget, nil)
+      // To assistive technology each component is a spin button: the band, with the selected row's value.
+      GTKAccessible.setRole(band, GTK_ACCESSIBLE_ROLE_SPIN_BUTTON)
+      // Behind the rows: before them, in the components' order (assistive technology lists them so).
+      gtk_widget_insert_after(band, widget, bands.last)
       bands.append(band)
     }
   }
@@ -159,13 +172,16 @@ public final class GTKPickerView {
     }
     for view in shown where !now.contains(where: { $0 === view }) { gtk_widget_set_child_visible(view.widget, 0) }
     shown = now
+    updateAccessibility()
     didLayout?(self)
   }
 
   /// Parents and shows a row's widget.
-  private func show(_ view: GTKView) {
+  func show(_ view: GTKView) {
     if gtk_widget_get_parent(view.widget) == nil { gtk_widget_set_parent(view.widget, widget) }
     gtk_widget_set_child_visible(view.widget, 1)
+    // The rows are drawing: the component's spin button says which one is selected.
+    view.accessibility.setHidden(true, on: view.widget)
   }
 
   /// Allocates `child` at a rectangle relative to the picker, scaled vertically about its centre.

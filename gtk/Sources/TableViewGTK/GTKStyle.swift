@@ -8,6 +8,9 @@ public enum GTKStyle {
   /// The colour of a selected row's background (also what the screenshot test looks for).
   public static let selectionColor = "#3584e4"
 
+  /// The colour of the focus ring on the focused row while the table has the keyboard focus.
+  public static let focusRingColor = "#1a5fb4"
+
   /// The background of a row being moved (also what the reorder test looks for).
   public static let liftedColor = "#e8f0fc"
 
@@ -18,6 +21,7 @@ public enum GTKStyle {
       border-bottom: 1px solid #e4e4e4; }
     .stv-cell.highlighted { background-color: #cfe1f9; }
     .stv-cell.selected { background-color: \(selectionColor); color: #ffffff; }
+    .stv-viewport:focus > .focused { outline: 2px solid \(focusRingColor); outline-offset: -2px; }
     .stv-cell.selected .stv-detail, .stv-cell.selected .stv-value { color: #f0f4ff; }
     .stv-title { font-weight: bold; }
     .stv-avatar { border-radius: 9999px; color: #ffffff; font-weight: bold; background-color: #9a9996; }

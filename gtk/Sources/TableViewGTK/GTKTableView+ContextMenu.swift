@@ -120,12 +120,12 @@ extension GTKTableView {
     showContextMenu(forRowAt: row, at: point)
   }
 
-  /// The Menu key, or Shift+F10: the selected row's menu. Returns whether the key was one of them.
+  /// The Menu key, or Shift+F10: the focused row's menu (the selected row's when nothing is focused). Returns whether the key was one of them.
   func handleContextMenuKey(_ keyval: UInt32, modifiers state: GdkModifierType) -> Bool {
     let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
     let key = Int32(keyval)
     guard key == GDK_KEY_Menu || (key == GDK_KEY_F10 && shift) else { return false }
-    if let row = table.indexPathForSelectedRow { showContextMenu(forRowAt: row) }
+    if let row = table.focusedIndexPath ?? table.indexPathForSelectedRow { showContextMenu(forRowAt: row) }
     return true
   }
 }

@@ -272,12 +272,14 @@ extension GTKTableView {
 
   // MARK: Keys
 
-  /// Handles a key: ↑/↓ move the selection, Page Up/Down (and Space) scroll a page keeping the
-  /// selection's place on screen, Home/End select the first/last row, [ and ] the first row of this
-  /// or the previous section and of the next one, Enter selects like a click, Escape closes a
-  /// swiped row or else clears the selection. m picks up the selected row to move it (then ↑/↓,
-  /// Page Up/Down move it, Enter or m drops it, Escape puts it back); the Menu key or Shift+F10
-  /// opens the selected row's context menu.
+  /// Handles a key: ↑/↓ move the focus (the selection follows in single selection mode; with Shift in
+  /// multiple selection mode the selection extends), Page Up/Down scroll a page keeping the focused row's
+  /// place on screen (Shift extends too), Home/End focus the first/last row, [ and ] the first row of this or
+  /// the previous section and of the next one, Space and Enter select the focused row like a click (in
+  /// multiple selection mode they toggle it), Escape closes a swiped row or else clears the selection. m picks
+  /// up the focused row to move it (then ↑/↓, Page Up/Down move it, Enter or m drops it, Escape puts it
+  /// back); the Menu key or Shift+F10 opens the focused row's context menu. (See `TableView`'s keyboard
+  /// navigation: the focus is the engine's.)
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
@@ -288,15 +290,18 @@ extension GTKTableView {
       setNeedsLayout()
       return true
     }
+    let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
     switch Int32(keyval) {
-    case GDK_KEY_Up, GDK_KEY_KP_Up: table.moveFocus(.previous)
-    case GDK_KEY_Down, GDK_KEY_KP_Down: table.moveFocus(.next)
-    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: table.scrollPage(.up, fraction: 1, overlap: pageOverlap)
-    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down, GDK_KEY_space:
-      table.scrollPage(.down, fraction: 1, overlap: pageOverlap)
+    case GDK_KEY_Up, GDK_KEY_KP_Up: table.moveFocus(.previous, extendingSelection: shift)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: table.moveFocus(.next, extendingSelection: shift)
+    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
+      table.scrollPage(.up, fraction: 1, overlap: pageOverlap, extendingSelection: shift)
+    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
+      table.scrollPage(.down, fraction: 1, overlap: pageOverlap, extendingSelection: shift)
     case GDK_KEY_Home, GDK_KEY_KP_Home: table.moveFocus(to: .first)
     case GDK_KEY_End, GDK_KEY_KP_End: table.moveFocus(to: .last)
-    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: table.activateFocusedRow()
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+      table.activateFocusedRow()
     case GDK_KEY_bracketleft: table.moveFocusToFirstRowOfSection(.previous)
     case GDK_KEY_bracketright: table.moveFocusToFirstRowOfSection(.next)
     case GDK_KEY_Escape:

@@ -85,12 +85,14 @@ extension GTKTableView {
 
   // MARK: Keys
 
-  /// The keys of a row being moved, and m, which picks up the selected row. Returns whether the key was used.
+  /// The keys of a row being moved, and m, which picks up the focused row (the selected one when nothing is
+  /// focused). Returns whether the key was used.
   func handleReorderKey(_ keyval: UInt32, modifiers state: GdkModifierType) -> Bool {
     let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
     let key = Int32(keyval)
     guard table.reorderingRow != nil else {
-      guard key == GDK_KEY_m, !shift, let row = table.indexPathForSelectedRow, table.swipedRow == nil,
+      guard key == GDK_KEY_m, !shift, let row = table.focusedIndexPath ?? table.indexPathForSelectedRow,
+        table.swipedRow == nil,
         reorderDragY == nil
       else { return false }
       return table.beginReorder(at: row)

@@ -88,6 +88,17 @@ public final class GTKTableView: TableViewHost {
     guard let box = refreshIndicator?.box, gtk_widget_get_child_visible(box) != 0 else { return nil }
     return box
   }
+  /// What assistive technology calls the table (the list's `LABEL`), e.g. the page's title; `nil`: nothing.
+  public var accessibilityLabel: String? {
+    didSet {
+      if let accessibilityLabel, accessibilityLabel != oldValue {
+        GTKAccessible.setProperty(viewport, GTK_ACCESSIBLE_PROPERTY_LABEL, accessibilityLabel)
+      }
+    }
+  }
+  /// Whether GTK was told that the list is multi-selectable (`MULTI_SELECTABLE`).
+  var accessibleMultiSelectable: Bool?
+
   /// The context menu's popover (made when first shown, then reused).
   public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
   /// The actions of the context menu shown (or last shown), top to bottom.
@@ -111,6 +122,8 @@ public final class GTKTableView: TableViewHost {
     gtk_widget_set_vexpand(viewport, 1)
     gtk_widget_set_overflow(viewport, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_focusable(viewport, 1)
+    // To assistive technology the viewport is the list, the cells its items (see GTKTableView+Accessibility).
+    GTKAccessible.setRole(viewport, GTK_ACCESSIBLE_ROLE_LIST)
     gtk_widget_set_layout_manager(viewport, gtk_custom_layout_new(nil, viewportMeasure, viewportAllocate))
     adjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)
     g_object_ref_sink(gpointerOf(adjustment))
@@ -162,6 +175,7 @@ public final class GTKTableView: TableViewHost {
       gtk_widget_set_parent(view.widget, viewport)
     }
     gtk_widget_set_child_visible(view.widget, 1)
+    view.accessibility.setHidden(false, on: view.widget)
     if !shownViews.contains(where: { $0 === view }) { shownViews.append(view) }
     viewsChanged()
   }
@@ -170,10 +184,12 @@ public final class GTKTableView: TableViewHost {
   ///
   /// Hiding is `gtk_widget_set_child_visible` (unmapped, not drawn), not `gtk_widget_set_visible`:
   /// it does not change the viewport's visible children in the middle of its allocation, and the
-  /// widget can still be measured for self-sizing while it waits in the pool.
+  /// widget can still be measured for self-sizing while it waits in the pool. GTK still presents such a
+  /// widget to assistive technology, so it is also marked `HIDDEN` there.
   public func detach(_ view: any ReusableView) {
     guard let view = view as? GTKView else { return }
     gtk_widget_set_child_visible(view.widget, 0)
+    view.accessibility.setHidden(true, on: view.widget)
     viewsChanged()
     if let index = shownViews.firstIndex(where: { $0 === view }) { shownViews.swapAt(index, shownViews.count - 1) }
     if shownViews.last === view { shownViews.removeLast() }
@@ -218,6 +234,7 @@ public final class GTKTableView: TableViewHost {
     if table.viewportSize != size { table.viewportSize = size }
     table.layoutIfNeeded()
     updateEditingControls()
+    updateAccessibility()
     let offset = table.contentOffset
     let animating = table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil
     updateLiftedView()

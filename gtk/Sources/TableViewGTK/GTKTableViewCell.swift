@@ -103,7 +103,7 @@ public final class GTKTableViewCell: GTKView {
     gtk_widget_set_parent(reorderControl, root)
     // The control slides in from the cell's leading edge: what is left of it is clipped.
     gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
-    super.init(widget: root)
+    super.init(widget: root, accessibleRole: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
     g_object_set_data(gobject(root), GTKTableViewCell.ownerKey, Unmanaged.passUnretained(self).toOpaque())
     // A plain C handler (no closure per cell): the button finds its cell through its parent.
     let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { button, _ in
@@ -247,6 +247,17 @@ public final class GTKTableViewCell: GTKView {
   }
 
   static let ownerKey = "swift-table-view-cell"
+
+  /// What assistive technology reads for the row (UIKit's `accessibilityLabel`): by default the title and
+  /// the detail, joined by a comma. Set it (or override it) to say something else; `nil` goes back to the
+  /// default.
+  public override var accessibilityLabel: String? {
+    get {
+      customAccessibilityLabel
+        ?? [textLabel.text, detailTextLabel?.text ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+    set { customAccessibilityLabel = newValue }
+  }
 
   static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> GTKTableViewCell? {
     guard let widget, let data = g_object_get_data(gobject(widget), ownerKey) else { return nil }
@@ -397,14 +408,27 @@ public final class GTKTableViewHeaderFooterView: GTKView {
   public let detailTextLabel: GTKLabel
 
   /// Creates a header/footer view.
-  public init() {
+  ///
+  /// - Parameter accessibleRole: What it is to assistive technology: a heading (a section header), or for a
+  ///   footer `GTK_ACCESSIBLE_ROLE_GROUP` (register footers under their own reuse identifier then).
+  public init(accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_HEADING) {
     let box = GTK.box(GTK_ORIENTATION_VERTICAL, spacing: 1)
     gtk_widget_add_css_class(box, "stv-header")
     textLabel = GTKLabel(wrap: false, cssClass: "stv-title")
     detailTextLabel = GTKLabel(wrap: false, cssClass: "stv-detail", hidesWhenEmpty: true)
     GTK.append(box, textLabel.widget)
     GTK.append(box, detailTextLabel.widget)
-    super.init(widget: box)
+    super.init(widget: box, accessibleRole: accessibleRole)
+    if accessibleRole == GTK_ACCESSIBLE_ROLE_HEADING {
+      GTKAccessible.setProperty(box, GTK_ACCESSIBLE_PROPERTY_LEVEL, 2)
+    }
+  }
+
+  /// What assistive technology reads for the header (UIKit's `accessibilityLabel`): by default its title.
+  /// Set it (or override it) to say something else; `nil` goes back to the default.
+  public override var accessibilityLabel: String? {
+    get { customAccessibilityLabel ?? (textLabel.text.isEmpty ? nil : textLabel.text) }
+    set { customAccessibilityLabel = newValue }
   }
 
   /// Headers are not selectable: no selection look.

@@ -19,10 +19,17 @@ open class GTKView: ReusableView {
   public var frame: Rect = .zero
 
   /// Wraps `widget` (a newly created, floating widget: the view sinks it and owns it).
-  public init(widget: UnsafeMutablePointer<GtkWidget>) {
+  ///
+  /// - Parameters:
+  ///   - widget: The widget.
+  ///   - accessibleRole: What the view is to assistive technology: `GTK_ACCESSIBLE_ROLE_LIST_ITEM` for a
+  ///     row, `GTK_ACCESSIBLE_ROLE_HEADING` for a section header; `nil` keeps the widget's own role (a box is
+  ///     a generic container). GTK fixes a widget's role once it is shown, so it is given here.
+  public init(widget: UnsafeMutablePointer<GtkWidget>, accessibleRole: GtkAccessibleRole? = nil) {
     self.widget = widget
     g_object_ref_sink(gpointerOf(widget))
     LiveWidgets.track(gpointerOf(widget))
+    if let accessibleRole { GTKAccessible.setRole(widget, accessibleRole) }
   }
 
   deinit {
@@ -45,10 +52,37 @@ open class GTKView: ReusableView {
     setHighlighted(false, animated: false)
   }
 
-  /// Shows the selection with the `selected` CSS class.
+  /// Shows the selection with the `selected` CSS class, and tells assistive technology (the `SELECTED`
+  /// state).
   open func setSelected(_ selected: Bool, animated: Bool) {
     setCSSClass("selected", enabled: selected)
+    accessibility.setSelected(selected, on: widget)
   }
+
+  /// Shows the keyboard focus (`TableView.focusedIndexPath`) with the `focused` CSS class: a focus ring while
+  /// the table has the keyboard focus.
+  open func setFocused(_ focused: Bool, animated: Bool) {
+    setCSSClass("focused", enabled: focused)
+  }
+
+  /// What assistive technology reads for the view (UIKit's `accessibilityLabel`): by default the text of its
+  /// labels, in order, joined by commas. Set it to say something else, or override it in a subclass; set
+  /// `nil` to go back to the default. The table view hands it to GTK (the `LABEL` property) whenever the view
+  /// is laid out with a different text.
+  /// - Complexity: By default O(w) for w widgets in the view's tree.
+  open var accessibilityLabel: String? {
+    get { customAccessibilityLabel ?? GTKAccessibilityState.labelText(in: widget) }
+    set { customAccessibilityLabel = newValue }
+  }
+  /// The label set through ``accessibilityLabel``, if any.
+  var customAccessibilityLabel: String?
+
+  /// What the view last told GTK for assistive technology (the table view keeps it up to date).
+  var accessibility = GTKAccessibilityState()
+
+  /// The row's place in the whole table that GTK was last told for it (its `POS_IN_SET` and `SET_SIZE`);
+  /// `nil` for a view that has not shown a row.
+  public var accessibilityPosition: TableView.AccessibilityPosition? { accessibility.position }
 
   /// Shows the touch-down highlight with the `highlighted` CSS class.
   open func setHighlighted(_ highlighted: Bool, animated: Bool) {

@@ -9,7 +9,7 @@ final class ChatLoadingCell: GTKView {
     let label = gtk_label_new(ChatConversation.loadingTitle)!
     gtk_widget_add_css_class(label, "chat-loading")
     gtk_label_set_xalign(OpaquePointer(label), 0.5)
-    super.init(widget: label)
+    super.init(widget: label, accessibleRole: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
   }
 
   override func setSelected(_ selected: Bool, animated: Bool) {}

@@ -41,7 +41,7 @@ final class ChatMessageCell: GTKView {
     gtk_box_append(UnsafeMutableRawPointer(bubble).assumingMemoryBound(to: GtkBox.self), metaLabel)
     gtk_box_append(UnsafeMutableRawPointer(bubble).assumingMemoryBound(to: GtkBox.self), textLabel)
     gtk_widget_set_parent(bubble, root)
-    super.init(widget: root)
+    super.init(widget: root, accessibleRole: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
     g_object_set_data(gobject(root), Self.ownerKey, Unmanaged.passUnretained(self).toOpaque())
   }
 

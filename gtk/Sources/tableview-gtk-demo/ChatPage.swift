@@ -93,6 +93,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtk_box_append(box(column), overlay)
     gtk_box_append(box(column), composer)
 
+    gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
     table.register({ ChatMessageCell() }, forCellReuseIdentifier: "message")
     table.register({ ChatLoadingCell() }, forCellReuseIdentifier: "loading")

@@ -30,6 +30,13 @@ final class DatePickerPage: DemoPage {
     gtk_box_append(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkBox.self), pickerView.widget)
     model = DatePickerModel(picker: pickerView.picker, componentWidths: [120, 200, 120], rowHeight: 36)
     model.onChange = { [weak self] in self?.updateTitle() }
+    pickerView.accessibilityLabelForComponent = { component in
+      [
+        DatePickerData.yearComponent: "Year", DatePickerData.monthComponent: "Month",
+        DatePickerData.dayComponent: "Day",
+      ][
+        component]
+    }
     pickerView.setNeedsLayout()
     updateTitle()
   }

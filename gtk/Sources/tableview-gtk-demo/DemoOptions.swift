@@ -24,13 +24,15 @@ struct DemoOptions {
   var chatPageDelay = 300
   /// The benchmark's figures as JSON lines (`name`, `n`, `ns_per_op` or `count`), as tableview-bench's `--json`.
   var json = false
+  /// Whether the fixed-rows page selects several rows (Space or a click toggles a row, Shift+arrows extend).
+  var multipleSelection = false
   /// The window's size.
   var width = 900
   /// The window's size.
   var height = 700
 
   static let usage = """
-    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--size WxH]
+    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--size WxH] [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
@@ -38,6 +40,8 @@ struct DemoOptions {
       --demo        the page shown first (switch with the buttons or the keys 1–5)
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000),
                     or messages of the chat (1,000,000)
+      --multiple-selection  the fixed-height table selects several rows: Space, Enter or a click toggles
+                    a row, Shift+arrows extend the selection
       --chat-interval  seconds between the chat's arriving messages (2; 0: none)
       --chat-page-delay  the chat's delay before an older page arrives, in ms (300)
       --state-file  test hook: the table's state is written there as JSON after every change
@@ -80,6 +84,7 @@ struct DemoOptions {
         }
         options.width = parts[0]
         options.height = parts[1]
+      case "--multiple-selection": options.multipleSelection = true
       case "--state-file": options.stateFile = try value(argument)
       case "--self-test": options.selfTest = try value(argument)
       case "--bench": options.bench = true

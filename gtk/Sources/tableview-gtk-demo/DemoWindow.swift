@@ -122,7 +122,7 @@ final class DemoWindow {
       page = existing
     } else {
       switch name {
-      case "fixed": page = FixedRowsPage(rows: options.rows)
+      case "fixed": page = FixedRowsPage(rows: options.rows, multipleSelection: options.multipleSelection)
       case "loop": page = LoopingListPage()
       case "date": page = DatePickerPage()
       case "chat":

@@ -54,6 +54,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtk_box_append(UnsafeMutableRawPointer(column).assumingMemoryBound(to: GtkBox.self), bar)
     gtk_box_append(UnsafeMutableRawPointer(column).assumingMemoryBound(to: GtkBox.self), gtkTableView.widget)
 
+    gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
     table.register({ FeedPage.makeCell() }, forCellReuseIdentifier: "post")
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")

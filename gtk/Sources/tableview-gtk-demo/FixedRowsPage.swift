@@ -12,9 +12,10 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
   var lastSelected: IndexPath?
   let rowCount: Int
 
-  init(rows: Int?) {
+  init(rows: Int?, multipleSelection: Bool = false) {
     rowCount = max(0, rows ?? FixedRowsDataSet.defaultRowCount)
     title = FixedRowsDataSet.title(rowCount: rowCount)
+    gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
     table.register(
       {
@@ -23,6 +24,7 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
         return cell
       }, forCellReuseIdentifier: "row")
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
+    if multipleSelection { table.selectionMode = .multiple }
     table.rowHeight = 36
     table.sectionHeaderHeight = 30
     table.dataSource = self

@@ -12,6 +12,7 @@ final class LoopingListPage: DemoPage, TableViewDataSource, TableViewDelegate {
   var lastSelected: IndexPath?
 
   init() {
+    gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
     table.register({ GTKTableViewCell(style: .value1) }, forCellReuseIdentifier: "hour")
     table.loops = true

@@ -85,6 +85,14 @@ final class StateHook {
         heights.append(number(bounds.height))
       }
       fields.append(("rowTops", "[" + tops.joined(separator: ",") + "]"))
+      // What GTK was told for each visible row (POS_IN_SET and SET_SIZE): GTK does not pass these two on to
+      // AT-SPI, so the accessibility tests read them here.
+      let positions = visible.map { path -> String in
+        guard let position = (table.cellForRow(at: path) as? GTKView)?.accessibilityPosition else { return "null" }
+        return "[\(position.positionInSet),\(position.setSize)]"
+      }
+      fields.append(("accessibilityPositions", "[" + positions.joined(separator: ",") + "]"))
+      fields.append(("focusedRow", table.focusedIndexPath.map(path) ?? "null"))
       fields.append(("rowHeights", "[" + heights.joined(separator: ",") + "]"))
       // Section headers on screen: section, top and height as drawn (a floating one sits at the top).
       var headers: [String] = []

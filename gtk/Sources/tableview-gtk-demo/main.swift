@@ -18,6 +18,9 @@ do {
   exit(2)
 }
 
+// The name screen readers (and the accessibility tests, through AT-SPI) know the application by: GTK reads
+// it when it opens the display.
+g_set_application_name("tableview-gtk-demo")
 guard gtk_init_check() != 0 else {
   printError("tableview-gtk-demo: cannot open a display (is DISPLAY set? under Xvfb, use xvfb-run)")
   exit(1)

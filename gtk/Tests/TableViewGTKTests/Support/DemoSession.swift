@@ -24,8 +24,9 @@ final class DemoSession {
     ["DISPLAY": display, "GSK_RENDERER": "cairo", "GTK_A11Y": "none", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"]
   }
 
-  /// Starts the demo with `arguments` (a state file is added) on the suite's X server.
-  init(_ arguments: [String] = []) throws {
+  /// Starts the demo with `arguments` (a state file is added) on the suite's X server; `environment` replaces
+  /// the usual one's accessibility settings when given (see `AccessibilityBus`).
+  init(_ arguments: [String] = [], accessibility: AccessibilityBus? = nil) throws {
     guard let server = XvfbServer.current else {
       throw SubprocessError("no X server: the suite needs the .xvfb trait")
     }
@@ -35,7 +36,7 @@ final class DemoSession {
     stateFile = folder.appendingPathComponent("state.json").path
     process = try BackgroundProcess(
       try DemoBinary.gtkDemo.path(), arguments + ["--state-file", stateFile],
-      environment: Self.environment(display: server.display))
+      environment: accessibility?.environment(display: server.display) ?? Self.environment(display: server.display))
   }
 
   deinit { close() }

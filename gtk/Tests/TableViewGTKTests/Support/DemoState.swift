@@ -38,6 +38,10 @@ struct DemoState: Sendable, CustomStringConvertible {
   /// The date picker's date: year, month, day.
   var date: [Int]?
   var pickerChanges: Int?
+  /// For each visible row, what GTK was told: POS_IN_SET and SET_SIZE (`null` for a row without them).
+  var accessibilityPositions: [[Int]?]?
+  /// The keyboard focus (`TableView.focusedIndexPath`): section, row.
+  var focusedRow: [Int]?
 
   var description: String { raw }
 
@@ -75,6 +79,8 @@ struct DemoState: Sendable, CustomStringConvertible {
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     date = numbers("date")?.map(\.intValue)
     pickerChanges = number("pickerChanges")?.intValue
+    accessibilityPositions = (object["accessibilityPositions"] as? [Any])?.map { ($0 as? [NSNumber])?.map(\.intValue) }
+    focusedRow = numbers("focusedRow")?.map(\.intValue)
   }
 
   /// Whether the table is at rest (not animating, decelerating or bouncing).

@@ -1,0 +1,59 @@
+import CGtk
+import TableViewCore
+
+// What the table tells assistive technology (through GTK's GtkAccessible, which AT-SPI and Orca read).
+// The viewport is a LIST (MULTI_SELECTABLE in multiple selection mode); each cell is a LIST_ITEM with its
+// place in the whole table: POS_IN_SET and SET_SIZE, as GTK's own list item manager stamps on its rows, and
+// a DESCRIPTION saying it ("row 41 of 1,000,000, section 1": GTK does not pass the two relations on to
+// AT-SPI, so that is what a screen reader reads), both set again whenever the cell shows another row or the
+// counts change; the SELECTED state; a LABEL from the cell's text (`GTKView.accessibilityLabel`). Section
+// headers are HEADINGs labelled with their title. Views in the reuse pool are HIDDEN (see `detach`), and the
+// cells are kept in row order among the viewport's children (AT-SPI lists children in that order). The
+// numbers are the engine's (`TableView.accessibilityPosition(of:)`): the backend only hands them to GTK.
+
+extension GTKTableView {
+  /// Brings what assistive technology sees up to date with the rows on screen (after the layout, in the
+  /// viewport's allocation): only what changed is sent to GTK.
+  /// - Complexity: O(visible · log n) (a row's position costs O(log n)), plus each view's label.
+  func updateAccessibility() {
+    let multiple = table.selectionMode == .multiple
+    if multiple != accessibleMultiSelectable {
+      accessibleMultiSelectable = multiple
+      GTKAccessible.setProperty(viewport, GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, multiple)
+    }
+    let sections = table.numberOfSections > 1
+    var previous: UnsafeMutablePointer<GtkWidget>?
+    var reordered = false
+    for (path, cell) in zip(table.indexPathsForVisibleRows, table.visibleCells) {
+      guard let view = cell as? GTKView, let position = table.accessibilityPosition(of: path) else { continue }
+      // AT-SPI lists a widget's children in the widgets' order, and a screen reader walks them in that
+      // order: the cells follow each other in row order (a reused cell keeps its old place otherwise).
+      if let previous, gtk_widget_get_prev_sibling(view.widget) != previous,
+        gtk_widget_get_parent(view.widget) == viewport
+      {
+        gtk_widget_insert_after(view.widget, viewport, previous)
+        reordered = true
+      }
+      previous = view.widget
+      view.accessibility.setPosition(position, sections: sections, on: view.widget) {
+        table.accessibilityDescription(of: path)
+      }
+      view.accessibility.setLabel(view.accessibilityLabel, on: view.widget)
+    }
+    // Moving cells can have put them above the headers: the headers go back on top (a floating header
+    // covers the rows scrolling under it), in the order they were in.
+    let headers = table.visibleHeaderViews.compactMap { $0.view as? GTKView }
+    if reordered {
+      var child = gtk_widget_get_first_child(viewport)
+      var order: [UnsafeMutablePointer<GtkWidget>] = []
+      while let current = child {
+        if headers.contains(where: { $0.widget == current }) { order.append(current) }
+        child = gtk_widget_get_next_sibling(current)
+      }
+      for widget in order { gtk_widget_insert_before(widget, viewport, nil) }
+    }
+    for view in headers {
+      view.accessibility.setLabel(view.accessibilityLabel, on: view.widget)
+    }
+  }
+}

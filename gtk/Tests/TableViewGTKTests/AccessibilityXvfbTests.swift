@@ -1,0 +1,273 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// End-to-end, the way a screen reader sees the table: the demo runs with the accessibility bus (a private
+/// D-Bus session, `AccessibilityBus`), and its tree is read through AT-SPI with pyatspi, as Orca reads it:
+/// roles, names, descriptions (a row's place in the whole table) and states, after real key presses and
+/// scrolls (xdotool). GTK does not pass POS_IN_SET and SET_SIZE on to AT-SPI; what the table told GTK for
+/// them is read from the demo's state file and checked against the same rows.
+@Suite(
+  "accessibility through AT-SPI under Xvfb", .serialized,
+  .enabled(
+    if: XvfbServer.toolsAvailable && AccessibilityBus.toolsAvailable,
+    "Xvfb, xdotool, ImageMagick, dbus-daemon, at-spi2-core or python3-pyatspi is not installed"),
+  .xvfb)
+struct AccessibilityXvfbTests {
+  /// Starts the demo on the accessibility bus and waits for rows on screen.
+  func start(_ arguments: [String]) async throws -> (AccessibilityBus, DemoSession, ScreenRect) {
+    let bus = try await AccessibilityBus()
+    let demo = try DemoSession(arguments, accessibility: bus)
+    try await demo.waitFor("rows on screen", timeout: 60) { ($0.visibleRows ?? 0) > 0 }
+    let window = try await demo.window(timeout: 60)
+    return (bus, demo, window)
+  }
+
+  /// Reads the demo's tree until `predicate` holds for its list (AT-SPI follows the widgets a moment later).
+  func waitForList(
+    _ what: String, _ bus: AccessibilityBus, _ demo: DemoSession, timeout: Double = 60,
+    _ predicate: (AccessibleNode) -> Bool = { _ in true }
+  ) async throws -> AccessibleNode {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last = "no tree"
+    while true {
+      let tree = try bus.tree(of: demo.process.pid, display: demo.server.display)
+      if let list = tree.first(where: { $0.role == "list" }) {
+        if predicate(list) { return list }
+        last = (list.children ?? []).map(\.summary).joined(separator: "\n")
+      }
+      if Date() > deadline {
+        throw SubprocessError(
+          "timed out after \(timeout) s waiting for \(what); the list:\n\(last)\n\(demo.diagnostics)")
+      }
+      try await Task.sleep(for: .milliseconds(300))
+    }
+  }
+
+  /// The list's items (the rows on screen) and headings (section headers).
+  func items(_ list: AccessibleNode) -> [AccessibleNode] { (list.children ?? []).filter { $0.role == "list item" } }
+  func headings(_ list: AccessibleNode) -> [AccessibleNode] { (list.children ?? []).filter { $0.role == "heading" } }
+
+  /// The 1-based row number in a fixed-rows title: "Row 500,001, 0x7A120" → 500001.
+  func titleNumber(_ item: AccessibleNode) -> Int? {
+    guard item.name.hasPrefix("Row ") else { return nil }
+    return Int(item.name.dropFirst(4).prefix { $0.isNumber || $0 == "," }.filter(\.isNumber))
+  }
+
+  /// "row 500,001 of 1,000,000, section 6" → (500001, 1000000, 6).
+  func place(_ item: AccessibleNode) -> (row: Int, of: Int, section: Int)? {
+    let words = item.description.replacingOccurrences(of: ",", with: "").split(separator: " ")
+    guard words.count == 6, words[0] == "row", words[2] == "of", words[4] == "section",
+      let row = Int(words[1]), let count = Int(words[3]), let section = Int(words[5])
+    else { return nil }
+    return (row, count, section)
+  }
+
+  /// Checks every list item as a screen reader would read it: its title's number is its place in the whole
+  /// table (a fixed-rows title counts rows from 1 across sections), out of 1,000,000, in the section of
+  /// 100,000 rows it falls in; what GTK was told (POS_IN_SET, SET_SIZE) says the same.
+  func expectPlaces(_ list: AccessibleNode, _ state: DemoState) {
+    let rows = items(list)
+    for (i, item) in rows.enumerated() {
+      guard let number = titleNumber(item), let place = place(item) else {
+        Issue.record("a list item without a row title or a place: \(item.summary)")
+        continue
+      }
+      #expect(place.row == number, "\(item.summary)")
+      #expect(place.of == 1_000_000, "\(item.summary)")
+      #expect(place.section == (number - 1) / 100_000 + 1, "\(item.summary)")
+      if let positions = state.accessibilityPositions, i < positions.count {
+        #expect(positions[i] == [number, 1_000_000], "POS_IN_SET and SET_SIZE of \(item.summary): \(state)")
+      }
+    }
+  }
+
+  @Test("the table is a list; the rows on screen are its items, each saying its place; the header is a heading")
+  func listAndItems() async throws {
+    let (bus, demo, _) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let state = try await demo.waitUntilQuiet("the first rows", timeout: 60)
+    let list = try await waitForList("the rows", bus, demo) { items($0).count == state.visibleRows }
+    #expect(list.name == "1,000,000 rows", "\(list.summary)")
+    #expect(list.has("focusable") && list.has("focused"), "the table has the keyboard focus: \(list.summary)")
+    let rows = items(list)
+    let numbers = rows.compactMap(titleNumber)
+    #expect(numbers == Array(1...max(1, rows.count)), "the first rows, in order")
+    #expect(rows.first?.description == "row 1 of 1,000,000, section 1")
+    #expect(rows.allSatisfy { $0.has("selectable") && !$0.has("selected") })
+    #expect(headings(list).map(\.name) == ["Rows 1–100,000"])
+    #expect(state.accessibilityPositions?.count == rows.count, "\(state)")
+    expectPlaces(list, state)
+  }
+
+  @Test("Down moves the focus and the selection; the focus comes back with its row after scrolling away and back")
+  func keysSelectAndFocusSurvivesScrolling() async throws {
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("key", "Down", "Down", "Down")
+    var list = try await waitForList("row 3 selected", bus, demo) { list in
+      items(list).filter { $0.has("selected") }.map(\.name).map { $0.hasPrefix("Row 3,") } == [true]
+    }
+    var state = try await demo.waitFor("the focus on row 3", timeout: 60) { $0.focusedRow == [0, 2] }
+    #expect(state.selectedRow == [0, 2], "\(state)")
+
+    // Away: the wheel scrolls row 3 off screen; its cell goes to another row.
+    try demo.xdotool("click", "--repeat", "15", "--delay", "40", "5")
+    state = try await demo.waitFor("row 3 off screen", timeout: 60) {
+      ($0.firstVisibleRow?[1] ?? 0) > 3 && $0.isSettled
+    }
+    list = try await waitForList("row 3 gone from the tree", bus, demo) { list in
+      !items(list).contains { $0.name.hasPrefix("Row 3,") } && items(list).count == state.visibleRows
+    }
+    #expect(!items(list).contains { $0.has("selected") }, "no row on screen is selected")
+    expectPlaces(list, state)
+
+    // And back: row 3 is focused and selected again, in whatever cell shows it now.
+    try demo.xdotool("click", "--repeat", "30", "--delay", "40", "4")
+    state = try await demo.waitFor("back at the top", timeout: 60) { $0.contentOffset == 0 && $0.isSettled }
+    #expect(state.focusedRow == [0, 2], "\(state)")
+    list = try await waitForList("row 3 selected again", bus, demo) { list in
+      items(list).filter { $0.has("selected") }.map(\.name).map { $0.hasPrefix("Row 3,") } == [true]
+    }
+    try demo.xdotool("key", "Down")
+    list = try await waitForList("row 4 selected", bus, demo) { list in
+      items(list).filter { $0.has("selected") }.map(\.name).map { $0.hasPrefix("Row 4,") } == [true]
+    }
+    state = try await demo.waitFor("the focus on row 4", timeout: 60) { $0.focusedRow == [0, 3] }
+    expectPlaces(list, state)
+  }
+
+  @Test("at row 500,000 each row says its place in the million; pooled cells are not in the tree")
+  func halfAMillionDown() async throws {
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let first = try await demo.waitFor("the viewport", timeout: 60) { $0.viewportRect != nil }
+    let viewport = try #require(first.viewportRect)
+    // A click in the scrollbar's trough, halfway down, jumps there (GTK warps the slider to it).
+    try demo.movePointer(to: Int(viewport[0] + viewport[2]) + 5, Int(viewport[1] + viewport[3] / 2), in: window)
+    try demo.xdotool("click", "1")
+    try await demo.waitFor("the jump to the middle", timeout: 60) {
+      ($0.firstVisibleRow?[0] ?? 0) >= 4 && $0.isSettled
+    }
+    // A shorter window shows fewer rows: the cells left over wait in the reuse pool.
+    try demo.xdotool("windowsize", try demo.windowID(), "900", "400")
+    let state = try await demo.waitFor("a reuse pool", timeout: 60) {
+      ($0.pooledCells ?? 0) > 0 && $0.isSettled && ($0.viewportHeight ?? 1000) < 400
+    }
+    let visible = try #require(state.visibleRows)
+    let list = try await waitForList("the rows at the middle", bus, demo) { list in
+      items(list).count == visible && items(list).first.flatMap(titleNumber) != 1
+    }
+    // The pool's cells are children of the viewport but hidden from assistive technology.
+    #expect(items(list).count == visible, "\(state.pooledCells ?? 0) pooled cells stay out of the tree")
+    #expect((list.children ?? []).count == visible + (state.headers?.count ?? 0), "\(list.summary)")
+    let numbers = items(list).compactMap(titleNumber)
+    #expect(numbers.count == visible)
+    #expect(numbers.allSatisfy { (450_000...550_000).contains($0) }, "\(numbers)")
+    let start = numbers.first ?? 0
+    #expect(numbers == Array(start..<start + numbers.count), "in order, none missing")
+    expectPlaces(list, state)
+
+    // A key press there: the first row fully on screen is focused and selected, and says so.
+    try demo.xdotool("key", "Down")
+    let selected = try await demo.waitFor("a selected row", timeout: 60) { $0.selectedRow != nil && $0.isSettled }
+    let row = try #require(selected.selectedRow)
+    let number = row[0] * 100_000 + row[1] + 1
+    let after = try await waitForList("the selected row in the tree", bus, demo) { list in
+      items(list).contains { $0.has("selected") }
+    }
+    let chosen = items(after).filter { $0.has("selected") }
+    #expect(chosen.count == 1, "\(chosen.map(\.summary))")
+    #expect(chosen.first.flatMap(titleNumber) == number, "\(chosen.map(\.summary)); \(selected)")
+    #expect(
+      chosen.first?.description
+        == "row \(number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) of 1,000,000, section \(row[0] + 1)"
+    )
+  }
+
+  @Test("multiple selection: Space toggles the focused row, Shift+arrows extend the selection")
+  func shiftExtends() async throws {
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000", "--multiple-selection"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    try demo.movePointer(to: 400, 300, in: window)
+    func selectedNumbers(_ list: AccessibleNode) -> [Int] {
+      items(list).filter { $0.has("selected") }.compactMap(titleNumber)
+    }
+    // The focus moves alone in multiple selection mode; Space selects the focused row.
+    try demo.xdotool("key", "Down", "Down")
+    let focused = try await demo.waitFor("the focus on row 2", timeout: 60) { $0.focusedRow == [0, 1] }
+    var list = try await waitForList("nothing selected", bus, demo)
+    #expect(selectedNumbers(list) == [])
+    // The focused row shows a focus ring (its left edge in the ring's colour), the row above none.
+    let tops = try #require(focused.rowTops)
+    let viewport = try #require(focused.viewportRect)
+    try #require(tops.count > 2)
+    let x = window.x + Int(viewport[0]) + 1
+    let ring = RGB(hex: "#1a5fb4")
+    var edges: [RGB] = []
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      let shot = try demo.screenshot()
+      edges = try [tops[0], tops[1]].map { try shot.pixel(x: x, y: window.y + Int($0) + 18) }
+      if edges[1].isClose(to: ring) { break }
+      try await Task.sleep(for: .milliseconds(200))
+    } while Date() < deadline
+    #expect(edges[1].isClose(to: ring), "the focused row's left edge: \(edges)")
+    #expect(!edges[0].isClose(to: ring), "the row above: \(edges)")
+    try demo.xdotool("key", "space")
+    list = try await waitForList("row 2 selected", bus, demo) { selectedNumbers($0) == [2] }
+    try demo.xdotool("key", "shift+Down", "shift+Down", "shift+Down")
+    list = try await waitForList("rows 2 to 5 selected", bus, demo) { selectedNumbers($0) == [2, 3, 4, 5] }
+    try demo.xdotool("key", "shift+Up")
+    list = try await waitForList("rows 2 to 4 selected", bus, demo) { selectedNumbers($0) == [2, 3, 4] }
+    let state = try await demo.waitFor("the focus on row 4", timeout: 60) { $0.focusedRow == [0, 3] }
+    expectPlaces(list, state)
+  }
+
+  @Test("the date picker: each component is a spin button named after it, saying its selected row; keys turn it")
+  func pickerSpinButtons() async throws {
+    let bus = try await AccessibilityBus()
+    let demo = try DemoSession(["--demo", "date"], accessibility: bus)
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let first = try await demo.waitFor("the picker", timeout: 60) { $0.date != nil && $0.isSettled }
+    let window = try await demo.window(timeout: 60)
+    let date = try #require(first.date)
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ]
+    func spinButtons() throws -> [AccessibleNode] {
+      try bus.tree(of: demo.process.pid, display: demo.server.display).all { $0.role == "spin button" }
+    }
+    var spins = try spinButtons()
+    #expect(spins.map(\.name) == ["Year", "Month", "Day"], "\(spins.map(\.summary))")
+    #expect(spins.map(\.description) == ["\(date[0])", months[date[1] - 1], "\(date[2])"], "\(spins.map(\.summary))")
+    // ↓ turns the focused component (the year) by one.
+    try demo.movePointer(to: 20, 20, in: window)
+    try demo.xdotool("key", "Down")
+    let turned = try await demo.waitFor("the next year", timeout: 60) { $0.date?.first == date[0] + 1 && $0.isSettled }
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      spins = try spinButtons()
+      if spins.first?.description == "\(date[0] + 1)" { break }
+      try await Task.sleep(for: .milliseconds(300))
+    } while Date() < deadline
+    #expect(spins.first?.description == "\(date[0] + 1)", "\(spins.map(\.summary)); \(turned)")
+  }
+}
