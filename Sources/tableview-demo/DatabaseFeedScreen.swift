@@ -128,9 +128,8 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   /// "1,000 条 posts", or "3 matches" under a search.
   private func headerDetail(section: Int) -> String {
-    let count = table.numberOfRows(inSection: section)
-    if source?.appliedFilter != nil { return "\(count.grouped) \(count == 1 ? "match" : "matches")" }
-    return "\(count.grouped) 条 posts"
+    FeedDataSet.headerDetail(
+      count: table.numberOfRows(inSection: section), isSearchResult: source?.appliedFilter != nil)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -426,17 +425,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   override func status() -> String {
     var parts: [String] = []
-    if let source {
-      if let filter = source.appliedFilter {
-        parts.append("\"\(filter)\": \(table.totalRowCount.grouped) matches")
-      } else {
-        parts.append("\(table.totalRowCount.grouped) posts")
-      }
-      if source.filter != source.appliedFilter { parts.append("searching…") }
-      parts.append(String(store.path.split(separator: "/").last ?? ""))
-      parts.append("\(source.cachedPageCount) pages cached")
-      if source.pagesInFlight > 0 { parts.append("\(source.pagesInFlight) reading") }
-    }
+    if let source { parts += source.statusParts() }
     if loadingMore { parts.append("loading more…") }
     if table.isEditing { parts.append("editing") }
     if table.refreshControl?.isRefreshing == true { parts.append("refreshing") }

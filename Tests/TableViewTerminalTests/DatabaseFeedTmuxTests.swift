@@ -146,7 +146,7 @@ final class DatabaseFeedTmuxTests {
     let top = idsOnScreen(position).first
     try session.send("/", "q", "u", "o", "k")
     let found = try session.waitFor("the search's result", timeout: timeout) { screen in
-      screen[29].hasPrefix(#" "quok": 1 matches"#) && idsOnScreen(screen) == [quokka.id]
+      screen[29].hasPrefix(#" "quok": 1 match "#) && idsOnScreen(screen) == [quokka.id]
     }
     #expect(found.contains { $0.contains("a quokka smiles") })
     #expect(found.contains { $0.hasPrefix("/ quok") })

@@ -206,9 +206,8 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// "1,000 条 posts", or "3 matches" under a search.
   private func headerDetail(section: Int) -> String {
-    let count = gtkTableView.table.numberOfRows(inSection: section)
-    if source?.appliedFilter != nil { return "\(count.grouped) \(count == 1 ? "match" : "matches")" }
-    return "\(count.grouped) 条 posts"
+    FeedDataSet.headerDetail(
+      count: gtkTableView.table.numberOfRows(inSection: section), isSearchResult: source?.appliedFilter != nil)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -395,18 +394,7 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func status() -> String {
     if let opener { return opener.status }
     var parts: [String] = []
-    if let source, let store {
-      let total = gtkTableView.table.totalRowCount
-      if let filter = source.appliedFilter {
-        parts.append("\"\(filter)\": \(total.grouped) \(total == 1 ? "match" : "matches")")
-      } else {
-        parts.append("\(total.grouped) posts")
-      }
-      if source.filter != source.appliedFilter { parts.append("searching…") }
-      parts.append(String(store.path.split(separator: "/").last ?? ""))
-      parts.append("\(source.cachedPageCount) pages cached")
-      if source.pagesInFlight > 0 { parts.append("\(source.pagesInFlight) reading") }
-    }
+    if let source { parts += source.statusParts() }
     if loadingMore { parts.append("loading more…") }
     if let lastError { parts.append("error: \(lastError)") }
     parts.append("\(LiveWidgets.count) widgets alive")
