@@ -19,6 +19,8 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let editButton: UnsafeMutablePointer<GtkWidget>
   let newPostButton: UnsafeMutablePointer<GtkWidget>
   let searchEntry: UnsafeMutablePointer<GtkWidget>
+  /// The last write that failed (a locked or read-only file), in red under the bar until the next write.
+  let writeErrorLabel: UnsafeMutablePointer<GtkWidget>
   var lastSelected: IndexPath?
   /// The database and the table's data source over it, once open.
   private(set) var store: PostStore?
@@ -68,6 +70,15 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     for button in [editButton, newPostButton] { gtk_widget_set_focusable(button, 0) }
     for child in [editButton, newPostButton, searchEntry] { gtk_box_append(Self.box(bar), child) }
     gtk_box_append(Self.box(column), bar)
+    writeErrorLabel = gtk_label_new(nil)
+    gtk_label_set_xalign(OpaquePointer(writeErrorLabel), 0)
+    gtk_label_set_wrap(OpaquePointer(writeErrorLabel), 1)
+    gtk_widget_add_css_class(writeErrorLabel, "error")
+    for side in [gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+      side(writeErrorLabel, 6)
+    }
+    gtk_widget_set_visible(writeErrorLabel, 0)
+    gtk_box_append(Self.box(column), writeErrorLabel)
     gtk_widget_set_vexpand(gtkTableView.widget, 1)
 
     let table = gtkTableView.table
@@ -252,12 +263,12 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// Load more: near the end, a page of older posts is written at the bottom of the last section.
   func tableViewDidApproachBottom(_ tableView: TableView) {
-    guard let writes, !loadingMore, source?.appliedFilter == nil, tableView.numberOfSections > 0 else { return }
+    guard writes != nil, !loadingMore, source?.appliedFilter == nil, tableView.numberOfSections > 0 else { return }
     loadingMore = true
     pagesLoaded += 1
     let section = tableView.numberOfSections - 1
     let first = 5_000_000 + pagesLoaded * Self.pageSize
-    writes.submit { store throws(PostStoreError) in
+    write { store throws(PostStoreError) in
       try store.insertFeedPosts(numbers: first..<first + Self.pageSize, section: section, at: .bottom)
     }
     schedulePoll()
@@ -265,27 +276,45 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   // MARK: Writes
 
+  /// Submits a write (off the main thread); the error line of a failed one before it goes.
+  private func write(_ work: @escaping @Sendable (PostStore) throws(PostStoreError) -> Void) {
+    guard let writes else { return }
+    gtk_widget_set_visible(writeErrorLabel, 0)
+    writes.submit(work)
+    schedulePoll()
+  }
+
+  /// A write failed: nothing changed; the line under the bar says why, and what it was waiting for stops.
+  private func writeFailed(_ error: PostStoreError) {
+    lastError = error.description
+    loadingMore = false
+    scrollsToTopOnUpdate = false
+    gtk_label_set_text(OpaquePointer(writeErrorLabel), "✗ \(error.message) — nothing was changed; try again.")
+    gtk_widget_set_visible(writeErrorLabel, 1)
+    didChange?()
+  }
+
   private func delete(_ indexPath: IndexPath) {
-    guard let writes, let id = source?.postID(at: indexPath) else { return }
+    guard let id = source?.postID(at: indexPath) else { return }
     checked.remove(id)
     if lastSelected == indexPath { lastSelected = nil }
-    writes.submit { store throws(PostStoreError) in try store.delete(id: id) }
+    write { store throws(PostStoreError) in try store.delete(id: id) }
     schedulePoll()
   }
 
   private func toggle(_ mark: PostStore.Mark, at indexPath: IndexPath) {
-    guard let writes, let id = source?.postID(at: indexPath) else { return }
-    writes.submit { store throws(PostStoreError) in try store.toggle(mark, id: id) }
+    guard let id = source?.postID(at: indexPath) else { return }
+    write { store throws(PostStoreError) in try store.toggle(mark, id: id) }
     schedulePoll()
   }
 
   /// New post: written at the top of the first section; the table scrolls there when it arrives.
   func newPost() {
-    guard let writes, source?.appliedFilter == nil else { return }
+    guard writes != nil, source?.appliedFilter == nil else { return }
     let number = 9_000_000 + newPosts
     newPosts += 1
     scrollsToTopOnUpdate = true
-    writes.submit { store throws(PostStoreError) in
+    write { store throws(PostStoreError) in
       try store.insertFeedPosts(numbers: number..<number + 1, section: 0, at: .top)
     }
     schedulePoll()
@@ -362,7 +391,7 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// Takes what the database did: pages that arrived, commits by anyone, search results.
   func applyDatabaseChanges() {
-    if let writes { for error in writes.takeErrors() { lastError = error.description } }
+    if let writes { for error in writes.takeErrors() { writeFailed(error) } }
     guard let source else { return }
     let summary = source.processUpdates()
     guard summary.updatesApplied > 0 || summary.placeholdersReloaded > 0 || summary.pagesLoaded > 0 else { return }
@@ -426,6 +455,7 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
       ("newPostRect", hook.rect(of: newPostButton)),
       ("editRect", hook.rect(of: editButton)),
       ("lastError", lastError.map(FeedPage.jsonString) ?? "null"),
+      ("writeError", gtk_widget_get_visible(writeErrorLabel) != 0 ? hook.rect(of: writeErrorLabel) : "null"),
     ]
   }
 }

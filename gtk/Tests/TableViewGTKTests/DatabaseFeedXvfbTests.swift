@@ -107,4 +107,41 @@ final class DatabaseFeedXvfbTests {
     let shown = try await demo.waitForDatabaseFeed("the new post at the top") { $0.loadedIDs?.first == head.first }
     #expect(shown.loadedIDs?.prefix(2).elementsEqual(head) == true, "\(shown) \(added)")
   }
+
+  @Test("another process holds the write lock: New post fails with a clear line, reads go on, the retry writes")
+  func lockedByAnotherProcess() async throws {
+    _ = try FeedDatabase.openOrCreate(path: path, posts: 2_000, createsFolder: false)
+    let demo = try DemoSession(["--demo", "feed", "--db", path])
+    defer { demo.close() }
+    let first = try await demo.waitForDatabaseFeed("the feed") { $0.isOpen && $0.posts == 2_000 && $0.loadedIDs != nil }
+    let window = try await demo.window()
+    let writer = DemoBinary(
+      name: "tableview-sqlite-writer", packageRoot: DemoBinary.folder(above: #filePath, levels: 4))
+    let holder = try BackgroundProcess(try writer.path(), ["lock", path, "3600"])
+    defer { holder.stop() }
+    let deadline = Date().addingTimeInterval(60)
+    while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(holder.standardOutput.contains("locked"), "\(holder.standardError)")
+    try demo.click(first.newPostRect, in: window)
+    // The write waits for the lock off the main thread: the table scrolls meanwhile and its rows load.
+    try demo.movePointer(to: 450, 400, in: window)
+    for _ in 0..<12 { try demo.xdotool("click", "5") }
+    try await demo.waitForDatabaseFeed("scrolled while the file is locked") { state in
+      state.state.isSettled && state.loadedIDs.map { !$0.contains(1) } ?? false
+    }
+    let failed = try await demo.waitForDatabaseFeed("the write's error line") { $0.writeError != nil }
+    #expect(failed.lastError?.contains("locked") == true, "\(failed)")
+    #expect(failed.posts == 2_000)
+    let store = try PostStore(path: path)
+    #expect(try store.sectionStates().reduce(0) { $0 + $1.count } == 2_000)
+
+    // The lock released, New post again writes; the error line goes.
+    holder.stop()
+    try demo.click(first.newPostRect, in: window)
+    let written = try await demo.waitForDatabaseFeed("the new post") { $0.posts == 2_001 && $0.writeError == nil }
+    #expect(written.isOpen)
+    #expect(try store.sectionStates().reduce(0) { $0 + $1.count } == 2_001)
+  }
 }

@@ -19,6 +19,8 @@ struct DatabaseFeedState: CustomStringConvertible {
   var searchRect: [Double]
   var newPostRect: [Double]
   var lastError: String?
+  /// Where the line of a failed write is drawn (`nil`: not shown).
+  var writeError: [Double]?
 
   init?(_ state: DemoState) {
     guard let data = state.raw.data(using: .utf8),
@@ -36,6 +38,7 @@ struct DatabaseFeedState: CustomStringConvertible {
     searchRect = (object["searchRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
     newPostRect = (object["newPostRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
     lastError = object["lastError"] as? String
+    writeError = (object["writeError"] as? [NSNumber])?.map(\.doubleValue)
   }
 
   /// The visible posts when none is a placeholder, else `nil`.
@@ -49,6 +52,7 @@ struct DatabaseFeedState: CustomStringConvertible {
 
 extension DemoSession {
   /// Polls until the database feed's state satisfies `predicate`.
+  @discardableResult
   func waitForDatabaseFeed(
     _ what: String, timeout: Double = 60, _ predicate: (DatabaseFeedState) -> Bool
   ) async throws -> DatabaseFeedState {
