@@ -1,10 +1,11 @@
 import GRDB
 
-// The first screen of a search, fast: FTS5 gives the matching ids alone (its doclists, in rowid
-// order, no join), and the sections are walked in the feed's order through the covering
-// `(section, position)` index, keeping the rows whose id matched, until a screen is filled. The
-// sections walked are exact (every match, in order); the ones after them are counted later
-// (`matchingDirectories`, a join and a sort over every match).
+// The first screen of a search, fast: FTS5 streams the matching ids alone (its doclists, in rowid
+// order, no join), stopped after a few thousand; the sections are walked in the feed's order
+// through the covering `(section, position)` index, keeping the rows whose id matched (ids beyond
+// the ones streamed are asked by rowid range), until a screen is filled. The sections walked are
+// exact (every match, in order); the ones after them are counted later (`matchingDirectories`, a
+// join and a sort over every match).
 
 extension PostStore {
   /// The matches of the first sections in feed order, enough for `rows` rows, and the first
