@@ -28,12 +28,14 @@ let package = Package(
         .product(name: "TableViewCore", package: "SwiftTableView"),
         .product(name: "DemoData", package: "SwiftTableView"),
         .product(name: "SeededRandom", package: "SwiftTableView"),
+        .product(name: "TableViewSQLite", package: "SwiftTableView"),
       ]),
     .testTarget(
       name: "TableViewGTKTests",
       dependencies: [
         "TableViewGTK", .product(name: "TableViewCore", package: "SwiftTableView"),
         .product(name: "TestSupport", package: "SwiftTableView"),
+        .product(name: "TableViewSQLite", package: "SwiftTableView"),
       ],
       // Run by the accessibility tests (with the system's python3 and its pyatspi), not compiled.
       exclude: ["Support/atspi-tree.py"]),

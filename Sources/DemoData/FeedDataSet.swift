@@ -48,6 +48,12 @@ public enum FeedDataSet {
     return "posts #\((first + 1).grouped)–#\((first + count).grouped) · \(count.grouped) 条"
   }
 
+  /// The header's second line in the feed served from a database: "1,000 条 posts", or "3 matches" when
+  /// the section's rows are a search's results.
+  public static func headerDetail(count: Int, isSearchResult: Bool) -> String {
+    isSearchResult ? "\(count.grouped) \(count == 1 ? "match" : "matches")" : "\(count.grouped) 条 posts"
+  }
+
   /// The line over a post's text: "李雷 @lilei · 12m · #1,234" (the number 1-based).
   public static func postTitle(_ post: FeedPost) -> String {
     "\(post.author) @\(post.handle) · \(post.age) · #\((post.number + 1).grouped)"

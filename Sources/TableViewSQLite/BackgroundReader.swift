@@ -74,6 +74,9 @@ struct RefreshResult: Sendable {
   var changed: Set<Int>
   /// New directories for changed sections the owner knew (all sections under a filter).
   var directories: [Int: SectionDirectory]
-  /// The owner's cached pages in changed sections, read again.
+  /// The owner's cached pages in changed sections, read again (and a new search's first pages).
   var pages: [PostPage]
+  /// Under a search shown first screen first: the first section whose matches are not counted yet
+  /// (it and the later ones are shown empty until a refresh counts them).
+  var uncountedFrom: Int? = nil
 }

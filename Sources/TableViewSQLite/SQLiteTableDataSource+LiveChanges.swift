@@ -6,9 +6,11 @@ import TableViewCore
 // those sections; the owner then diffs by id and applies one batch update.
 
 extension SQLiteTableDataSource {
-  /// Starts a refresh when a change was noticed (or a filter set) and none is being read.
+  /// Starts a refresh when a change was noticed, a filter set, or a search's counts are due, and
+  /// none is being read.
   func startRefreshIfNeeded() {
-    guard needsRefresh || filterChanged, !refreshInFlight else { return }
+    let countsDue = uncountedFrom != nil && appliedFilter == filter
+    guard needsRefresh || filterChanged || countsDue, !refreshInFlight else { return }
     let forced = filterChanged
     needsRefresh = false
     filterChanged = false
@@ -20,13 +22,18 @@ extension SQLiteTableDataSource {
     let cachedPages = pages.keys
     // Under a new filter, only the sections on screen (cached) are diffed by id; the others are reloaded.
     let known = forced ? Set(cachedPages.map(\.section)) : Set(directories.keys)
+    // A new search shows its first screen first: enough rows for two screens of placeholders, at least a page.
+    let height = tableView?.viewportSize.height ?? 0
+    let screenRows = height.isFinite && height > 0 ? Int(min(height / placeholderHeight, 10_000)) + 1 : 0
+    let firstRows = forced && filter != nil ? max(pageSize, 2 * screenRows) : nil
+    let uncounted = forced ? nil : uncountedFrom
     reader.submit {
       do {
         return .refresh(
           try store.read("reading the changes") { db in
             try Self.readRefresh(
               db, filter: filter, forced: forced, oldVersions: oldVersions, known: known, cachedPages: cachedPages,
-              pageSize: pageSize)
+              pageSize: pageSize, firstRows: firstRows, uncountedFrom: uncounted)
           })
       } catch {
         return .refreshFailed(PostStoreError.from(error, path: store.path, action: "reading the changes"))
@@ -34,19 +41,43 @@ extension SQLiteTableDataSource {
     }
   }
 
+  /// Reads the database's state for a refresh. Under a new filter with `firstRows`, only the
+  /// first sections' matches (enough for `firstRows` rows) are read, the later sections shown
+  /// empty until counted (`uncountedFrom` in the result); a later refresh with `uncountedFrom`
+  /// counts every section and takes the uncounted ones as changed.
   static func readRefresh(
     _ db: Database, filter: String?, forced: Bool, oldVersions: [Int64], known: Set<Int>, cachedPages: [PageKey],
-    pageSize: Int
+    pageSize: Int, firstRows: Int? = nil, uncountedFrom: Int? = nil
   ) throws -> RefreshResult {
     var states = try PostStore.sectionStates(db)
     var changed: Set<Int> = []
     for s in 0..<max(states.count, oldVersions.count)
-    where forced || s >= states.count || s >= oldVersions.count || states[s].version != oldVersions[s] {
+    where forced || s >= states.count || s >= oldVersions.count || states[s].version != oldVersions[s]
+      || uncountedFrom.map({ s >= $0 }) ?? false
+    {
       changed.insert(s)
     }
     var directories: [Int: SectionDirectory] = [:]
+    var stillUncounted: Int?
+    var firstPages: [PageKey] = []
     if let filter {
-      let matches = try PostStore.matchingDirectories(db, query: filter)
+      let matches: [Int: SectionDirectory]
+      if let firstRows {
+        let first = try PostStore.firstMatches(db, query: filter, sections: states.count, rows: firstRows)
+        matches = first.directories
+        stillUncounted = first.uncountedFrom
+        // The first screen's pages come with it: no placeholder round trip for them.
+        var rows = 0
+        for s in states.indices where rows < firstRows {
+          let count = matches[s]?.count ?? 0
+          for index in 0..<(count + pageSize - 1) / pageSize where rows < firstRows {
+            firstPages.append(PageKey(section: s, index: index))
+            rows += min(pageSize, count - index * pageSize)
+          }
+        }
+      } else {
+        matches = try PostStore.matchingDirectories(db, query: filter)
+      }
       for s in states.indices {
         let directory = matches[s] ?? SectionDirectory()
         states[s].count = directory.count
@@ -58,17 +89,19 @@ extension SQLiteTableDataSource {
       }
     }
     var pages: [PostPage] = []
-    for key in cachedPages where changed.contains(key.section) {
+    for key in firstPages + cachedPages.filter({ !firstPages.contains($0) }) where changed.contains(key.section) {
       guard let directory = directories[key.section], key.index * pageSize < directory.count else { continue }
       pages.append(try readPage(db, key: key, directory: directory, pageSize: pageSize, filter: filter))
     }
     return RefreshResult(
-      filter: filter, forced: forced, sections: states, changed: changed, directories: directories, pages: pages)
+      filter: filter, forced: forced, sections: states, changed: changed, directories: directories, pages: pages,
+      uncountedFrom: stillUncounted)
   }
 
   /// Applies a refresh as one batch update: sections added or removed at the end; a changed
   /// section whose rows are known before and after is diffed by id (inserts, deletes, moves, and
-  /// reloads of edited rows: re-measured); any other changed section is reloaded. Returns whether
+  /// reloads of edited rows: re-measured); any other changed section is reloaded. A new search's
+  /// results are shown from their top. Returns whether
   /// the table took it (else it was reloaded whole, and the failure reported).
   /// - Complexity: O(sections + k log k) for k rows in the diffed sections.
   func apply(_ refresh: RefreshResult) -> Bool {
@@ -88,8 +121,12 @@ extension SQLiteTableDataSource {
     do {
       try old.appendSections(Array(0..<oldCount))
       try new.appendSections(Array(0..<newCount))
+      // Sections a search had not counted yet were empty and below the screen: reloaded, not diffed.
+      let firstUncounted = uncountedFrom ?? Int.max
       for s in refresh.changed.sorted() where s < min(oldCount, newCount) {
-        if let before = oldDirectories[s], before.count == oldSections[s].count, let after = refresh.directories[s] {
+        if s < firstUncounted, let before = oldDirectories[s], before.count == oldSections[s].count,
+          let after = refresh.directories[s]
+        {
           diffed.insert(s)
           try old.appendItems(before.ids, toSection: s)
           try new.appendItems(after.ids, toSection: s)
@@ -125,6 +162,11 @@ extension SQLiteTableDataSource {
     guard let tableView else { return true }
     do {
       try tableView.apply(update)
+      // A new search's results are read from their top.
+      if refresh.forced, refresh.filter != nil {
+        tableView.setContentOffset(
+          Point(x: tableView.contentOffset.x, y: tableView.minimumContentOffsetY), animated: false)
+      }
       return true
     } catch {
       report(
@@ -138,6 +180,7 @@ extension SQLiteTableDataSource {
   func adopt(_ refresh: RefreshResult) {
     sections = refresh.sections
     appliedFilter = refresh.filter
+    uncountedFrom = refresh.uncountedFrom
     for s in refresh.changed { directories[s] = refresh.directories[s] }
     for s in Array(directories.keys) where s >= sections.count { directories.removeValue(forKey: s) }
     pages.removeAll { refresh.changed.contains($0) }

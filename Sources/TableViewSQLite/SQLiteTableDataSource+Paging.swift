@@ -125,6 +125,7 @@ extension SQLiteTableDataSource {
         refreshInFlight = false
         if refresh.filter == filter, refresh.forced || refresh.filter == appliedFilter {
           if apply(refresh) { summary.updatesApplied += 1 }
+          restorePositionIfDue()
         }
       case .refreshFailed(let error):
         refreshInFlight = false

@@ -64,6 +64,12 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   public internal(set) var appliedFilter: String?
   /// The search asked for with ``setFilter(_:)`` (it becomes ``appliedFilter`` when its diff is applied).
   public internal(set) var filter: String?
+  /// Where the user was when the search began (put back when it ends).
+  public internal(set) var positionBeforeSearch: ScrollPosition?
+  /// A position to put back once the unfiltered rows are shown again.
+  var pendingRestore: ScrollPosition?
+  /// Under a search shown first screen first: the first section not counted yet (shown empty).
+  var uncountedFrom: Int?
 
   /// Serves `tableView` from `store`: sets itself as the table's data source, prefetch data
   /// source and delegate, and the table's `estimatedRowHeight` to `placeholderHeight`.
@@ -160,6 +166,16 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   public var pagesInFlight: Int { inFlight.count }
   /// The number of rows shown or sized as placeholders, waiting for their pages.
   public var placeholderCount: Int { placeholders.count }
+  /// Whether something is on its way from the database: pages, a refresh, a search, a position to
+  /// put back. An owner polling ``processUpdates()`` on a timer polls more often while it is.
+  public var hasWorkInProgress: Bool {
+    !inFlight.isEmpty || !placeholders.isEmpty || refreshInFlight || needsRefresh || filterChanged
+      || filter != appliedFilter || pendingRestore != nil || uncountedFrom != nil
+  }
+
+  /// Whether a search shows its first matches while the later sections' matches are being
+  /// counted (they are shown empty until then, and arrive as one more batch update below).
+  public var isCountingMatches: Bool { uncountedFrom != nil }
 
   func pageKey(_ indexPath: IndexPath) -> PageKey {
     PageKey(section: indexPath.section, index: indexPath.row / pageSize)

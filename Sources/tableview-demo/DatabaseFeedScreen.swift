@@ -31,14 +31,13 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
   private var scrollsToTopOnUpdate = false
   /// The last failure, shown on the status line.
   private(set) var lastError: String?
+  /// The last write that failed (a locked or read-only file), shown in a line above the table until the
+  /// next write: nothing was changed, and the user can try again.
+  private(set) var writeError: String?
   /// The search line (`/`) while open.
   private var search: ChatComposer?
   /// Whether the search line has the keyboard (Enter gives it back to the table, keeping the results).
   private var isTypingSearch = false
-  /// Where the user was when the search began: restored when it ends.
-  private var positionBeforeSearch: (path: IndexPath, id: Int64?, within: Double)?
-  /// A position to restore once the unfiltered rows are back.
-  private var pendingRestore: (path: IndexPath, id: Int64?, within: Double)?
   private var rect = CellRect(x: 0, y: 0, width: 0, height: 0)
   private let clock: any TableViewClock
   private var newPosts = 0
@@ -129,9 +128,8 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   /// "1,000 条 posts", or "3 matches" under a search.
   private func headerDetail(section: Int) -> String {
-    let count = table.numberOfRows(inSection: section)
-    if source?.appliedFilter != nil { return "\(count.grouped) \(count == 1 ? "match" : "matches")" }
-    return "\(count.grouped) 条 posts"
+    FeedDataSet.headerDetail(
+      count: table.numberOfRows(inSection: section), isSearchResult: source?.appliedFilter != nil)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -182,14 +180,14 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
       title: "Post \(id)",
       actions: [
         ContextMenuAction(title: "Star", isChecked: post.isStarred) { [unowned self] _ in
-          self.writes.submit { store throws(PostStoreError) in try store.toggle(.starred, id: id) }
+          self.write { store throws(PostStoreError) in try store.toggle(.starred, id: id) }
         },
         ContextMenuAction(title: "Read", isChecked: post.isRead) { [unowned self] _ in
-          self.writes.submit { store throws(PostStoreError) in try store.toggle(.read, id: id) }
+          self.write { store throws(PostStoreError) in try store.toggle(.read, id: id) }
         },
         ContextMenuAction(title: "Delete", attributes: .destructive) { [unowned self] _ in
           self.checked.remove(id)
-          self.writes.submit { store throws(PostStoreError) in try store.delete(id: id) }
+          self.write { store throws(PostStoreError) in try store.delete(id: id) }
         },
       ])
   }
@@ -201,39 +199,40 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     pagesLoaded += 1
     let section = tableView.numberOfSections - 1
     let first = 5_000_000 + pagesLoaded * Self.pageSize
-    writes.submit { store throws(PostStoreError) in
-      let contents = (0..<Self.pageSize).map { i in
-        let post = FeedPost(number: first + i)
-        return (author: post.author, body: post.text)
-      }
-      try store.insert(section: section, contents: contents, at: .bottom)
+    write { store throws(PostStoreError) in
+      try store.insertFeedPosts(numbers: first..<first + Self.pageSize, section: section, at: .bottom)
     }
   }
 
   // MARK: Writes
 
+  /// Submits a write (off the main thread); a failed one before it is forgotten.
+  private func write(_ work: @escaping @Sendable (PostStore) throws(PostStoreError) -> Void) {
+    if writeError != nil {
+      writeError = nil
+      layout(in: rect)
+    }
+    writes.submit(work)
+  }
+
   private func delete(_ indexPath: IndexPath) {
     guard let id = source?.postID(at: indexPath) else { return }
     checked.remove(id)
     if lastSelected == indexPath { lastSelected = nil }
-    writes.submit { store throws(PostStoreError) in try store.delete(id: id) }
+    write { store throws(PostStoreError) in try store.delete(id: id) }
   }
 
   private func toggle(_ mark: PostStore.Mark, at indexPath: IndexPath) {
     guard let id = source?.postID(at: indexPath) else { return }
-    writes.submit { store throws(PostStoreError) in try store.toggle(mark, id: id) }
+    write { store throws(PostStoreError) in try store.toggle(mark, id: id) }
   }
 
   /// Writes `count` new posts at the top of the first section (one transaction).
   private func writeNewPosts(_ count: Int) {
     let first = 9_000_000 + newPosts
     newPosts += count
-    writes.submit { store throws(PostStoreError) in
-      let contents = (0..<count).map { i in
-        let post = FeedPost(number: first + i)
-        return (author: post.author, body: post.text)
-      }
-      try store.insert(section: 0, contents: contents, at: .top)
+    write { store throws(PostStoreError) in
+      try store.insertFeedPosts(numbers: first..<first + count, section: 0, at: .top)
     }
   }
 
@@ -258,8 +257,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
   /// Whether something is on its way from the database (pages, a write, a search): polled more often then.
   private var isWaitingForDatabase: Bool {
     guard let source else { return false }
-    return source.pagesInFlight > 0 || source.placeholderCount > 0 || loadingMore || scrollsToTopOnUpdate
-      || pendingRestore != nil || source.filter != source.appliedFilter
+    return source.hasWorkInProgress || loadingMore || scrollsToTopOnUpdate
   }
 
   /// The clock time of the last poll of the database.
@@ -282,7 +280,14 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   /// Takes what the database did: pages that arrived, commits by anyone, search results.
   func applyDatabaseChanges() {
-    for error in writes.takeErrors() { lastError = error.description }
+    for error in writes.takeErrors() {
+      lastError = error.description
+      writeError = error.message
+      // The change it was for will not come: stop waiting for it.
+      loadingMore = false
+      scrollsToTopOnUpdate = false
+      layout(in: rect)
+    }
     guard let source else { return }
     let summary = source.processUpdates()
     guard summary.updatesApplied > 0 else { return }
@@ -293,10 +298,6 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     {
       scrollsToTopOnUpdate = false
       try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: true)
-    }
-    if let restore = pendingRestore, source.appliedFilter == nil, source.filter == nil {
-      pendingRestore = nil
-      restorePosition(restore)
     }
   }
 
@@ -309,36 +310,12 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   // MARK: Search
 
-  /// The row at the top of the screen, its post, and how far the screen's top is into it.
-  private func currentPosition() -> (path: IndexPath, id: Int64?, within: Double)? {
-    guard let path = table.indexPathsForVisibleRows.first, let rect = try? table.rectForRow(at: path) else {
-      return nil
-    }
-    return (path, source?.postID(at: path), table.contentOffset.y - rect.minY)
-  }
-
-  /// Puts the saved row back at the top of the screen, as far into it as it was.
-  private func restorePosition(_ position: (path: IndexPath, id: Int64?, within: Double)) {
-    var path = position.path
-    if let id = position.id, source?.postID(at: path) != id, let found = source?.indexPath(ofPost: id) {
-      path = found
-    }
-    guard path.section < table.numberOfSections, path.row < table.numberOfRows(inSection: path.section) else {
-      return
-    }
-    try? table.scrollToRow(at: path, at: .top, animated: false)
-    if let rect = try? table.rectForRow(at: path) {
-      table.setContentOffset(Point(x: table.contentOffset.x, y: rect.minY + position.within), animated: false)
-    }
-  }
-
   private func openSearch() {
     if search == nil {
       var line = ChatComposer()
       line.prompt = "/ "
       line.placeholder = "search posts: words are prefixes · Enter keeps the results · Esc returns"
       search = line
-      positionBeforeSearch = currentPosition()
     }
     isTypingSearch = true
     layout(in: rect)
@@ -347,9 +324,8 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
   private func closeSearch() {
     search = nil
     isTypingSearch = false
+    // The data source returns to where the user was when the search began.
     source?.setFilter(nil)
-    pendingRestore = positionBeforeSearch
-    positionBeforeSearch = nil
     layout(in: rect)
   }
 
@@ -425,11 +401,18 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
   override func layout(in rect: CellRect) {
     self.rect = rect
     let line = search == nil ? 0 : min(1, rect.height)
-    tableView.frame = Rect(CellRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - line))
+    let banner = writeError == nil ? 0 : min(1, rect.height - line)
+    tableView.frame = Rect(
+      CellRect(x: rect.x, y: rect.y + banner, width: rect.width, height: rect.height - line - banner))
   }
 
   override func draw(into buffer: inout ScreenBuffer) {
     super.draw(into: &buffer)
+    if let writeError, rect.height > 1 {
+      buffer.write(
+        "✗ " + writeError, x: rect.x, y: rect.y, style: Style(foreground: .brightWhite, background: .red),
+        maxWidth: rect.width)
+    }
     guard let search, rect.height > 0 else { return }
     let y = rect.y + rect.height - 1
     if isTypingSearch {
@@ -442,17 +425,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   override func status() -> String {
     var parts: [String] = []
-    if let source {
-      if let filter = source.appliedFilter {
-        parts.append("\"\(filter)\": \(table.totalRowCount.grouped) matches")
-      } else {
-        parts.append("\(table.totalRowCount.grouped) posts")
-      }
-      if source.filter != source.appliedFilter { parts.append("searching…") }
-      parts.append(String(store.path.split(separator: "/").last ?? ""))
-      parts.append("\(source.cachedPageCount) pages cached")
-      if source.pagesInFlight > 0 { parts.append("\(source.pagesInFlight) reading") }
-    }
+    if let source { parts += source.statusParts() }
     if loadingMore { parts.append("loading more…") }
     if table.isEditing { parts.append("editing") }
     if table.refreshControl?.isRefreshing == true { parts.append("refreshing") }

@@ -146,7 +146,7 @@ final class DatabaseFeedTmuxTests {
     let top = idsOnScreen(position).first
     try session.send("/", "q", "u", "o", "k")
     let found = try session.waitFor("the search's result", timeout: timeout) { screen in
-      screen[29].hasPrefix(#" "quok": 1 matches"#) && idsOnScreen(screen) == [quokka.id]
+      screen[29].hasPrefix(#" "quok": 1 match "#) && idsOnScreen(screen) == [quokka.id]
     }
     #expect(found.contains { $0.contains("a quokka smiles") })
     #expect(found.contains { $0.hasPrefix("/ quok") })
@@ -155,6 +155,54 @@ final class DatabaseFeedTmuxTests {
       screen[29].hasPrefix(" 2,001 posts") && idsOnScreen(screen).first == top
     }
     #expect(!back.contains { $0.hasPrefix("/ ") })
+  }
+
+  @Test("another process holds the write lock: a delete fails clearly (no hang), reads go on, the retry deletes")
+  func lockedByAnotherProcess() async throws {
+    let session = try start()
+    defer { session.close() }
+    let top = idsOnScreen(try waitForPosts(session, 2_000, "the feed")).first
+    // The holder keeps the lock until the test stops it (BEGIN IMMEDIATE in another process).
+    let holder = try BackgroundProcess(try DemoBinary.sqliteWriter.path(), ["lock", path, "3600"])
+    defer { holder.stop() }
+    let deadline = Date().addingTimeInterval(timeout)
+    while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(holder.standardOutput.contains("locked"), "\(holder.standardError)")
+    try session.send("Down")
+    try session.send("s")
+    try session.waitFor("the swipe actions", timeout: timeout) { $0.contains { $0.contains("Delete") } }
+    try session.send("Enter")
+    // The write waits for the lock off the main thread: the table scrolls meanwhile and its rows load.
+    try session.send("NPage")
+    try session.waitFor("a page down while the file is locked", timeout: timeout) { screen in
+      let shown = idsOnScreen(screen)
+      return !shown.isEmpty && shown.first != top && !screen.contains { $0.hasPrefix("  loading") }
+    }
+    // After the busy timeout, a line above the table says what failed; nothing was changed.
+    let failed = try session.waitFor("the write's error", timeout: timeout) { screen in
+      screen.contains { $0.contains("✗ deleting post") && $0.contains("locked") }
+    }
+    #expect(failed[29].contains("2,000 posts"), "\(failed.joined(separator: "\n"))")
+    let store = try PostStore(path: path)
+    #expect(try store.sectionStates().map(\.count) == [1_000, 1_000])
+    // Reads go on under the lock: another page down loads.
+    let before = idsOnScreen(try session.capture())
+    try session.send("NPage")
+    try session.waitFor("another page down, loaded", timeout: timeout) { screen in
+      let shown = idsOnScreen(screen)
+      return !shown.isEmpty && shown.first != before.first && !screen.contains { $0.hasPrefix("  loading") }
+    }
+
+    // The lock released, the same action again deletes the post; the error line goes.
+    holder.stop()
+    try session.send("s")
+    try session.waitFor("the swipe actions", timeout: timeout) { $0.contains { $0.contains("Delete") } }
+    try session.send("Enter")
+    let after = try waitForPosts(session, 1_999, "the table after the retried delete")
+    #expect(!after.contains { $0.contains("✗") }, "\(after.joined(separator: "\n"))")
+    #expect(try store.sectionStates().reduce(0) { $0 + $1.count } == 1_999)
   }
 
   @Test("a corrupt file or a missing folder: a clear message, exit status 1, the terminal restored, the file kept")

@@ -6,6 +6,11 @@ struct DemoOptions {
   var page = "feed"
   /// The number of rows of the feed or the fixed-rows page.
   var rows: Int?
+  /// `--db PATH`: the feed's database file (built first when missing); by default a file in the user's cache
+  /// folder (`$XDG_CACHE_HOME/swifttableview/feed-N.sqlite`, as the terminal demo's).
+  var database: String?
+  /// `--memory`: the feed computed in memory instead of a database (the benchmarks and self-tests always use it).
+  var memory = false
   /// Where the test hook writes the table's state (JSON), if anywhere.
   var stateFile: String?
   /// A self-test to run instead of waiting for the user ("scroll-steps").
@@ -32,7 +37,8 @@ struct DemoOptions {
   var height = 700
 
   static let usage = """
-    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--size WxH] [--multiple-selection]
+    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--db PATH | --memory] [--size WxH]
+                              [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
@@ -42,6 +48,11 @@ struct DemoOptions {
                     or messages of the chat (1,000,000)
       --multiple-selection  the fixed-height table selects several rows: Space, Enter or a click toggles
                     a row, Shift+arrows extend the selection
+      --db          the feed's SQLite database file, built first when it does not exist (by default
+                    $XDG_CACHE_HOME/swifttableview/feed-N.sqlite, else ~/.cache/…, as tableview-demo's;
+                    the first run builds it with a progress bar). A second process can change it:
+                    tableview-demo --db PATH --writer
+      --memory      the feed computed in memory, no database (--bench and --self-test always use it)
       --chat-interval  seconds between the chat's arriving messages (2; 0: none)
       --chat-page-delay  the chat's delay before an older page arrives, in ms (300)
       --state-file  test hook: the table's state is written there as JSON after every change
@@ -85,6 +96,11 @@ struct DemoOptions {
         options.width = parts[0]
         options.height = parts[1]
       case "--multiple-selection": options.multipleSelection = true
+      case "--db":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoOptionsError("--db needs a file's path") }
+        options.database = path
+      case "--memory": options.memory = true
       case "--state-file": options.stateFile = try value(argument)
       case "--self-test": options.selfTest = try value(argument)
       case "--bench": options.bench = true
@@ -112,8 +128,13 @@ struct DemoOptions {
       default: throw DemoOptionsError("unknown option \(argument)\n\(usage)")
       }
     }
+    if options.memory && options.database != nil { throw DemoOptionsError("--memory and --db cannot go together") }
     return options
   }
+
+  /// Whether the feed page is the in-memory one: asked for, or a benchmark or self-test (they measure the
+  /// engine on the computed feed).
+  var feedInMemory: Bool { memory || bench || selfTest != nil }
 }
 
 /// A command-line mistake, with its explanation.

@@ -129,7 +129,14 @@ final class DemoWindow {
         page = ChatPage(
           history: options.rows, width: options.width, arrivalInterval: options.chatInterval,
           pageDelay: options.chatPageDelay)
-      default: page = FeedPage(rows: options.rows, width: options.width)
+      default:
+        if options.feedInMemory {
+          page = FeedPage(rows: options.rows, width: options.width)
+        } else {
+          let feed = DatabaseFeedPage(path: options.database, rows: options.rows)
+          feed.didChange = { [weak self] in self?.stateHook?.setNeedsWrite() }
+          page = feed
+        }
       }
       pages[name] = page
     }

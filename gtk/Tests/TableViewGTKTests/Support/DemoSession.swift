@@ -24,9 +24,15 @@ final class DemoSession {
     ["DISPLAY": display, "GSK_RENDERER": "cairo", "GTK_A11Y": "none", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"]
   }
 
-  /// Starts the demo with `arguments` (a state file is added) on the suite's X server; `environment` replaces
-  /// the usual one's accessibility settings when given (see `AccessibilityBus`).
-  init(_ arguments: [String] = [], accessibility: AccessibilityBus? = nil) throws {
+  /// Starts the demo with `arguments` (a state file is added) on the suite's X server, with `extra` in its
+  /// environment: the feed computed in memory (`--memory`) unless `arguments` name a database (`--db`) or
+  /// `feedInMemory` is false (then give `XDG_CACHE_HOME` in `extra`), so that no test builds the demo's file in
+  /// the user's cache folder. With `accessibility`, the usual environment's accessibility settings are replaced
+  /// by that bus's (see `AccessibilityBus`).
+  init(
+    _ arguments: [String] = [], environment extra: [String: String] = [:], feedInMemory: Bool = true,
+    accessibility: AccessibilityBus? = nil
+  ) throws {
     guard let server = XvfbServer.current else {
       throw SubprocessError("no X server: the suite needs the .xvfb trait")
     }
@@ -34,9 +40,11 @@ final class DemoSession {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvgtk-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     stateFile = folder.appendingPathComponent("state.json").path
+    let feed = !feedInMemory || arguments.contains("--db") || arguments.contains("--memory") ? [] : ["--memory"]
     process = try BackgroundProcess(
-      try DemoBinary.gtkDemo.path(), arguments + ["--state-file", stateFile],
-      environment: accessibility?.environment(display: server.display) ?? Self.environment(display: server.display))
+      try DemoBinary.gtkDemo.path(), arguments + feed + ["--state-file", stateFile],
+      environment: (accessibility?.environment(display: server.display) ?? Self.environment(display: server.display))
+        .merging(extra) { _, new in new })
   }
 
   deinit { close() }

@@ -1,0 +1,461 @@
+import CGtk
+import DemoData
+import TableViewCore
+import TableViewGTK
+import TableViewSQLite
+
+/// The feed served from an SQLite database (`TableViewSQLite`), as the terminal demo's: rows are read in pages
+/// off the main thread (a placeholder until a row's page arrives), and every change — New post, a delete (⊖ in
+/// edit mode, or a swipe), Mark and Read, a page of older posts, or a write by another process
+/// (`tableview-demo --db PATH --writer`) — is written to the database first; the table follows the database,
+/// one animated batch update per commit. The search entry runs an FTS5 search; clearing it (or Esc) returns to
+/// where the user was. The first run builds the file with a progress bar (`DatabaseFeedOpener`).
+final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
+  let title = "Feed"
+  let gtkTableView = GTKTableView()
+  var tableView: GTKTableView? { gtkTableView }
+  /// The page: a bar (Edit, New post, the search entry) over the table (or the build's progress).
+  let widget: UnsafeMutablePointer<GtkWidget>
+  let editButton: UnsafeMutablePointer<GtkWidget>
+  let newPostButton: UnsafeMutablePointer<GtkWidget>
+  let searchEntry: UnsafeMutablePointer<GtkWidget>
+  /// The last write that failed (a locked or read-only file), in red under the bar until the next write.
+  let writeErrorLabel: UnsafeMutablePointer<GtkWidget>
+  var lastSelected: IndexPath?
+  /// The database and the table's data source over it, once open.
+  private(set) var store: PostStore?
+  private(set) var source: SQLiteTableDataSource?
+  /// Writes go here, off the main thread; the table changes when the database has.
+  private(set) var writes: PostWriteQueue?
+  /// The build or opening of the file, until it is done.
+  private var opener: DatabaseFeedOpener?
+  /// The last failure (opening, reading or writing), on the status line.
+  private(set) var lastError: String?
+  /// Posts the user selected, shown with a check mark (by id: the mark stays with its post).
+  private var checked: Set<Int64> = []
+  /// New posts written so far (their text is the in-memory feed's for 9,000,000 + n).
+  private var newPosts = 0
+  /// Pages of older posts asked for, and whether one is on its way.
+  private(set) var pagesLoaded = 0
+  private var loadingMore = false
+  /// Whether the table goes to the top once the new post arrives.
+  private var scrollsToTopOnUpdate = false
+  /// Live updates (commits or searches) applied to the table so far.
+  private(set) var updatesApplied = 0
+  /// The poll of the database: often while something is on its way, ten times a second otherwise.
+  private var poll: GLibTimeout?
+  private var pollIsFast = false
+  /// Told after every change the database made to the table (the window's state hook).
+  var didChange: (() -> Void)?
+  private let column: UnsafeMutablePointer<GtkWidget>
+
+  /// The posts a page of "load more" appends.
+  static let pageSize = 20
+  /// Milliseconds between polls while pages, a search or a write are on their way, and otherwise.
+  static let busyPollInterval: UInt32 = 10
+  static let idlePollInterval: UInt32 = 100
+
+  /// The page for the feed's file at `path` (`nil`: the default file in the cache folder) of `rows` posts.
+  init(path: String?, rows: Int?) {
+    column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    g_object_ref_sink(gpointerOf(column))  // the page keeps its widgets while another page shows
+    widget = column
+    let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    for side in [gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(bar, 6) }
+    editButton = gtk_toggle_button_new_with_label("Edit")
+    newPostButton = gtk_button_new_with_label("New post")
+    searchEntry = gtk_search_entry_new()
+    gtk_widget_set_hexpand(searchEntry, 1)
+    Self.setString(searchEntry, "placeholder-text", "Search posts (SQLite FTS5) · Esc returns")
+    for button in [editButton, newPostButton] { gtk_widget_set_focusable(button, 0) }
+    for child in [editButton, newPostButton, searchEntry] { gtk_box_append(Self.box(bar), child) }
+    gtk_box_append(Self.box(column), bar)
+    writeErrorLabel = gtk_label_new(nil)
+    gtk_label_set_xalign(OpaquePointer(writeErrorLabel), 0)
+    gtk_label_set_wrap(OpaquePointer(writeErrorLabel), 1)
+    gtk_widget_add_css_class(writeErrorLabel, "error")
+    for side in [gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+      side(writeErrorLabel, 6)
+    }
+    gtk_widget_set_visible(writeErrorLabel, 0)
+    gtk_box_append(Self.box(column), writeErrorLabel)
+    gtk_widget_set_vexpand(gtkTableView.widget, 1)
+
+    let table = gtkTableView.table
+    table.register({ FeedPage.makeCell() }, forCellReuseIdentifier: "post")
+    table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
+    table.rowHeight = TableView.automaticDimension
+    table.sectionHeaderHeight = 46
+    table.edgeApproachDistance = 600
+
+    Signals.connect(gpointerOf(editButton), "toggled") { [weak self] in self?.editToggled() }
+    Signals.connect(gpointerOf(newPostButton), "clicked") { [weak self] in self?.newPost() }
+    Signals.connect(gpointerOf(searchEntry), "search-changed") { [weak self] in self?.searchChanged() }
+    Signals.connect(gpointerOf(searchEntry), "stop-search") { [weak self] in self?.clearSearch() }
+    // Esc on the table ends a search too; / starts typing one.
+    let keys = gtk_event_controller_key_new()!
+    Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
+      self?.tableKey(keyval, state: state) ?? false
+    }
+    gtk_widget_add_controller(gtkTableView.viewport, keys)
+
+    let opener = DatabaseFeedOpener(path: path, posts: rows ?? FeedDataSet.defaultRowCount)
+    self.opener = opener
+    gtk_box_append(Self.box(column), opener.widget)
+    opener.start { [weak self] result in self?.opened(result) }
+  }
+
+  deinit {
+    poll?.cancel()
+    g_object_unref(gpointerOf(widget))
+  }
+
+  /// Sets a string property of a GObject (`g_object_set` is variadic: not callable from Swift).
+  static func setString(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: String, _ text: String) {
+    var value = GValue()
+    g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
+    g_value_set_string(&value, text)
+    g_object_set_property(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), property, &value)
+    g_value_unset(&value)
+  }
+
+  static func box(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkBox> {
+    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkBox.self)
+  }
+
+  // MARK: Opening
+
+  /// The file is open (or could not be): the table replaces the progress bar (or the error stays).
+  private func opened(_ result: Result<PostStore, PostStoreError>) {
+    switch result {
+    case .failure(let error):
+      lastError = error.description
+      printError("tableview-gtk-demo: \(error)")
+    case .success(let store):
+      do {
+        let source = try SQLiteTableDataSource(
+          store: store, tableView: gtkTableView.table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32,
+          placeholderHeight: 72
+        ) { [weak self] cell, post in self?.configure(cell, post) }
+        source.onError = { [weak self] error in self?.lastError = error.description }
+        self.store = store
+        self.source = source
+        writes = PostWriteQueue(store: store)
+        // This page answers the table (headers, swipes, editing) and forwards rows and heights to the source.
+        gtkTableView.table.dataSource = self
+        gtkTableView.table.delegate = self
+        if let opener { gtk_box_remove(Self.box(column), opener.widget) }
+        opener = nil
+        gtk_box_append(Self.box(column), gtkTableView.widget)
+        gtk_widget_grab_focus(gtkTableView.viewport)
+        schedulePoll()
+        gtkTableView.setNeedsLayout()
+      } catch {
+        lastError = error.description
+        printError("tableview-gtk-demo: \(error)")
+      }
+    }
+    didChange?()
+  }
+
+  // MARK: Cells
+
+  private func configure(_ view: any ReusableView, _ post: Post?) {
+    guard let cell = view as? GTKTableViewCell else { return }
+    guard let post else {
+      cell.setImage(text: "…", color: "#9a9996")
+      cell.textLabel.text = "…"
+      cell.detailTextLabel?.text = "loading"
+      cell.accessoryType = .none
+      return
+    }
+    let seed = post.author.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }
+    cell.setImage(
+      text: String(post.author.prefix(1)), color: FeedPage.avatarColors[abs(seed) % FeedPage.avatarColors.count])
+    var title = (post.isStarred ? "★ " : "") + "\(post.author) · #\(post.id.grouped)"
+    if post.isRead { title += " · read" }
+    cell.textLabel.text = title
+    cell.detailTextLabel?.text = post.body
+    cell.accessoryType = checked.contains(post.id) ? .checkmark : .none
+    cell.setEditing(gtkTableView.table.isEditing, animated: false)
+  }
+
+  // MARK: Data source (forwarded)
+
+  func numberOfSections(in tableView: TableView) -> Int { source?.numberOfSections(in: tableView) ?? 0 }
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    source?.tableView(tableView, numberOfRowsInSection: section) ?? 0
+  }
+
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    guard let source else { return tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath) }
+    return source.tableView(tableView, cellForRowAt: indexPath)
+  }
+
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    source?.tableView(tableView, heightForRowAt: indexPath) ?? 72
+  }
+
+  /// ⊖ in edit mode deletes the post from the database.
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    guard editingStyle == .delete else { return }
+    delete(indexPath)
+  }
+
+  // MARK: Delegate
+
+  func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
+    guard
+      let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
+        as? GTKTableViewHeaderFooterView
+    else { return nil }
+    header.textLabel.text = FeedDataSet.headerTitle(section: section)
+    header.detailTextLabel.text = headerDetail(section: section)
+    return header
+  }
+
+  /// "1,000 条 posts", or "3 matches" under a search.
+  private func headerDetail(section: Int) -> String {
+    FeedDataSet.headerDetail(
+      count: gtkTableView.table.numberOfRows(inSection: section), isSearchResult: source?.appliedFilter != nil)
+  }
+
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    lastSelected = indexPath
+    guard let id = source?.postID(at: indexPath) else { return }
+    let isChecked = checked.contains(id)
+    if isChecked { checked.remove(id) } else { checked.insert(id) }
+    if let cell = tableView.cellForRow(at: indexPath) as? GTKTableViewCell {
+      cell.accessoryType = isChecked ? .none : .checkmark
+      try? tableView.setHeight(cell.sizeThatFits(width: tableView.viewportSize.width), forRowAt: indexPath)
+    }
+  }
+
+  /// Swiped left: Delete and Mark (a star), both written to the database.
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
+      guard let self else { return done(false) }
+      self.delete(self.gtkTableView.table.swipedRow ?? indexPath)
+      done(true)
+    }
+    let mark = ContextualAction(style: .normal, title: "Mark") { [weak self] _, done in
+      guard let self else { return done(false) }
+      self.toggle(.starred, at: self.gtkTableView.table.swipedRow ?? indexPath)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [delete, mark])
+  }
+
+  /// Swiped right: Read, written to the database.
+  func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  {
+    let read = ContextualAction(style: .normal, title: "Read") { [weak self] _, done in
+      guard let self else { return done(false) }
+      self.toggle(.read, at: self.gtkTableView.table.swipedRow ?? indexPath)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [read])
+  }
+
+  /// Load more: near the end, a page of older posts is written at the bottom of the last section.
+  func tableViewDidApproachBottom(_ tableView: TableView) {
+    guard writes != nil, !loadingMore, source?.appliedFilter == nil, tableView.numberOfSections > 0 else { return }
+    loadingMore = true
+    pagesLoaded += 1
+    let section = tableView.numberOfSections - 1
+    let first = 5_000_000 + pagesLoaded * Self.pageSize
+    write { store throws(PostStoreError) in
+      try store.insertFeedPosts(numbers: first..<first + Self.pageSize, section: section, at: .bottom)
+    }
+    schedulePoll()
+  }
+
+  // MARK: Writes
+
+  /// Submits a write (off the main thread); the error line of a failed one before it goes.
+  private func write(_ work: @escaping @Sendable (PostStore) throws(PostStoreError) -> Void) {
+    guard let writes else { return }
+    gtk_widget_set_visible(writeErrorLabel, 0)
+    writes.submit(work)
+    schedulePoll()
+  }
+
+  /// A write failed: nothing changed; the line under the bar says why, and what it was waiting for stops.
+  private func writeFailed(_ error: PostStoreError) {
+    lastError = error.description
+    loadingMore = false
+    scrollsToTopOnUpdate = false
+    gtk_label_set_text(OpaquePointer(writeErrorLabel), "✗ \(error.message) — nothing was changed; try again.")
+    gtk_widget_set_visible(writeErrorLabel, 1)
+    didChange?()
+  }
+
+  private func delete(_ indexPath: IndexPath) {
+    guard let id = source?.postID(at: indexPath) else { return }
+    checked.remove(id)
+    if lastSelected == indexPath { lastSelected = nil }
+    write { store throws(PostStoreError) in try store.delete(id: id) }
+    schedulePoll()
+  }
+
+  private func toggle(_ mark: PostStore.Mark, at indexPath: IndexPath) {
+    guard let id = source?.postID(at: indexPath) else { return }
+    write { store throws(PostStoreError) in try store.toggle(mark, id: id) }
+    schedulePoll()
+  }
+
+  /// New post: written at the top of the first section; the table scrolls there when it arrives.
+  func newPost() {
+    guard writes != nil, source?.appliedFilter == nil else { return }
+    let number = 9_000_000 + newPosts
+    newPosts += 1
+    scrollsToTopOnUpdate = true
+    write { store throws(PostStoreError) in
+      try store.insertFeedPosts(numbers: number..<number + 1, section: 0, at: .top)
+    }
+    schedulePoll()
+  }
+
+  /// The Edit button: edit mode on or off, the ⊖ controls sliding in or out.
+  func editToggled() {
+    let on =
+      gtk_toggle_button_get_active(UnsafeMutableRawPointer(editButton).assumingMemoryBound(to: GtkToggleButton.self))
+      != 0
+    gtk_button_set_label(
+      UnsafeMutableRawPointer(editButton).assumingMemoryBound(to: GtkButton.self), on ? "Done" : "Edit")
+    gtkTableView.setEditing(on, animated: true)
+  }
+
+  // MARK: Search
+
+  /// The entry's text changed (GtkSearchEntry waits for a pause in the typing): the search runs.
+  private func searchChanged() {
+    guard let source else { return }
+    let text = String(cString: gtk_editable_get_text(OpaquePointer(searchEntry)))
+    source.setFilter(text)
+    schedulePoll()
+  }
+
+  /// Esc in the entry (or on the table during a search): the entry empties, the feed returns where it was.
+  private func clearSearch() {
+    gtk_editable_set_text(OpaquePointer(searchEntry), "")
+    source?.setFilter(nil)
+    gtk_widget_grab_focus(gtkTableView.viewport)
+    schedulePoll()
+  }
+
+  private func tableKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+    let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
+    switch Int32(keyval) {
+    case GDK_KEY_slash where modifiers == 0, GDK_KEY_f where modifiers == GDK_CONTROL_MASK.rawValue:
+      gtk_widget_grab_focus(searchEntry)
+      return true
+    case GDK_KEY_Escape where source?.filter != nil && gtkTableView.table.swipedRow == nil:
+      clearSearch()
+      return true
+    default:
+      return false
+    }
+  }
+
+  // MARK: Following the database
+
+  /// Polls the database soon: every `busyPollInterval` while something is on its way, else every
+  /// `idlePollInterval` (GLib wakes the demo ten times a second for it).
+  private func schedulePoll() {
+    guard source != nil else { return }
+    let fast = isWaitingForDatabase
+    if poll?.isScheduled == true, fast == pollIsFast { return }
+    poll?.cancel()
+    pollIsFast = fast
+    poll = GLibTimeout(milliseconds: fast ? Self.busyPollInterval : Self.idlePollInterval) { [weak self] in
+      guard let self else { return false }
+      self.applyDatabaseChanges()
+      if self.isWaitingForDatabase != self.pollIsFast {
+        self.poll = nil
+        self.schedulePoll()
+        return false
+      }
+      return true
+    }
+  }
+
+  private var isWaitingForDatabase: Bool {
+    guard let source else { return false }
+    return source.hasWorkInProgress || loadingMore || scrollsToTopOnUpdate
+  }
+
+  /// Takes what the database did: pages that arrived, commits by anyone, search results.
+  func applyDatabaseChanges() {
+    if let writes { for error in writes.takeErrors() { writeFailed(error) } }
+    guard let source else { return }
+    let summary = source.processUpdates()
+    guard summary.updatesApplied > 0 || summary.placeholdersReloaded > 0 || summary.pagesLoaded > 0 else { return }
+    if summary.updatesApplied > 0 {
+      updatesApplied += summary.updatesApplied
+      loadingMore = false
+      refreshHeaders()
+      let table = gtkTableView.table
+      if scrollsToTopOnUpdate, source.appliedFilter == nil, table.numberOfSections > 0,
+        table.numberOfRows(inSection: 0) > 0
+      {
+        scrollsToTopOnUpdate = false
+        try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: true)
+      }
+    }
+    gtkTableView.setNeedsLayout()
+    didChange?()
+  }
+
+  /// Shows every visible header's count again.
+  private func refreshHeaders() {
+    for entry in gtkTableView.table.visibleHeaderViews {
+      (entry.view as? GTKTableViewHeaderFooterView)?.detailTextLabel.text = headerDetail(section: entry.section)
+    }
+  }
+
+  // MARK: Status
+
+  func status() -> String {
+    if let opener { return opener.status }
+    var parts: [String] = []
+    if let source { parts += source.statusParts() }
+    if loadingMore { parts.append("loading more…") }
+    if let lastError { parts.append("error: \(lastError)") }
+    parts.append("\(LiveWidgets.count) widgets alive")
+    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The database feed's part of the end-to-end tests' state line: the file, the posts counted, the search
+  /// asked for and shown, the ids of the visible posts in order (`null` for a placeholder), updates applied,
+  /// and the last error.
+  func stateFields(_ hook: StateHook) -> [(String, String)] {
+    let table = gtkTableView.table
+    let ids = table.indexPathsForVisibleRows.map { path -> String in
+      guard source?.post(at: path) != nil, let id = source?.postID(at: path) else { return "null" }
+      return "\(id)"
+    }
+    return [
+      ("database", store.map { FeedPage.jsonString($0.path) } ?? "null"),
+      ("databaseOpen", source != nil ? "true" : "false"),
+      ("buildFraction", opener.map { "\($0.fraction)" } ?? "1"),
+      ("posts", "\(table.totalRowCount)"),
+      ("filter", source?.filter.map(FeedPage.jsonString) ?? "null"),
+      ("appliedFilter", source?.appliedFilter.map(FeedPage.jsonString) ?? "null"),
+      ("postIDs", "[" + ids.joined(separator: ",") + "]"),
+      ("placeholders", "\(source?.placeholderCount ?? 0)"),
+      ("databaseUpdates", "\(updatesApplied)"),
+      ("isEditing", table.isEditing ? "true" : "false"),
+      ("searchRect", hook.rect(of: searchEntry)),
+      ("newPostRect", hook.rect(of: newPostButton)),
+      ("editRect", hook.rect(of: editButton)),
+      ("lastError", lastError.map(FeedPage.jsonString) ?? "null"),
+      ("writeError", gtk_widget_get_visible(writeErrorLabel) != 0 ? hook.rect(of: writeErrorLabel) : "null"),
+    ]
+  }
+}
