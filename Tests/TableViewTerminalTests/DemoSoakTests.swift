@@ -1,0 +1,40 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The terminal demo's memory soak (`--soak ROUNDS`): the same round of scrolling, jumps and edits on every page,
+/// resident memory sampled after each; memory must settle, not grow with time.
+@Suite("tableview-demo --soak")
+struct DemoSoakTests {
+  @Test("twenty rounds of scrolling, jumps and edits on every page: resident memory settles")
+  func memorySettles() throws {
+    let rounds = 20
+    // A generous timeout: a round takes about two seconds in a debug build, more on a loaded machine.
+    let result = try run(try DemoBinary.terminalDemo.path(), ["--soak", "\(rounds)", "--size", "80x24"], timeout: 900)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(result.status == 0, "\(lines.suffix(3)) \(result.standardError)")
+    let samples = lines.filter { $0.hasPrefix("round ") }.compactMap { line in
+      Int(line.split(separator: ":").last?.filter(\.isNumber) ?? "")
+    }
+    #expect(samples.count == rounds, "\(lines)")
+    #expect(samples.allSatisfy { $0 > 1_000 }, "resident memory is read (KiB): \(samples)")
+    #expect(lines.last?.hasPrefix("memory: \(rounds) samples") == true, "\(lines.suffix(2))")
+    #expect(lines.last?.hasSuffix(": settled") == true, "\(lines.suffix(2))")
+  }
+
+  @Test("--soak refuses a round count outside 4…10,000 and the options it cannot go with")
+  func badOptions() throws {
+    let demo = try DemoBinary.terminalDemo.path()
+    for arguments in [["--soak", "3"], ["--soak", "10001"], ["--soak", "x"], ["--soak", "-1"]] {
+      let result = try run(demo, arguments, timeout: 60)
+      #expect(result.status == 2, "\(arguments): \(result.standardError)")
+      #expect(
+        result.standardError.contains("--soak needs a number of rounds from 4 to 10,000"), "\(result.standardError)")
+    }
+    for extra in [["--frames", "q"], ["--db", "/tmp/x.sqlite"], ["--writer"]] {
+      let result = try run(demo, ["--soak", "4"] + extra, timeout: 60)
+      #expect(result.status == 2, "\(extra): \(result.standardError)")
+      #expect(result.standardError.contains("--soak runs the in-memory demo by itself"), "\(result.standardError)")
+    }
+  }
+}
