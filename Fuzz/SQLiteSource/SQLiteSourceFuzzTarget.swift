@@ -119,7 +119,7 @@ func body(_ length: Int, _ seed: Int) -> String {
 
 /// A folder of this process's own, emptied for every input: in memory (/dev/shm) where there is one, as a commit's
 /// sync to a disk would make the inputs many times slower.
-nonisolated(unsafe) let folder: URL = {
+let folder: URL = {
   let memory = URL(fileURLWithPath: "/dev/shm")
   let base = FileManager.default.isWritableFile(atPath: memory.path) ? memory : FileManager.default.temporaryDirectory
   let url = base.appendingPathComponent(
