@@ -31,14 +31,15 @@ modules=".build/fuzz/modules"
 mkdir -p "$modules"
 
 # Builds module NAME from the Swift files under FOLDER into $modules/libNAME.a and NAME.swiftmodule, unless they are
-# newer than every source and were built with the same line.
+# newer than every source and every module listed before it (in $libraries), and were built with the same line.
 build_module() {
   local name="$1" source="$2"
   shift 2
   local line="$name $source $* ${flags[*]}"
-  mkdir -p "$modules"
-  if [[ -f "$modules/lib$name.a" && -f "$modules/$name.line" && "$(cat "$modules/$name.line")" == "$line" ]] &&
-    [[ -z "$(find "$source" -name '*.swift' -newer "$modules/lib$name.a" -print -quit)" ]]; then
+  local library="$modules/lib$name.a"
+  if [[ -f "$library" && -f "$modules/$name.line" && "$(cat "$modules/$name.line")" == "$line" ]] &&
+    [[ -z "$(find "$source" -name '*.swift' -newer "$library" -print -quit)" ]] &&
+    { ((${#libraries[@]} == 0)) || [[ -z "$(find "${libraries[@]}" -newer "$library" -print -quit)" ]]; }; then
     return
   fi
   echo "== module $name: building ($source)"
