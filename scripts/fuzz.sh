@@ -2,6 +2,10 @@
 # Fuzzing with libFuzzer: builds each target under Fuzz/ with AddressSanitizer (swiftc -sanitize=fuzzer,address,
 # together with the source folders listed in Fuzz/TARGET/sources) and runs it for SECONDS (default 60) on its seed
 # corpus (Fuzz/TARGET/corpus, regression inputs included) plus what earlier runs found (.build/fuzz/TARGET/corpus).
+# A target whose sources import other modules lists them in Fuzz/TARGET/modules, in build order, one a line:
+# `NAME FOLDER [SWIFTC FLAGS...]` (FOLDER may be a package dependency's checkout under .build/checkouts); each is
+# built once with the same sanitizers into a static library (.build/fuzz/modules, rebuilt when a source or the line
+# changes). Fuzz/TARGET/options adds libFuzzer options (e.g. a smaller -max_len for slow inputs).
 # Stops at the first failure (a crash, a broken property, a hang of more than 10 s): libFuzzer prints the input, and
 # it is saved as .build/fuzz/TARGET/crash-*; keep it in Fuzz/TARGET/corpus and as a unit test.
 #
@@ -22,10 +26,57 @@ else
   for folder in Fuzz/*/; do targets+=("$(basename "$folder")"); done
 fi
 
+flags=(-sanitize=fuzzer,address -O -g -parse-as-library)
+modules=".build/fuzz/modules"
+mkdir -p "$modules"
+
+# Builds module NAME from the Swift files under FOLDER into $modules/libNAME.a and NAME.swiftmodule, unless they are
+# newer than every source and every module listed before it (in $libraries), and were built with the same line.
+build_module() {
+  local name="$1" source="$2"
+  shift 2
+  local line="$name $source $* ${flags[*]}"
+  local library="$modules/lib$name.a"
+  if [[ -f "$library" && -f "$modules/$name.line" && "$(cat "$modules/$name.line")" == "$line" ]] &&
+    [[ -z "$(find "$source" -name '*.swift' -newer "$library" -print -quit)" ]] &&
+    { ((${#libraries[@]} == 0)) || [[ -z "$(find "${libraries[@]}" -newer "$library" -print -quit)" ]]; }; then
+    return
+  fi
+  echo "== module $name: building ($source)"
+  local files=()
+  while IFS= read -r -d '' file; do files+=("$file"); done < <(find "$source" -name '*.swift' -print0 | sort -z)
+  rm -f "$modules/$name.line"
+  if ! swiftc "${flags[@]}" -module-name "$name" -package-name SwiftTableView -I "$modules" "$@" \
+    -emit-module -emit-module-path "$modules/$name.swiftmodule" -emit-library -static -o "$modules/lib$name.a" \
+    "${files[@]}" 2>"$modules/$name.log"; then
+    cat "$modules/$name.log" >&2
+    exit 1
+  fi
+  echo "$line" >"$modules/$name.line"
+}
+
 for target in "${targets[@]}"; do
   folder="Fuzz/$target"
   [[ -f "$folder/sources" ]] || { echo "fuzz.sh: no target $target (no $folder/sources)" >&2; exit 2; }
   work=".build/fuzz/$target"
+  libraries=()
+  # A module's clang flags (-Xcc …: the module map of the C library it wraps) are needed by what imports it too.
+  clang_flags=()
+  if [[ -f "$folder/modules" ]]; then
+    # The package's dependencies, checked out under .build/checkouts (quick when they are).
+    swift package resolve >/dev/null
+    while read -r name source extra; do
+      [[ -z "$name" || "$name" == \#* ]] && continue
+      # shellcheck disable=SC2086 # the flags are words
+      build_module "$name" "$source" $extra
+      # Static libraries link in reverse build order: each before the ones it imports.
+      libraries=("$modules/lib$name.a" "${libraries[@]}")
+      words=($extra)
+      for ((i = 0; i + 1 < ${#words[@]}; i++)); do
+        [[ "${words[i]}" == -Xcc ]] && clang_flags+=(-Xcc "${words[i + 1]}")
+      done
+    done <"$folder/modules"
+  fi
   mkdir -p "$work/corpus"
   sources=()
   while read -r source; do
@@ -35,8 +86,8 @@ for target in "${targets[@]}"; do
   echo "== $target: building"
   # The targets see their sources' internal API: one module, named like the library it tests.
   module="$(basename "$(head -n 1 "$folder/sources")")"
-  if ! swiftc -sanitize=fuzzer,address -O -g -parse-as-library -module-name "$module" -package-name SwiftTableView \
-    "${sources[@]}" "$folder"/*.swift -o "$work/$target" 2>"$work/build.log"; then
+  if ! swiftc "${flags[@]}" -module-name "$module" -package-name SwiftTableView -I "$modules" "${clang_flags[@]}" \
+    "${sources[@]}" "$folder"/*.swift "${libraries[@]}" -o "$work/$target" 2>"$work/build.log"; then
     cat "$work/build.log" >&2
     exit 1
   fi
@@ -44,6 +95,12 @@ for target in "${targets[@]}"; do
   grep -v "warning: Cannot export local symbol '__asan" "$work/build.log" || true
   options=(-timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 "-artifact_prefix=$work/")
   [[ -f "$folder/dictionary" ]] && options+=("-dict=$folder/dictionary")
+  # The target's own options come last (libFuzzer takes the last of a repeated option).
+  if [[ -f "$folder/options" ]]; then
+    while read -r option; do
+      [[ -z "$option" || "$option" == \#* ]] || options+=("$option")
+    done <"$folder/options"
+  fi
   if ((seconds == 0)); then
     echo "== $target: replaying the corpora"
     "$work/$target" "${options[@]}" -runs=0 "$work/corpus" "$folder/corpus"

@@ -25,6 +25,9 @@ struct DemoOptions {
   /// `--plain`: the interface for screen readers and braille displays (see `DemoApp`); also chosen by the
   /// environment (see `wantsPlain(environment:)`).
   var plain = false
+  /// `--soak ROUNDS`: no terminal; repeat a scripted round of scrolling, jumps and edits and check that resident
+  /// memory settles (`MemorySoakSession`).
+  var soak: Int?
   /// `--help`.
   var help = false
 
@@ -39,6 +42,7 @@ struct DemoOptions {
       usage: tableview-demo [--demo NAME] [--rows N] [--db PATH | --memory] [--arrivals S] [--page-delay S]
                             [--plain] [--frames SCRIPT|- [--size WxH]]
              tableview-demo [--db PATH] [--rows N] --writer
+             tableview-demo --soak ROUNDS [--size WxH]
 
       A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
       The feed lives in an SQLite database: by default $XDG_CACHE_HOME/swifttableview/feed-N.sqlite
@@ -55,7 +59,10 @@ struct DemoOptions {
                          for each, until Ctrl-C (run it beside the demo to watch a live table)
         --frames SCRIPT  no terminal: run SCRIPT and print a plain-text frame after each step
                          (SCRIPT "-" or omitted reads it from standard input)
-        --size WxH       the screen size for --frames (default 100x30)
+        --size WxH       the screen size for --frames and --soak (default 100x30)
+        --soak ROUNDS    no terminal: ROUNDS rounds of scrolling, jumps and edits on every page (in memory,
+                         a manual clock), resident memory printed after each; exits with status 1 unless
+                         it settles (the second half's peak within 5% of the first half's)
         --plain          for screen readers and braille displays: no box-drawing decoration, no status
                          line redrawn on every frame; the focused row's text and its place ("row 41 of
                          1,000,000, section 1") on the last lines, written again only when they change
@@ -128,6 +135,12 @@ struct DemoOptions {
         options.writer = true
       case "--plain":
         options.plain = true
+      case "--soak":
+        let text = try value(argument)
+        guard let rounds = Int(text.replacingUnderscores), (4...10_000).contains(rounds) else {
+          throw DemoError("--soak needs a number of rounds from 4 to 10,000, not \"\(text)\"")
+        }
+        options.soak = rounds
       case "--help", "-h":
         options.help = true
       default:
@@ -138,6 +151,9 @@ struct DemoOptions {
     if options.memory && options.database != nil { throw DemoError("--memory and --db cannot go together") }
     if options.writer && (options.memory || options.frames != nil) {
       throw DemoError("--writer writes to a database: not with --memory or --frames")
+    }
+    if options.soak != nil && (options.frames != nil || options.database != nil || options.writer) {
+      throw DemoError("--soak runs the in-memory demo by itself: not with --frames, --db or --writer")
     }
     if options.frames != nil && options.database != nil {
       throw DemoError("--frames shows the in-memory feed: not with --db")

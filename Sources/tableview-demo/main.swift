@@ -52,6 +52,17 @@ if let script = options.frames {
   exit(0)
 }
 
+if let rounds = options.soak {
+  let clock = ManualClock()
+  let app = DemoApp(
+    context: DemoContext(
+      clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
+      pageDelay: options.pageDelay, plain: options.plain),
+    initial: options.demo)
+  let soak = MemorySoakSession(size: options.size, clock: clock).run(app, rounds: rounds) { print($0) }
+  exit(soak.settled ? 0 : 1)
+}
+
 // TERM=dumb asks for the plain interface, which it gets (it still needs cursor positioning).
 if let unavailable = Terminal.checkCurrentProcess(), !(options.plain && unavailable.reason == .dumbTerminal) {
   StandardError.write("tableview-demo: \(unavailable.message)\nTry --frames to print frames without a terminal.\n")

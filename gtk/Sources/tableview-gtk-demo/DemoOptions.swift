@@ -31,6 +31,8 @@ struct DemoOptions {
   var json = false
   /// Whether the fixed-rows page selects several rows (Space or a click toggles a row, Shift+arrows extend).
   var multipleSelection = false
+  /// `--soak ROUNDS`: rounds of scrolling, jumps and edits, memory sampled after each (`MemorySoakRun`).
+  var soak: Int?
   /// The window's size.
   var width = 900
   /// The window's size.
@@ -42,6 +44,7 @@ struct DemoOptions {
                               [--chat-interval SECONDS] [--chat-page-delay MS]
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
+                              [--soak ROUNDS]
 
       --demo        the page shown first (switch with the buttons or the keys 1–5)
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000),
@@ -63,6 +66,8 @@ struct DemoOptions {
                     (--listview: the same fling in GtkListView, for comparison; --demo chat: flicks up
                     through the chat while 5 messages a second arrive and older pages load;
                     --json: the chat run's figures as JSON lines)
+      --soak        ROUNDS rounds of scrolling, jumps and edits on every page, resident memory printed
+                    after each; exits 1 unless it settles (second half's peak within 5% of the first's)
     """
 
   /// Parses `arguments` (without the program's name).
@@ -104,6 +109,12 @@ struct DemoOptions {
       case "--state-file": options.stateFile = try value(argument)
       case "--self-test": options.selfTest = try value(argument)
       case "--bench": options.bench = true
+      case "--soak":
+        let text = try value(argument)
+        guard let rounds = Int(text), (4...10_000).contains(rounds) else {
+          throw DemoOptionsError("--soak needs a number of rounds from 4 to 10,000, not \"\(text)\"")
+        }
+        options.soak = rounds
       case "--frames":
         guard let frames = Int(try value(argument)), frames > 10 else { throw DemoOptionsError("--frames needs > 10") }
         options.benchFrames = frames

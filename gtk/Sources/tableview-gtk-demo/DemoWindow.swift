@@ -103,6 +103,8 @@ final class DemoWindow {
       SelfTest.start(test, window: self)
     } else if options.bench {
       FrameBenchmark.start(window: self)
+    } else if let rounds = options.soak {
+      MemorySoakRun(window: self, rounds: rounds).begin()
     }
     if !quitRequested { g_main_loop_run(loop) }
   }
