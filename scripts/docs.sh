@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The documentation: one DocC archive per library (TableViewCore, TerminalKit, TableViewTerminal, and TableViewGTK
-# from the package in gtk/ when GTK 4 is installed), each built with --warnings-as-errors, so a broken symbol link
-# or a malformed doc comment fails. The archives land in .build/plugins/Swift-DocC/outputs/ (and
+# The documentation: one DocC archive per library (TableViewCore, TerminalKit, TableViewTerminal, TableViewSQLite,
+# and TableViewGTK from the package in gtk/ when GTK 4 is installed), each built with --warnings-as-errors, so a
+# broken symbol link or a malformed doc comment fails. The archives land in .build/plugins/Swift-DocC/outputs/ (and
 # gtk/.build/plugins/Swift-DocC/outputs/); the articles are in Sources/TableViewCore/TableViewCore.docc. With no
 # arguments, the archives are also merged into one site, .build/docs/SwiftTableView.doccarchive, where the
 # catalogs' links to each other (/documentation/tableviewcore/…) work.
@@ -15,7 +15,7 @@ targets=("$@")
 combine=false
 if [ ${#targets[@]} -eq 0 ]; then
   combine=true
-  targets=(TableViewCore TerminalKit TableViewTerminal)
+  targets=(TableViewCore TerminalKit TableViewTerminal TableViewSQLite)
   if pkg-config --exists gtk4 2>/dev/null; then
     targets+=(TableViewGTK)
   elif [ "${CI:-}" = true ]; then
