@@ -34,19 +34,6 @@ private func monotonicSeconds() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// The resident set size in bytes (the second field of `/proc/self/statm`, in pages), or 0.
-private func residentBytes() -> Int {
-  let descriptor = open("/proc/self/statm", O_RDONLY)
-  guard descriptor >= 0 else { return 0 }
-  defer { close(descriptor) }
-  var buffer = [UInt8](repeating: 0, count: 256)
-  let count = read(descriptor, &buffer, buffer.count)
-  guard count > 0 else { return 0 }
-  let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
-
 /// Opens the database, serves a 400×800-point table from it, and measures.
 func measureDatabase(path requested: String, harness: Harness) -> [Measurement] {
   let names = [
@@ -56,9 +43,9 @@ func measureDatabase(path requested: String, harness: Harness) -> [Measurement] 
   guard harness.includesAny(names) else { return [] }
   let posts = FeedDataSet.defaultRowCount
   // The in-memory feed's table first, for the memory baseline: the same table and fling, rows computed.
-  let memoryBefore = residentBytes()
+  let memoryBefore = ResidentMemory.bytes()
   let memoryAdded = flingInMemory(posts: posts) - memoryBefore
-  let rssBefore = residentBytes()
+  let rssBefore = ResidentMemory.bytes()
   let path: String
   do {
     path = requested == "default" ? try FeedDatabase.defaultPath(posts: posts) : requested
@@ -132,7 +119,8 @@ func measureDatabase(path requested: String, harness: Harness) -> [Measurement] 
     results.append(Measurement(name: "sqlite_fling_longest_frame", n: posts, nsPerOp: longestFrame * 1e9))
     results.append(
       Measurement(
-        name: "sqlite_rss_added", n: posts, count: max(0, residentBytes() - rssBefore), baseline: "in-memory feed",
+        name: "sqlite_rss_added", n: posts, count: max(0, ResidentMemory.bytes() - rssBefore),
+        baseline: "in-memory feed",
         baselineCount: max(0, memoryAdded)))
 
     // A search: from the query to its results laid out.
@@ -210,5 +198,5 @@ private func flingInMemory(posts: Int) -> Int {
     _ = table.tick()
     table.layoutIfNeeded()
   }
-  return residentBytes()
+  return ResidentMemory.bytes()
 }

@@ -91,15 +91,7 @@ struct FrameTally {
   }
 
   /// The process's resident memory, in MiB.
-  static func residentMegabytes() -> Double {
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var buffer = [UInt8](repeating: 0, count: 256)
-    let count = fread(&buffer, 1, buffer.count, file)
-    let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return Double(pages * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
-  }
+  static func residentMegabytes() -> Double { Double(ResidentMemory.bytes()) / 1_048_576 }
 
   /// The GTK widgets inside `widget` (its descendants), shown or not.
   static func widgets(in widget: UnsafeMutablePointer<GtkWidget>) -> Int {
