@@ -68,6 +68,9 @@ let package = Package(
       dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite"]),
     .testTarget(
       name: "TableViewSQLiteTests",
-      dependencies: ["TableViewSQLite", "TableViewCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "TableViewSQLite", "TableViewCore", "DemoData", "TestSupport", "SeededRandom",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
   ]
 )

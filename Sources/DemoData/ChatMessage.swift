@@ -66,6 +66,44 @@ public struct ChatMessage: Sendable, Hashable {
     self.text = text
   }
 
+  /// A message stored elsewhere (a database): number `number`, by `author` (the user's own when it
+  /// is ``myName``), saying `text`; its time follows from its number, as a computed message's does.
+  public init(number: Int, author: String, text: String) {
+    self.number = number
+    self.author = author
+    isMine = author == ChatMessage.myName
+    time = ChatMessage.time(of: number)
+    self.text = text
+  }
+
+  /// Messages a day: one every 20 seconds (``time`` wraps daily).
+  public static let messagesPerDay = 3 * 24 * 60
+
+  /// The day of message `number`, counted from the conversation's first (a database keeps a day
+  /// per section).
+  public static func day(ofMessage number: Int) -> Int { max(0, number) / messagesPerDay }
+
+  /// The heading of day `day` of the conversation, a date from Wednesday 1 January 2025 on:
+  /// "Wed 1 Jan 2025 · 星期三".
+  public static func dayTitle(day: Int) -> String {
+    let d = min(max(day, 0), 1_000_000_000)
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = 20_089 + d + 719_468
+    let era = z / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let dayOfMonth = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    let weekday = (d + 3) % 7  // 1 January 2025 was a Wednesday (index 3 from Sunday)
+    let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    let chinese = ["日", "一", "二", "三", "四", "五", "六"]
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    return "\(names[weekday]) \(dayOfMonth) \(months[month - 1]) \(year) · 星期\(chinese[weekday])"
+  }
+
   /// The line over the text: "李雷 · 09:41".
   public var title: String { "\(author) · \(time)" }
 

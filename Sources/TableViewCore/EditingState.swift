@@ -10,10 +10,13 @@ struct EditingState {
   var leadingActions: [ContextualAction] = []
   var trailingActions: [ContextualAction] = []
   /// The row picked up to be moved.
-  var reorder: ReorderState?
+  var reorder: ReorderState? { didSet { isReordering = reorder != nil } }
+  /// Whether a row is picked up (`reorder` is not nil), read without looking into it.
+  private(set) var isReordering = false
 
   func _checkInvariants() {
     swipe._checkInvariants()
     precondition(swipe.row != nil || (leadingActions.isEmpty && trailingActions.isEmpty), "actions of no row")
+    precondition(isReordering == (reorder != nil), "the reordering flag is off")
   }
 }

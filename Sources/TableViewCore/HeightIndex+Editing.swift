@@ -409,3 +409,149 @@ extension HeightIndex {
     preconditionFailure("item \(k) is outside the index")
   }
 }
+
+// MARK: - Runs of measured rows (the idle precompute's bulk write)
+
+extension HeightIndex {
+  /// How many unmeasured rows, at most `limit`, follow item `k` (included) in its node, towards
+  /// the end (`forward`) or the start: consecutive rows that ``setMeasuredRun(at:units:)`` writes
+  /// in one go; and their height when they share one (a span), `nil` in a chunk. 0 rows when item
+  /// `k` is not an unmeasured row.
+  /// - Complexity: O(log n), plus O(rows counted) inside a chunk.
+  package func unmeasuredRun(from k: Int, forward: Bool, limit: Int) -> (rows: Int, units: Int64?) {
+    guard limit > 0, k >= 0, k < itemCount else { return (0, nil) }
+    let (t, offset) = locate(k)
+    let node = nodes[Int(t)]
+    if !node.isChunk {
+      let row = offset - node.headerItems
+      guard !node.measured, row >= 0, row < node.count else { return (0, nil) }
+      return (min(limit, forward ? node.count - row : row + 1), node.c)
+    }
+    var i = offset
+    var run = 0
+    while run < limit, i >= 0, i < node.count, !chunkIsMeasured(node, i) {
+      run += 1
+      i += forward ? 1 : -1
+    }
+    return (run, nil)
+  }
+
+  /// Sets the heights of the rows from item `first` on, one for each of `units`, and marks them
+  /// measured: exactly the heights and offsets that `updateHeight(ofItem:units:measured: true)`
+  /// row after row gives. When the rows are one run of unmeasured rows of one node (see
+  /// ``unmeasuredRun(from:forward:limit:)``) this is one split and a merge per 256 rows (a span),
+  /// or one descent (a chunk), instead of two or three descents a row; otherwise it writes them
+  /// row by row. The items must be rows.
+  /// - Returns: the change in the rows' total height (units).
+  /// - Complexity: O(log n + r) for a run of r rows; otherwise O(r · log n).
+  @discardableResult
+  package mutating func setMeasuredRun(at first: Int, units: ArraySlice<Int64>) -> Int64 {
+    let n = units.count
+    guard n > 0 else { return 0 }
+    let total = units.reduce(0, &+)
+    guard unmeasuredRun(from: first, forward: true, limit: n).rows == n else {
+      var delta: Int64 = 0
+      for (i, h) in units.enumerated() {
+        delta += h - updateHeight(ofItem: first + i, units: h, measured: true, wantsStart: false).oldUnits
+      }
+      return delta
+    }
+    let (t, offset) = locate(first)
+    let node = nodes[Int(t)]
+    if node.isChunk {
+      let delta = total - (chunkPrefix(node, offset + n) - chunkPrefix(node, offset))
+      adjust(item: first, rows: 0, units: delta, unmeasured: -n) { node, slab in
+        HeightIndex.writeMeasuredRows(&node, &slab, from: offset, units)
+      }
+      return delta
+    }
+    // A span: the run is cut out and its rows go to chunks, the first of them the chunk just
+    // before the run when it has room (what measuring downwards, run after run, finds).
+    let (left, middle, right) = split3(first, first + n)
+    freeSubtree(middle)
+    var rest = units
+    var built = left
+    appendMeasuredRows(toLastOf: built, &rest)
+    while !rest.isEmpty {
+      let chunk = makeChunk(class: Self.chunkClass(holding: min(rest.count, Self.maximumChunkRows)))
+      var chunkNode = nodes[Int(chunk)]
+      while chunkNode.count < chunkNode.chunkCapacity, let h = rest.popFirst() {
+        Self.appendRow(toChunk: &chunkNode, &slab, units: h, measured: true)
+      }
+      nodes[Int(chunk)] = chunkNode
+      update(chunk)
+      built = merge(built, chunk)
+    }
+    root = merge(built, right)
+    return total - node.c * Int64(n)
+  }
+
+  /// Moves measured rows from the front of `units` to the end of the last node of `t` while it
+  /// is a chunk with room (growing it up to the largest class), and takes the sums on its path
+  /// again.
+  /// - Complexity: O(log n + rows moved)
+  private mutating func appendMeasuredRows(toLastOf t: NodeID, _ units: inout ArraySlice<Int64>) {
+    guard t != Self.none else { return }
+    var path: [NodeID] = []
+    var last = t
+    while true {
+      path.append(last)
+      let right = nodes[Int(last)].right
+      if right == Self.none { break }
+      last = right
+    }
+    guard nodes[Int(last)].isChunk else { return }
+    var moved = false
+    while !units.isEmpty, makeRoomAtEnd(ofChunk: last) {
+      var node = nodes[Int(last)]
+      while node.count < node.chunkCapacity, let h = units.popFirst() {
+        Self.appendRow(toChunk: &node, &slab, units: h, measured: true)
+      }
+      nodes[Int(last)] = node
+      moved = true
+    }
+    guard moved else { return }
+    for id in path.reversed() { update(id) }
+  }
+
+  /// Writes measured heights over rows `from..<from + units.count` of a chunk, all unmeasured:
+  /// one pass over the running sums of the blocks they touch and the block sums after them. The
+  /// caller adds the change to the tree's sums.
+  /// - Complexity: O(rows written + 64 + blocks)
+  static func writeMeasuredRows(
+    _ node: inout Node, _ slab: inout ChunkStore, from: Int, _ units: ArraySlice<Int64>
+  ) {
+    let base = Int(node.a)
+    let end = from + units.count
+    let blocks = (node.count + blockRows - 1) / blockRows
+    // Rows to the end of the last block touched: their running sums move by the changes before them.
+    let touchedEnd = min(node.count, ((end - 1) / blockRows + 1) * blockRows)
+    var within: Int64 = 0
+    var total: Int64 = 0
+    var previous: Int64 = from % blockRows != 0 ? slab.rows[base + from - 1] : 0
+    var next = units.startIndex
+    for i in from..<touchedEnd {
+      if i % blockRows == 0 {
+        within = 0
+        previous = 0
+      }
+      let running = slab.rows[base + i]
+      if i < end {
+        let change = units[next] - (running - previous)
+        next += 1
+        within += change
+        total += change
+        let bit = Int64(bitPattern: 1 << UInt64(i % blockRows))
+        slab.blocks[maskEntry(base: base, rows: node.chunkCapacity, row: i)] |= bit
+      }
+      previous = running
+      slab.rows[base + i] = running + within
+      if i % blockRows == blockRows - 1 || i == node.count - 1 { slab.blocks[base / 32 + i / blockRows] += total }
+    }
+    for block in (touchedEnd + blockRows - 1) / blockRows..<max(blocks, (touchedEnd + blockRows - 1) / blockRows) {
+      slab.blocks[base / 32 + block] += total
+    }
+    node.b += Int64(units.count)
+    node.c += total
+  }
+}

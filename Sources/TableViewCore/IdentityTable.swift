@@ -49,6 +49,14 @@ struct IdentityTable<Value> {
     }
   }
 
+  /// `body` applied to the value for `id` in place (no copy of it), or nil when there is none.
+  /// - Complexity: O(1) expected.
+  @inline(__always)
+  func withValue<R>(for id: ObjectIdentifier, _ body: (borrowing Value) -> R) -> R? {
+    guard let i = slot(of: id) else { return nil }
+    return values.withUnsafeBufferPointer { body($0[i].unsafelyUnwrapped) }
+  }
+
   private mutating func insert(_ value: Value, for id: ObjectIdentifier) {
     if let i = slot(of: id) {
       values[i] = value

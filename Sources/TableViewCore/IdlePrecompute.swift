@@ -6,9 +6,10 @@
 // - it held the table through a raw pointer and crashed when the table went away: the
 //   scheduler holds the table weakly, and a slice without a table or a data source is a no-op
 //   that reports "finished";
-// - it walked heights.index paths it had saved before an update, measuring rows that no longer were
-//   what it thought: a slice keeps no cursor; every row is found in the height heights.index at the
-//   moment it is measured (`firstUnmeasuredItem(from:)`/`lastUnmeasuredItem(through:)`), and
+// - it walked index paths it had saved before an update, measuring rows that no longer were
+//   what it thought: no cursor outlives a slice; within one, rows are found in the height index
+//   (`firstUnmeasuredItem(from:)`/`lastUnmeasuredItem(through:)`, then the run of unmeasured rows
+//   that follows), and a data source or delegate call that changes the table ends the slice;
 //   updates and reloads bump a generation that discards anything computed before them;
 // - it measured one row per wake-up with no notion of time and stuttered: slices measure as many
 //   rows as fit in the budget, and nothing runs while the user drags or an scroll.animation runs.
@@ -29,10 +30,21 @@
 /// nothing on screen moves while the scheduler works.
 ///
 /// ## The budget
-/// A slice measures at least one row, then starts another only when the time spent so far plus
-/// the predicted cost of a row (the larger of the last row's cost and the running average) and
-/// of the layout pass that ends the slice (the last one's cost) fits the budget. A slice therefore overruns its budget only when a row costs more than predicted,
-/// and by at most that one row's cost.
+/// A slice measures at least one row, then goes on only when the time spent so far plus the
+/// predicted cost of the rows until the next reading of the clock (the larger of the latest and
+/// the running average cost of a row) and of the layout pass that ends the slice (the last one's
+/// cost) fits the budget. The clock is read after every row, or, when rows are fast, after as
+/// many rows as are predicted to take 1% of the budget (at most 32): reading it costs as much as
+/// the engine's own work for such a row. A slice therefore overruns its budget only when rows
+/// cost more than predicted, and by at most the rows measured since the clock was last read.
+///
+/// ## Runs
+/// Rows are measured one after another, each asked of the data source (or delegate) as when it
+/// comes on screen, in order of distance from the viewport. On each side of the viewport the
+/// consecutive unmeasured rows are a *run*: the next row's place and distance follow from the
+/// height just measured, so the height index is searched once a run, not once a row, and each
+/// run's heights are written into it in one go (a few hundred rows a chunk), with the offset
+/// anchored as for rows written one by one.
 ///
 /// ## Background measuring (Texture's idea)
 /// With ``backgroundMeasure`` set, rows are measured off the owner thread: ``makeBackgroundSlice(maxRows:)``
@@ -160,7 +172,8 @@ public final class IdlePrecompute {
   ///   `true` also while paused, so the backend calls again once idle. `false` when everything is
   ///   measured, when the scheduler is off or in background mode, or when the table or its data
   ///   source is gone: then there is nothing to do until the next event.
-  /// - Complexity: O(r · log n) for the r rows measured, plus their measuring cost and one
+  /// - Complexity: O(r + u · log n) for the r rows measured in u runs of consecutive unmeasured
+  ///   rows, plus their measuring cost and one
   ///   layout pass (when rows of the current width were measured); building the cache of a
   ///   precomputed width the first time costs as a switch to a new width (see
   ///   ``TableView/viewportSize``).
@@ -206,11 +219,14 @@ public final class IdlePrecompute {
   private struct SliceState {
     /// When the slice started (the table's clock).
     var start: Double
-    /// Rows measured, of any width.
+    /// Rows measured and written, of any width.
     var rows = 0
-    /// Rows of the current width measured (the slice then ends with a layout pass).
+    /// Rows measured, written or not yet.
+    var measured = 0
+    /// Rows of the current width written (the slice then ends with a layout pass).
     var currentRows = 0
-    /// What the last row measured cost (seconds).
+    /// What a row measured cost lately (seconds): the rows since the last reading of the clock,
+    /// on average.
     var lastRowCost: Double = 0
   }
 
@@ -221,12 +237,26 @@ public final class IdlePrecompute {
     /// The next row does not fit the budget.
     case outOfBudget
     /// The table changed while a row was measured (an update, a reload, a new data source or
-    /// delegate, a new width, the width's cache dropped): what was measured is not applied.
+    /// delegate, a new width, the width's cache dropped): that row is not applied.
     case stopped
   }
 
+  /// The most heights measured on one side before they are written into the index.
+  static let unwrittenRowLimit = 1_024
+
+  /// Rows measured between two readings of the clock: as many as are predicted to take 1% of the
+  /// budget, from 1 to 32. Reading the clock costs as much as the engine's own work for a fast
+  /// row; a slice whose rows turn out far slower than predicted overruns by a few rows at most.
+  private func readingStride(_ slice: SliceState) -> Int {
+    let predicted = max(slice.lastRowCost, averageRowCost)
+    guard predicted > 0 else { return rowsMeasured > 0 || slice.measured > 0 ? 32 : 1 }
+    return Int(max(1, min(32, (budget * 0.01 / predicted).rounded(.down))))
+  }
+
   /// Measures the unmeasured rows of `width` (the current width for `nil`) nearest to the user
-  /// while the budget lasts.
+  /// while the budget lasts. The rows are measured one after another, as the data source must be
+  /// asked for each; the heights of each side's run of consecutive rows are written into the
+  /// index in one go (see `NearestUnmeasured`).
   private func measureNearest(forWidth width: Double?, in table: TableView, _ slice: inout SliceState)
     -> SliceOutcome
   {
@@ -234,44 +264,76 @@ public final class IdlePrecompute {
     let sliceGeneration = generation
     let gaveRowHeights = table.delegateMayGiveRowHeights
     let shown = table.viewportSize.width
-    guard var cursor = table.withUnmeasuredRowSearch(forWidth: width, { NearestUnmeasured(index: $0, viewport: $1) })
+    let followsRuns = !table.measuresOneRowAtATime
+    guard
+      var cursor = table.withUnmeasuredRowSearch(
+        forWidth: width, { NearestUnmeasured(index: $0, viewport: $1, followsRuns: followsRuns) })
     else { return .stopped }
     let limit = reach.map { HeightIndex.units(min($0, 1e15)) } ?? .max
     // Measuring the current width's rows ends the slice with a layout pass: keep room for it.
     let layoutRoom = width == nil || slice.currentRows > 0 ? layoutCost : 0
-    // One reading of the clock a row: a row's end is the next one's start.
-    var now = clock.now
-    while let (k, below) = cursor.next() {
-      guard cursor.distance(below: below) <= limit else { return .done }
-      // Another row fits when it and the layout pass that ends the slice both do.
-      if slice.rows > 0, now - slice.start + max(slice.lastRowCost, averageRowCost) + layoutRoom > budget {
-        return .outOfBudget
+
+    // Writes the heights measured on both sides; `false` when the width's cache is gone.
+    func write() -> Bool {
+      for isBelow in [true, false] {
+        guard let (first, units) = cursor.takeMeasured(below: isBelow) else { continue }
+        guard table.applyMeasuredRun(first: first, units: units, width: width) else { return false }
+        slice.rows += units.count
+        if width == nil { slice.currentRows += units.count }
       }
-      let rowStart = now
-      // The data source or delegate may have reloaded, gone, been replaced or changed the width
-      // while measuring: the row is then not what was measured, and nothing more is done.
-      guard let units = table.measureRowForPrecompute(item: k, width: width), generation == sliceGeneration,
-        !table.reloadPending, table.dataSource != nil, table.delegateMayGiveRowHeights == gaveRowHeights,
-        table.viewportSize.width == shown
-      else { return .stopped }
-      if let width {
-        guard table.applyHeight(units, toItem: k, width: width) else { return .stopped }
-      } else {
-        // The cells on screen are placed again by the layout pass that ends the slice.
-        table.applyHeight(units, toItem: k, measured: true, placesCells: false)
-        slice.currentRows += 1
-      }
-      let found: Void? = table.withUnmeasuredRowSearch(forWidth: width) {
-        cursor.measured(k, below: below, index: $0, viewport: $1)
-      }
-      guard found != nil else { return .stopped }
-      now = clock.now
-      slice.lastRowCost = max(0, now - rowStart)
-      averageRowCost =
-        averageRowCost == 0 ? slice.lastRowCost : 0.75 * averageRowCost + 0.25 * slice.lastRowCost
-      slice.rows += 1
+      cursor.written()
+      return true
     }
-    return .done
+
+    var now = clock.now
+    var sinceReading = 0
+    var stride = readingStride(slice)
+    while let (k, below) = cursor.next() {
+      guard cursor.distance(below: below) <= limit else { return write() ? .done : .stopped }
+      // Another stride of rows fits when it and the layout pass that ends the slice both do.
+      if sinceReading == 0, slice.measured > 0,
+        now - slice.start + Double(stride) * max(slice.lastRowCost, averageRowCost) + layoutRoom > budget
+      {
+        return write() ? .outOfBudget : .stopped
+      }
+      guard let path = cursor.indexPath(below: below),
+        let estimate = cursor.estimate(below: below) ?? table.units(ofItem: k, width: width)
+      else { return .stopped }
+      // The data source or delegate may have reloaded, gone, been replaced or changed the width
+      // while measuring: the row is then not what was measured, and nothing more is done (the
+      // rows measured before it are written while the index is still theirs).
+      guard
+        let units = table.measureRowForPrecompute(
+          at: path, current: estimate, unwritten: cursor.unwrittenChange, width: width),
+        generation == sliceGeneration, !table.reloadPending, table.dataSource != nil,
+        table.delegateMayGiveRowHeights == gaveRowHeights, table.viewportSize.width == shown
+      else {
+        if generation == sliceGeneration, !table.reloadPending, table.viewportSize.width == shown { _ = write() }
+        return .stopped
+      }
+      slice.measured += 1
+      let runGoesOn = cursor.measured(below: below, units: units, estimate: estimate)
+      if !runGoesOn || cursor.measuredCount(below: below) >= Self.unwrittenRowLimit {
+        guard write() else { return .stopped }
+        if !runGoesOn {
+          let found: Void? = table.withUnmeasuredRowSearch(forWidth: width) {
+            cursor.searchAgain(below: below, index: $0, viewport: $1)
+          }
+          guard found != nil else { return .stopped }
+        }
+      }
+      sinceReading += 1
+      if sinceReading >= stride {
+        let read = clock.now
+        slice.lastRowCost = max(0, read - now) / Double(sinceReading)
+        now = read
+        sinceReading = 0
+        averageRowCost =
+          averageRowCost == 0 ? slice.lastRowCost : 0.75 * averageRowCost + 0.25 * slice.lastRowCost
+        stride = readingStride(slice)
+      }
+    }
+    return write() ? .done : .stopped
   }
 
   private func record(rows: Int, duration: Double) {

@@ -48,6 +48,11 @@ struct ReorderState {
   /// The last tick of the autoscroll, and since when it has run (it speeds up while held at an edge).
   var lastTick: Double?
   var autoscrollSince: Double?
+  /// Whether the table is scrolling to keep the row held by keys in view (a layout it runs does not start another).
+  var isKeepingInView = false
+  /// Where the slot was when the held row was last kept in view: a layout that moved it (rows measured) scrolls
+  /// to it again; one that did not (the user scrolled away) leaves the table where it is.
+  var keptSlotTop: Double?
 
   /// How far a view whose top is at `minY` is drawn from its frame.
   @inline(__always) func shift(ofViewAt minY: Double) -> Double {

@@ -10,6 +10,13 @@ struct ReusePool {
   }
   private var slotByIdentifier: [String: Int] = [:]
   private var slots: ContiguousArray<Slot> = []
+  /// The identifier looked up last and its slot: a table dequeues one identifier again and again,
+  /// and comparing it costs less than hashing it.
+  private var lastIdentifier = ""
+  private var lastSlot = -1
+  /// The view the latest `dequeueOrMake` handed out, until the next enqueue or `takeFresh` (held
+  /// strongly, so that no other object can take its address meanwhile).
+  private var handedOut: (any ReusableView)?
   /// Views made by factories so far.
   private(set) var createdCount = 0
   /// Dequeues served from the pool.
@@ -38,7 +45,7 @@ struct ReusePool {
   /// A pooled view for `identifier` (after `prepareForReuse()`), or `nil` when none is waiting.
   /// - Complexity: O(1)
   mutating func dequeue(_ identifier: String) -> (any ReusableView)? {
-    guard let slot = slotByIdentifier[identifier], let view = slots[slot].views.popLast() else { return nil }
+    guard let slot = lookUp(identifier), let view = slots[slot].views.popLast() else { return nil }
     reusedCount += 1
     view.prepareForReuse()
     return view
@@ -47,19 +54,43 @@ struct ReusePool {
   /// A pooled view, or a new one from the registered factory; `nil` only when nothing is registered.
   /// - Complexity: O(1) plus the factory's cost.
   mutating func dequeueOrMake(_ identifier: String) -> (any ReusableView)? {
-    if let view = dequeue(identifier) { return view }
-    guard let slot = slotByIdentifier[identifier], let factory = slots[slot].factory else { return nil }
+    if let view = dequeue(identifier) {
+      handedOut = view
+      return view
+    }
+    guard let slot = lookUp(identifier), let factory = slots[slot].factory else { return nil }
     let view = factory()
     view.reuseIdentifier = identifier
     createdCount += 1
+    handedOut = view
     return view
+  }
+
+  /// Whether `view` is the one the latest `dequeueOrMake` handed out with no enqueue since: such
+  /// a view is neither pooled nor shown, so the checks of a data source's cell can be skipped.
+  /// Forgets it (a second call for the same view says `false`).
+  /// - Complexity: O(1)
+  mutating func takeFresh(_ view: any ReusableView) -> Bool {
+    guard let fresh = handedOut, fresh === view else { return false }
+    handedOut = nil
+    return true
+  }
+
+  /// The slot of `identifier`, if it has one.
+  @inline(__always) private mutating func lookUp(_ identifier: String) -> Int? {
+    if lastSlot >= 0, identifier == lastIdentifier { return lastSlot }
+    guard let slot = slotByIdentifier[identifier] else { return nil }
+    lastIdentifier = identifier
+    lastSlot = slot
+    return slot
   }
 
   /// Returns a view to the pool (views without an identifier are dropped).
   /// - Complexity: amortized O(1)
   mutating func enqueue(_ view: any ReusableView) {
+    handedOut = nil
     guard let identifier = view.reuseIdentifier else { return }
-    slots[slot(identifier)].views.append(view)
+    slots[lookUp(identifier) ?? slot(identifier)].views.append(view)
   }
 
   /// Whether `view` is waiting in the pool (a data source must not hand it out twice).
@@ -88,6 +119,7 @@ struct ReusePool {
   /// Empties the pool (factories stay).
   /// - Complexity: O(pooled views)
   mutating func removeAll() {
+    handedOut = nil
     for i in slots.indices { slots[i].views.removeAll() }
   }
 }

@@ -40,7 +40,9 @@ extension TableView {
   /// Through a batch update (one row or a thousand, measured or estimated) or an empty one that asks
   /// the heights again, the *anchor* keeps its position on screen to the pixel: the selected row
   /// when one is on screen, otherwise the first row entirely on screen (the first row on screen when
-  /// none is entirely). If the anchor is deleted, the next surviving row on screen keeps its place;
+  /// none is entirely). If the anchor is reloaded (its content replaced: a placeholder filled in
+  /// when its data arrive), the first row below it on screen that is not reloaded keeps its place,
+  /// so the reloaded rows change height upwards. If the anchor is deleted, the next surviving row on screen keeps its place;
   /// if none below it survives, the next surviving row of the table takes the anchor's place; if
   /// none does, the nearest surviving row on screen above it keeps its place. The offset moves as a
   /// correction (``contentOffsetCorrection``); only when that would take it past an edge of the
@@ -173,7 +175,8 @@ extension TableView {
 
   /// Before a batch update is applied: the row that keeps its place through it (its index path
   /// after the update) and where its top must be on screen; `nil` when nothing is kept (the setting
-  /// is off, the table loops, nothing is on screen or nothing on screen survives).
+  /// is off, the table loops, nothing is on screen or nothing on screen survives). When the anchor
+  /// is reloaded, the first row below it on screen that is not reloaded keeps its place instead.
   /// - Complexity: O(visible · log k) for k operations, plus O(log n) per row deleted below the
   ///   visible ones when every row from the anchor down goes.
   func contentAnchorTarget(through plan: BatchUpdatePlan) -> (path: IndexPath, screen: Double)? {
@@ -182,6 +185,15 @@ extension TableView {
     }
     let rows = visible.rows
     let anchorScreen = rows[a].view.frame.minY - scroll.offset.y
+    // A reloaded row's content is replaced (a placeholder filled in, a message edited): the first row from the
+    // anchor down that is not reloaded keeps its place, so the reloaded rows above it grow or shrink upwards.
+    if plan.isReloaded(old: rows[a].indexPath) {
+      for i in a..<rows.count where !plan.isReloaded(old: rows[i].indexPath) {
+        if let path = plan.newIndexPath(forOld: rows[i].indexPath) {
+          return (path, rows[i].view.frame.minY - scroll.offset.y)
+        }
+      }
+    }
     for i in a..<rows.count {
       if let path = plan.newIndexPath(forOld: rows[i].indexPath) {
         return (path, rows[i].view.frame.minY - scroll.offset.y)

@@ -24,12 +24,17 @@ extension TableView {
   /// follow their items. The data source must answer from the new snapshot — a
   /// ``DiffableDataSource`` does; another data source can read ``currentSnapshot(_:_:)``.
   ///
+  /// With `animatingDifferences` (the default, as in UIKit) the difference animates with
+  /// `.automatic`: deleted items leave, inserted ones arrive, moved ones glide, reloaded ones
+  /// cross-fade; `completion` runs once everything has settled. Without it the table shows the
+  /// new snapshot at once and `completion` runs before `apply` returns. (A ``DiffableDataSource``
+  /// animates with its ``DiffableDataSource/defaultRowAnimation``.)
+  ///
   /// When the table does not show the current snapshot (never loaded, or loaded from other data)
-  /// it reloads instead. The engine has no row animations: `animatingDifferences` is kept for
-  /// UIKit parity, and both values perform the same batch update (as UIKit does since iOS 15).
+  /// it reloads instead, without animation.
   ///
   /// - Throws: as `performBatchUpdates` (e.g. `.reentrantUpdate` from inside a data-source call);
-  ///   the table and its current snapshot are then unchanged.
+  ///   the table and its current snapshot are then unchanged, and `completion` is not called.
   /// - Complexity: O(k + c log c) for the diff of k items and sections of which c changed place
   ///   (see ``DiffableSnapshot/batchUpdate(from:)``), plus the batch update.
   @inlinable
@@ -37,16 +42,27 @@ extension TableView {
     _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: ((Bool) -> Void)? = nil
   ) throws(TableViewError) {
+    try apply(snapshot, animation: animatingDifferences ? .automatic : .none, completion: completion)
+  }
+
+  /// Applies `snapshot` with its difference animated by `animation` (see
+  /// ``apply(_:animatingDifferences:completion:)``).
+  @inlinable
+  func apply<SectionID: Hashable, ItemID: Hashable>(
+    _ snapshot: DiffableSnapshot<SectionID, ItemID>, animation: RowAnimation, completion: ((Bool) -> Void)?
+  ) throws(TableViewError) {
     // The difference is computed in the caller's module, specialized for its identifier types.
-    try applySnapshot(snapshot) { old in snapshot.batchUpdate(from: old) }
-    completion?(true)
+    try applySnapshot(snapshot, completion: completion) { old in
+      let update = snapshot.batchUpdate(from: old)
+      return animation == .none ? update : update.animating(animation)
+    }
   }
 
   /// Makes `snapshot` current and performs `difference(old)` as one batch update (see
   /// ``apply(_:animatingDifferences:completion:)``).
   @usableFromInline
   func applySnapshot<SectionID: Hashable, ItemID: Hashable>(
-    _ snapshot: DiffableSnapshot<SectionID, ItemID>,
+    _ snapshot: DiffableSnapshot<SectionID, ItemID>, completion: ((Bool) -> Void)?,
     difference: (DiffableSnapshot<SectionID, ItemID>) -> BatchUpdate
   ) throws(TableViewError) {
     let previousBox = snapshotBox
@@ -57,13 +73,14 @@ extension TableView {
     snapshotBox = box
     do throws(TableViewError) {
       if showsOld {
-        try apply(difference(old))
+        try apply(difference(old), completion: completion)
       } else if pass.dataSourceCallDepth > 0 || pass.inLayout {
         throw TableViewError(
           .reentrantUpdate,
           "apply(_:animatingDifferences:) was called while the table was asking its data source or laying out")
       } else {
         reloadData()
+        completion?(true)
       }
     } catch {
       box.set(old)
@@ -124,8 +141,13 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Ta
     tableView.dataSource = self
   }
 
-  /// Applies `snapshot` to the table (see ``TableView/apply(_:animatingDifferences:completion:)``);
-  /// does nothing once the table is gone.
+  /// The animation of the differences applied with `animatingDifferences` (UIKit's
+  /// `defaultRowAnimation`): `.automatic` unless set.
+  public var defaultRowAnimation: TableView.RowAnimation = .automatic
+
+  /// Applies `snapshot` to the table (see ``TableView/apply(_:animatingDifferences:completion:)``),
+  /// animated with ``defaultRowAnimation`` when `animatingDifferences`; does nothing once the
+  /// table is gone.
   /// - Throws: as the table's `apply`; nothing changes then.
   /// - Complexity: as ``TableView/apply(_:animatingDifferences:completion:)``.
   @inlinable
@@ -134,7 +156,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Ta
     completion: ((Bool) -> Void)? = nil
   ) throws(TableViewError) {
     guard let tableView else { return }
-    try tableView.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    try tableView.apply(
+      snapshot, animation: animatingDifferences ? defaultRowAnimation : .none, completion: completion)
   }
 
   /// The snapshot the table shows (empty before the first `apply`).

@@ -265,10 +265,15 @@ extension TableView {
     }
     for i in low..<visible.rows.count {
       let g = visible.rows[i].globalRow
+      let view = visible.rows[i].view
       if change.kind == .row, g == change.rowsBefore {
-        visible.rows[i].view.frame.size.height = HeightIndex.points(units)
+        var frame = view.frame
+        frame.size.height = HeightIndex.points(units)
+        place(view, at: frame)
       } else if g >= firstBelow {
-        visible.rows[i].view.frame.origin.y += shift
+        var frame = view.frame
+        frame.origin.y += shift
+        place(view, at: frame)
       }
     }
     return delta

@@ -72,11 +72,32 @@ extension TableView {
   /// - Complexity: O(n) when the storage grows, else O(1).
   func prepareToMeasure(rows: Int) { heights.index.reserveRoomForMeasuring(rows: rows) }
 
-  /// Measures the row at item `k` as it would be measured coming on screen, without keeping the
-  /// cell (it goes back to the pool). The height is not applied: see `applyHeight`.
-  /// - Complexity: O(log n) plus the measuring.
-  func measureRowForPrecompute(item k: Int) -> Int64 {
-    measuredUnits(forItem: k, info: heights.index.info(ofItem: k), keepCell: false)
+  /// Whether the idle precompute measures one row at a time, searching its next rows again after
+  /// each (a looping table: measuring moves its viewport in another way than anchoring does),
+  /// rather than run after run.
+  var measuresOneRowAtATime: Bool { rowSpace.keepsFirstVisibleRowInPlace }
+
+  /// Writes heights the idle precompute measured for the consecutive rows from item `first` at
+  /// the current width, anchored as `applyHeight` anchors them one by one: the rows above the
+  /// first visible one move the offset by their change, so nothing on screen moves. The cells on
+  /// screen are placed by the layout pass that ends the slice.
+  /// - Complexity: O(log n + r) for r rows of one run of the index (see
+  ///   `HeightIndex.setMeasuredRun`).
+  func applyMeasuredRun(first: Int, units: ArraySlice<Int64>) {
+    // Mid-layout or with nothing on screen the visible range says nothing: row by row, as before.
+    guard !pass.inLayout, !visible.rows.isEmpty, !rowSpace.keepsFirstVisibleRowInPlace else {
+      for (i, h) in units.enumerated() { applyHeight(h, toItem: first + i, measured: true, placesCells: false) }
+      return
+    }
+    // The run's rows are consecutive: those before the first visible row are above the visible area.
+    let rowsBefore = heights.index.prefix(first).rows
+    let above = min(units.count, max(0, visible.rowRange.lowerBound - rowsBefore))
+    if above > 0 {
+      let change = heights.index.setMeasuredRun(at: first, units: units.prefix(above))
+      if change != 0 { correctContentOffsetY(to: scroll.offset.y + HeightIndex.points(change)) }
+    }
+    if above < units.count { heights.index.setMeasuredRun(at: first + above, units: units.dropFirst(above)) }
+    pass.framesDirty = true
   }
 
   /// Runs `body` with the geometry and the viewport in the geometry's units (the top within the

@@ -21,6 +21,11 @@ extension TableView {
     rowSpace._checkInvariants(in: heights.index)
     animations._checkInvariants()
     editing._checkInvariants()
+    // A moving view's entry has its frame.
+    for view in visible.attachedViews {
+      guard let entry = animations.entries[ObjectIdentifier(view)], !entry.isLeaving else { continue }
+      precondition(entry.frame == view.frame, "a moving view is at \(view.frame), its motion has \(entry.frame)")
+    }
     // A leaving view is neither on screen for a row nor in a pool.
     for departure in animations.departures {
       precondition(!visible.isInUse(departure.view), "a leaving view is also on screen")

@@ -22,6 +22,7 @@ extension TableView {
       layoutPass()
     }
     if anchoring.rowsBelow > 0 || edges.distance != nil { noticeEdges() }
+    if editing.reorder != nil { keepHeldRowInView() }
   }
 
   func setContentOffsetNow(_ offset: Point) {
@@ -149,7 +150,7 @@ extension TableView {
         if pass.framesDirty {
           move(&cursor, to: g)
           entry.indexPath = cursor.path
-          if entry.view.frame != cursor.rect { entry.view.frame = cursor.rect }
+          if entry.view.frame != cursor.rect { place(entry.view, at: cursor.rect) }
         }
         visible.rows.append(entry)
       } else if visible.lifted?.globalRow != g {
@@ -173,7 +174,7 @@ extension TableView {
     }
     host?.attach(cell)
     visible.attachedThisPass = true
-    cell.frame = rect
+    place(cell, at: rect)
     cell.setSelected(selection.rows.contains(path), animated: false)
     cell.setHighlighted(selection.highlighted == path, animated: false)
     cell.setFocused(focus.focused == path, animated: false)
@@ -190,6 +191,11 @@ extension TableView {
   func makeCell(for path: IndexPath) -> (any ReusableView)? {
     guard let dataSource, dataSourceStillHas(path, dataSource) else { return nil }
     let cell = askingDataSource { dataSource.tableView(self, cellForRowAt: path) }
+    // The usual case, a cell just dequeued, is neither shown nor pooled: nothing to check.
+    if visible.cellPool.takeFresh(cell) {
+      cell.setEditing(editing.isEditing, animated: false)
+      return cell
+    }
     if visible.isInUse(cell) {
       report(
         TableViewError(
@@ -289,13 +295,13 @@ extension TableView {
     for i in visible.headers.indices {
       guard let view = visible.headers[i].view else { continue }
       let rect = headerRect(visible.headers[i].section)
-      if view.frame != rect { view.frame = rect }
+      if view.frame != rect { place(view, at: rect) }
       if raise { host?.bringToFront(view) }
     }
     for i in visible.footers.indices {
       guard let view = visible.footers[i].view else { continue }
       let rect = footerRect(visible.footers[i].section)
-      if view.frame != rect { view.frame = rect }
+      if view.frame != rect { place(view, at: rect) }
       if raise { host?.bringToFront(view) }
     }
   }

@@ -119,7 +119,10 @@ extension TableView {
     correctContentOffsetY(to: scroll.offset.y - shift)
     for i in visible.rows.indices {
       visible.rows[i].globalRow -= rowShift
-      visible.rows[i].view.frame.origin.y -= shift
+      let view = visible.rows[i].view
+      var frame = view.frame
+      frame.origin.y -= shift
+      place(view, at: frame)
     }
     visible.rowRange = (visible.rowRange.lowerBound - rowShift)..<(visible.rowRange.upperBound - rowShift)
   }

@@ -68,14 +68,43 @@ extension TableView {
   func measuredUnits(forItem k: Int, info: HeightIndex.ItemInfo, keepCell: Bool, virtualRow: Int? = nil) -> Int64 {
     let section = info.section
     let path = IndexPath(row: k - heights.index.itemIndex(ofHeader: section) - 1, section: section)
+    return measuredUnits(at: path, current: info.height, keepCell: keepCell, globalRow: virtualRow ?? info.rowsBefore)
+  }
+
+  /// Measures the row at `path`, whose height is `current` now (see `measuredUnits(forItem:)`).
+  /// `unwritten` is the change in the total height measured but not yet written into the index
+  /// (the idle precompute writes a run of rows at once): the content-size limit counts it.
+  /// A kept cell is prepared for the row at `globalRow` (the row in the table's row space).
+  func measuredUnits(
+    at path: IndexPath, current: Int64, keepCell: Bool, globalRow: Int = 0, unwritten: Int64 = 0
+  ) -> Int64 {
+    // Without height-cache keys there is nothing to look up or keep: no key is made or copied
+    // (the idle precompute measures a row in a few hundred nanoseconds; this was a good part).
+    guard heightCacheKeys() != nil else {
+      return measuredUnitsNow(
+        at: path, current: current, keepCell: keepCell, globalRow: globalRow, unwritten: unwritten)
+        ?? current
+    }
     let measurement = beginMeasuring(rowAt: path)
     if let units = measurement.units { return units }  // a row whose key is known is not measured again
+    guard
+      let units = measuredUnitsNow(
+        at: path, current: current, keepCell: keepCell, globalRow: globalRow, unwritten: unwritten)
+    else { return current }
+    finishMeasuring(measurement, units: units)
+    return units
+  }
+
+  /// Measures the row at `path` now (see `measuredUnits(at:)`), its key aside: `nil` when it has
+  /// no cell to measure (the data source is gone or gave a cell it must not).
+  private func measuredUnitsNow(
+    at path: IndexPath, current: Int64, keepCell: Bool, globalRow: Int, unwritten: Int64
+  ) -> Int64? {
     let measured = measuredHeight(forRowAt: path) { () -> Double? in
       guard let cell = makeCell(for: path) else { return nil }
       let height = cell.sizeThatFits(width: measuringWidth)
       if keepCell {
-        visible.preparedCells.append(
-          VisibleSet.Row(globalRow: virtualRow ?? info.rowsBefore, indexPath: path, view: cell))
+        visible.preparedCells.append(VisibleSet.Row(globalRow: globalRow, indexPath: path, view: cell))
         // Cells measured for a page jump live beside the ones still on screen: the pool keeps
         // that many, so the next jump reuses them instead of making new ones.
         visible.highWater = max(visible.highWater, visible.rows.count + visible.preparedCells.count)
@@ -84,15 +113,16 @@ extension TableView {
       }
       return height
     }
-    guard let height = measured else { return info.height }
-    let units = acceptedUnits(measuring: height, for: path, keeping: info.height)
-    finishMeasuring(measurement, units: units)
-    return units
+    guard let height = measured else { return nil }
+    return acceptedUnits(measuring: height, for: path, keeping: current, unwritten: unwritten)
   }
 
   /// A measured height in units; a bad one (not a positive finite number up to the maximum) is
   /// reported and the row keeps `current`.
-  func acceptedUnits(measuring height: Double, for path: IndexPath, keeping current: Int64) -> Int64 {
+  /// `unwritten` is a change in the total height measured but not yet written into the index.
+  func acceptedUnits(measuring height: Double, for path: IndexPath, keeping current: Int64, unwritten: Int64 = 0)
+    -> Int64
+  {
     guard height.isFinite, height > 0, height <= HeightIndex.maximumHeight else {
       report(
         TableViewError(
@@ -103,7 +133,7 @@ extension TableView {
     }
     let units = HeightIndex.units(height)
     guard
-      heights.tableHeaderUnits + measuringTotalUnits - current + units + heights.tableFooterUnits
+      heights.tableHeaderUnits + measuringTotalUnits + unwritten - current + units + heights.tableFooterUnits
         <= Self.maximumUnits
     else {
       report(

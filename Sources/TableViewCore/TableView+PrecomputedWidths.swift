@@ -172,17 +172,41 @@ extension TableView {
     }
   }
 
-  /// Measures the row at item `k` for `width` (the current width for `nil`), as it would be measured
-  /// coming on screen at that width, without keeping the cell. `nil` when no cache is kept for it.
-  /// The height is not applied (see `applyHeight(_:toItem:width:)`).
-  /// - Complexity: O(log n) plus the measuring.
-  func measureRowForPrecompute(item k: Int, width: Double?) -> Int64? {
-    guard let width else { return measureRowForPrecompute(item: k) }
-    guard let info = heights.otherWidths[width]?.info(ofItem: k) else { return nil }
+  /// Measures the row at `path` for `width` (the current width for `nil`), as it would be measured
+  /// coming on screen at that width, without keeping the cell; `current` is its height now and
+  /// `unwritten` the change measured and not yet written (see `measuredUnits(at:)`). `nil` when no
+  /// cache is kept for `width`. The height is not applied (see `applyMeasuredRun`).
+  /// - Complexity: the measuring, plus O(1).
+  func measureRowForPrecompute(at path: IndexPath, current: Int64, unwritten: Int64, width: Double?) -> Int64? {
+    guard let width else { return measuredUnits(at: path, current: current, keepCell: false, unwritten: unwritten) }
+    guard heights.otherWidths[width] != nil else { return nil }
     let saved = heights.measuringWidth
     heights.measuringWidth = width
     defer { heights.measuringWidth = saved }
-    return measuredUnits(forItem: k, info: info, keepCell: false)
+    return measuredUnits(at: path, current: current, keepCell: false, unwritten: unwritten)
+  }
+
+  /// The height of item `k` in the cache of `width` (the current one for `nil`); `nil` when no
+  /// cache is kept for it.
+  /// - Complexity: O(log n)
+  func units(ofItem k: Int, width: Double?) -> Int64? {
+    guard let width else { return heights.index.height(ofItem: k) }
+    return heights.otherWidths[width]?.height(ofItem: k)
+  }
+
+  /// Writes heights measured for the consecutive rows from item `first` into the cache of `width`
+  /// (the current width for `nil`: see `applyMeasuredRun(first:units:)`); for another width nothing
+  /// on screen moves. Returns `false` when no cache is kept for `width` any more.
+  /// - Complexity: O(log n + r) for r rows of one run of the index.
+  func applyMeasuredRun(first: Int, units: ArraySlice<Int64>, width: Double?) -> Bool {
+    guard let width else {
+      applyMeasuredRun(first: first, units: units)
+      return true
+    }
+    guard var index = heights.otherWidths.removeValue(forKey: width) else { return false }
+    index.setMeasuredRun(at: first, units: units)
+    heights.otherWidths[width] = index
+    return true
   }
 
   /// Stores a height measured for another width in that width's cache (nothing on screen moves:

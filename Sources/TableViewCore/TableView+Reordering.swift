@@ -115,14 +115,35 @@ extension TableView {
       }
     }
     setReorderDestination(redirected(slot, r))
-    // Keep the held row in view.
-    guard let held = editing.reorder else { return }
-    let top = held.slotTop
-    let bottom = top + held.height
-    var y = scroll.offset.y
-    if bottom > y + viewportSize.height - contentInset.bottom { y = bottom - viewportSize.height + contentInset.bottom }
-    if top < y + contentInset.top { y = top - contentInset.top }
-    if y != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: clampedOffset(y))) }
+    keepHeldRowInView(always: true)
+  }
+
+  /// Scrolls, when it has to, so that a row held by keys is in view (it hangs at its drop slot):
+  /// after a key moved it (`always`), and after a layout that moved its slot (rows above it measured:
+  /// a data source's page arriving makes rows taller than their estimates); not after a layout that
+  /// left the slot where it was (the user scrolled away from it).
+  /// - Complexity: O(log n + visible) per scroll it makes (a few at most).
+  func keepHeldRowInView(always: Bool = false) {
+    // Each scroll lays out, which may measure rows and move the slot again: a few rounds at most.
+    for _ in 0..<4 {
+      guard let r = editing.reorder, case .keys = r.hold, !r.isDropping, !r.isKeepingInView else { return }
+      if r.geometryPass != pass.passNumber { refreshReorderGeometry() }
+      let held = editing.reorder!
+      guard always || held.keptSlotTop != held.slotTop else { return }
+      editing.reorder!.keptSlotTop = held.slotTop
+      let top = held.slotTop
+      let bottom = top + held.height
+      var y = scroll.offset.y
+      if bottom > y + viewportSize.height - contentInset.bottom {
+        y = bottom - viewportSize.height + contentInset.bottom
+      }
+      if top < y + contentInset.top { y = top - contentInset.top }
+      let target = clampedOffset(y)
+      guard target != scroll.offset.y else { return }
+      editing.reorder!.isKeepingInView = true
+      setContentOffsetNow(Point(x: scroll.offset.x, y: target))
+      editing.reorder?.isKeepingInView = false
+    }
   }
 
   /// Drops the held row where it would drop (``reorderDestination``): the data source hears
@@ -383,6 +404,8 @@ extension TableView {
     editing.reorder!.destination = slot
     refreshReorderGeometry()
     if case .pointer = r.hold { retargetReorder() }
+    // Rows measured by the update (a page of a data source arrived) may have pushed the slot off screen.
+    keepHeldRowInView()
   }
 
   /// Ends a reorder at once, the data source told nothing (a reload takes over).

@@ -14,18 +14,26 @@ extension TableView {
   /// Whether an animated scroll, a deceleration or a bounce is running (not an animated update).
   public var isScrollAnimating: Bool { scroll.animation != nil }
 
-  /// Where `view` is drawn now and how opaque: its `frame` and 1 unless an animated update moves it.
-  /// Backends draw every attached view at its presentation.
-  /// - Complexity: O(1) for a view on screen; O(leaving views) for a view on its way out.
+  /// Where `view` is drawn in this frame and how opaque: its `frame` and 1 unless an animated
+  /// update, a swipe or a row held to be moved draws it elsewhere. Backends draw every attached
+  /// view at its presentation. The frame's time is the last ``tick()``'s (or the time an animation
+  /// last started, if later): every view of a frame is drawn at the same time, the one the scroll
+  /// position was computed at.
+  /// - Complexity: O(1): one probe of an address-keyed table while an update animates.
   public func presentation(of view: any ReusableView) -> CellPresentation {
-    // Only the motions' table is read (reading the whole state would retain all of it per call).
+    guard !editing.isReordering, editing.swipe.row == nil else { return editingPresentation(of: view) }
+    return animations.presentation(of: view)
+  }
+
+  /// ``presentation(of:)`` while a row is swiped or held to be moved.
+  /// - Complexity: O(visible sections + log n) while a row is held; O(1) otherwise.
+  func editingPresentation(of view: any ReusableView) -> CellPresentation {
     var frame = editing.reorder == nil ? view.frame : reorderFrame(of: view, view.frame)
     if let row = editing.swipe.row, cellForRow(at: row) === view {
       // The swiped row's content is pulled aside.
       frame.origin.x += swipeOffset
     }
-    guard let entry = animations.entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
-    return entry.presentation(frame: frame, at: animationTime)
+    return animations.presentation(of: view, frame: frame)
   }
 
   /// The views on their way out of an animated update (deleted rows, the old cells of reloaded rows,
@@ -286,6 +294,7 @@ extension TableView {
   func tickUpdateAnimations() -> Bool {
     guard animations.isActive else { return false }
     let now = animationTime
+    animations.advanceFrame(to: now)
     for departure in animations.expire(at: now) { finishDeparture(departure.view, pool: departure.pool) }
     if !animations.isMoving { runUpdateCompletions(finished: true) }
     return animations.isActive
@@ -303,6 +312,15 @@ extension TableView {
     let completions = animations.completions
     animations.completions = []
     for completion in completions { completion(finished) }
+  }
+
+  /// Moves `view` to `frame`: the one way the table moves a view it shows (a moving view's motion
+  /// keeps a copy of its frame).
+  /// - Complexity: O(1)
+  @inline(__always)
+  func place(_ view: any ReusableView, at frame: Rect) {
+    view.frame = frame
+    animations.viewMoved(view, to: frame)
   }
 
   /// Takes a view that left off screen, into its pool.

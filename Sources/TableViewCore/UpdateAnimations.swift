@@ -55,6 +55,7 @@ struct UpdateAnimations {
 
     /// The fraction of the difference still to go at `now`: 1 at the start, 0 from the end on,
     /// eased in and out.
+    @inline(__always)
     func remaining(at now: Double) -> Double {
       guard duration > 0 else { return 0 }
       let t = min(1, max(0, (now - start) / duration))
@@ -65,17 +66,30 @@ struct UpdateAnimations {
     var end: Double { start + duration }
   }
 
-  /// What a view on screen or on its way out is doing: a motion towards its frame, or, for a
-  /// leaving view, towards where it ends (`target`, content coordinates) and how opaque.
+  /// What a view on screen or on its way out is doing: a motion towards `frame` (opaque to
+  /// `targetAlpha`), which is the view's frame, or, for a leaving view, where it ends (content
+  /// coordinates).
   struct Entry {
     var motion: Motion
-    var target: Rect?
+    /// The view's frame, kept in step with it by the table (``TableView/place(_:at:)``), so that
+    /// drawing a moving view reads nothing but its entry; a leaving view's end.
+    var frame: Rect
     var targetAlpha = 1.0
+    /// Whether the view is on its way out (`frame` is then where it ends, not the view's frame).
+    var isLeaving = false
 
-    /// Where the view whose frame is `frame` is drawn at `now`.
+    /// Where the view is drawn at `now`.
     @inline(__always)
-    func presentation(frame: Rect, at now: Double) -> CellPresentation {
-      motion.delta.applied(to: target ?? frame, alpha: targetAlpha, remaining: motion.remaining(at: now))
+    func presentation(at now: Double) -> CellPresentation {
+      motion.delta.applied(to: frame, alpha: targetAlpha, remaining: motion.remaining(at: now))
+    }
+
+    /// Where the view is drawn at `now` if its frame were `viewFrame` (a leaving view: where its
+    /// way out has it, whatever its frame).
+    @inline(__always)
+    func presentation(frame viewFrame: Rect, at now: Double) -> CellPresentation {
+      motion.delta.applied(
+        to: isLeaving ? frame : viewFrame, alpha: targetAlpha, remaining: motion.remaining(at: now))
     }
   }
 
@@ -92,6 +106,10 @@ struct UpdateAnimations {
 
   /// The motions of the views that move, by view: one lookup per view drawn.
   private(set) var entries = IdentityTable<Entry>()
+  /// The time views are drawn at: the last frame's (`advanceFrame(to:)`), or the time a motion
+  /// last started if later. Every view of a frame is drawn at the same time, the one the scroll
+  /// position was computed at, whatever the clock says while the backend draws.
+  private(set) var frameTime = 0.0
   /// The views on their way out, oldest first (drawn behind the views on screen).
   private(set) var departures: [Departure] = []
   /// What to call, with `true`, once nothing moves any more (or with `false` when a reload ends it
@@ -114,13 +132,47 @@ struct UpdateAnimations {
     entries[ObjectIdentifier(view)]?.presentation(frame: frame, at: now) ?? CellPresentation(frame: frame)
   }
 
+  /// Where `view`, whose frame is `frame`, is drawn in the current frame (at `frameTime`).
+  /// - Complexity: O(1): nothing when nothing moves, else one probe of the motions' table.
+  @inline(__always)
+  func presentation(of view: any ReusableView, frame: Rect) -> CellPresentation {
+    guard !entries.isEmpty, let entry = entries[ObjectIdentifier(view)] else { return CellPresentation(frame: frame) }
+    return entry.presentation(frame: frame, at: frameTime)
+  }
+
+  /// Where `view` is drawn in the current frame (at `frameTime`): a moving view from its entry
+  /// alone, any other at its frame (the only case that reads the view).
+  /// - Complexity: O(1): one probe of the motions' table while anything moves.
+  @inline(__always)
+  func presentation(of view: any ReusableView) -> CellPresentation {
+    let time = frameTime
+    return entries.withValue(for: ObjectIdentifier(view)) { $0.presentation(at: time) }
+      ?? CellPresentation(frame: view.frame)
+  }
+
+  /// `view`'s frame is now `frame`: its entry's copy follows.
+  /// - Complexity: O(1)
+  @inline(__always)
+  mutating func viewMoved(_ view: any ReusableView, to frame: Rect) {
+    guard !entries.isEmpty else { return }
+    let id = ObjectIdentifier(view)
+    guard var entry = entries[id], !entry.isLeaving, entry.frame != frame else { return }
+    entry.frame = frame
+    entries[id] = entry
+  }
+
+  /// A new frame at `now`: views are drawn at that time from now on.
+  mutating func advanceFrame(to now: Double) { frameTime = now }
+
   /// Starts (or restarts) `view`'s difference; a negligible one ends it.
   mutating func setMotion(_ view: any ReusableView, _ delta: Delta, now: Double, duration: Double) {
     if delta.isNegligible || duration <= 0 {
       entries[ObjectIdentifier(view)] = nil
     } else {
-      entries[ObjectIdentifier(view)] = Entry(motion: Motion(delta: delta, start: now, duration: duration))
+      entries[ObjectIdentifier(view)] = Entry(
+        motion: Motion(delta: delta, start: now, duration: duration), frame: view.frame)
       nextExpiry = min(nextExpiry, now + duration)
+      frameTime = now
     }
   }
 
@@ -133,29 +185,31 @@ struct UpdateAnimations {
   mutating func addDeparture(
     _ view: any ReusableView, pool: Pool, target: Rect, alpha: Double, motion: Motion
   ) {
-    entries[ObjectIdentifier(view)] = Entry(motion: motion, target: target, targetAlpha: alpha)
+    entries[ObjectIdentifier(view)] = Entry(motion: motion, frame: target, targetAlpha: alpha, isLeaving: true)
     departures.append(Departure(view: view, pool: pool))
     nextExpiry = min(nextExpiry, motion.end)
+    frameTime = motion.start
   }
 
   /// The leaving view at `i`: where it ends and how opaque.
   func departureTarget(at i: Int) -> (frame: Rect, alpha: Double) {
     let entry = entries[ObjectIdentifier(departures[i].view)]!
-    return (entry.target!, entry.targetAlpha)
+    return (entry.frame, entry.targetAlpha)
   }
 
   /// Restarts the leaving view at `i`: moved by `dy` (content coordinates), with `motion`.
   mutating func restartDeparture(at i: Int, shiftedBy dy: Double, motion: Motion) {
     let id = ObjectIdentifier(departures[i].view)
-    entries[id]!.target!.origin.y += dy
+    entries[id]!.frame.origin.y += dy
     entries[id]!.motion = motion
     nextExpiry = min(nextExpiry, motion.end)
+    frameTime = motion.start
   }
 
   /// Moves every leaving view by `dy` (content coordinates shifted under a still screen).
   mutating func shiftDepartures(by dy: Double) {
     guard dy != 0 else { return }
-    for departure in departures { entries[ObjectIdentifier(departure.view)]!.target!.origin.y += dy }
+    for departure in departures { entries[ObjectIdentifier(departure.view)]!.frame.origin.y += dy }
   }
 
   /// Ends everything at once; returns the leaving views (the caller pools them).
@@ -190,11 +244,11 @@ struct UpdateAnimations {
     for departure in departures {
       let id = ObjectIdentifier(departure.view)
       precondition(seen.insert(id).inserted, "a view leaves twice")
-      precondition(entries[id]?.target != nil, "a leaving view has no way out")
+      precondition(entries[id]?.isLeaving == true, "a leaving view has no way out")
     }
     entries._checkInvariants()
     let all = entries.allValues
-    precondition(all.filter { $0.target != nil }.count == departures.count, "a way out without its view")
+    precondition(all.filter(\.isLeaving).count == departures.count, "a way out without its view")
     for entry in all { precondition(entry.motion.duration > 0, "a motion of no duration") }
   }
 }

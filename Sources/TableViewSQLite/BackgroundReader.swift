@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The data source's worker: jobs run one at a time on a serial queue, off the owner's thread;
 /// their results wait in a mailbox until the owner takes them (``SQLiteTableDataSource/processUpdates()``).
@@ -8,9 +7,9 @@ import Synchronization
 final class BackgroundReader: Sendable {
   private let queue: DispatchQueue
   private let group = DispatchGroup()
-  private let mailbox = Mutex<[ReaderResult]>([])
+  private let mailbox = Locked<[ReaderResult]>([])
   /// Pages still wanted: a job for a page no longer here is skipped (it scrolled away).
-  private let wanted = Mutex<Set<PageKey>>([])
+  private let wanted = Locked<Set<PageKey>>([])
 
   init(label: String) {
     queue = DispatchQueue(label: label, qos: .userInitiated)
@@ -61,6 +60,8 @@ enum ReaderResult: Sendable {
   case refreshFailed(PostStoreError)
   /// Heights written (or not).
   case heightsStored(Int, PostStoreError?)
+  /// A row moved by hand written (or refused: then it is put back).
+  case moveWritten(postID: Int64, PostStoreError?)
 }
 
 /// The state of the database under a filter, read in one transaction, for a live update.

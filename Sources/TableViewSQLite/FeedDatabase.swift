@@ -66,13 +66,28 @@ public enum FeedDatabase {
     public var isIndexing: Bool
     /// Whether the file is complete.
     public var isFinished: Bool
+    /// Whether an existing file written by an older version is being brought up to the current
+    /// schema (once; a rebuild of the posts table takes seconds for a million posts).
+    public var isUpgrading: Bool
 
     /// Creates a progress report.
-    public init(postsInserted: Int, totalPosts: Int, isIndexing: Bool = false, isFinished: Bool = false) {
+    public init(
+      postsInserted: Int, totalPosts: Int, isIndexing: Bool = false, isFinished: Bool = false,
+      isUpgrading: Bool = false
+    ) {
       self.postsInserted = postsInserted
       self.totalPosts = totalPosts
       self.isIndexing = isIndexing
       self.isFinished = isFinished
+      self.isUpgrading = isUpgrading
+    }
+
+    /// What is being done, for a progress line: "12,000 posts" (`unit` names what is inserted),
+    /// "indexing for search", "upgrading the file to this version (once)".
+    public func step(unit: String = "posts") -> String {
+      if isUpgrading { return "upgrading the file to this version (once)" }
+      if isIndexing { return "indexing for search" }
+      return "\(postsInserted.grouped) \(unit)"
     }
 
     /// The share done, from 0 to 1: inserting is the first 60 %, indexing the rest (it takes about as long).
@@ -92,13 +107,26 @@ public enum FeedDatabase {
   ///   - sections: the sections a new file gets (default: a thousand posts each, ``sections(forPosts:)``).
   ///   - createsFolder: whether a missing folder is created (the cache folder); otherwise it is an
   ///     error (a `--db` path in a folder that does not exist).
-  ///   - progress: called during a build (on the caller's thread).
+  ///   - progress: called during a build, and once before an older file is upgraded (on the
+  ///     caller's thread).
   /// - Throws: ``PostStoreError``: the file cannot be opened (missing folder, permissions), is not a
   ///   database, is read-only or locked. An existing file is never changed or removed on error.
   /// - Complexity: O(sections) for an existing file; a build is O(posts · log posts).
   public static func openOrCreate(
     path: String, posts: Int, sections: Int? = nil, createsFolder: Bool,
     progress: (Progress) -> Void = { _ in }
+  ) throws(PostStoreError) -> (store: PostStore, created: Bool) {
+    try openBuilding(path: path, createsFolder: createsFolder, progress: progress) { () throws(PostStoreError) in
+      try build(path: path, posts: posts, sections: sections ?? Self.sections(forPosts: posts), progress: progress)
+    }
+  }
+
+  /// Opens the file at `path`, calling `build` first when no file is there (the folder checked, or
+  /// created when `createsFolder`), and telling `progress` before an older file is upgraded.
+  /// Returns the store and whether it was built now.
+  static func openBuilding(
+    path: String, createsFolder: Bool, progress: (Progress) -> Void,
+    build: () throws(PostStoreError) -> Void
   ) throws(PostStoreError) -> (store: PostStore, created: Bool) {
     let folder = (path as NSString).deletingLastPathComponent
     var isFolder: ObjCBool = false
@@ -117,10 +145,13 @@ public enum FeedDatabase {
     }
     var created = false
     if !FileManager.default.fileExists(atPath: path) {
-      try build(path: path, posts: posts, sections: sections ?? Self.sections(forPosts: posts), progress: progress)
+      try build()
       created = true
     }
-    return (try PostStore(path: path), created)
+    let store = try PostStore(path: path) {
+      progress(Progress(postsInserted: 0, totalPosts: 0, isUpgrading: true))
+    }
+    return (store, created)
   }
 
   /// Builds a feed file at `path` (which must not exist): `posts` generated posts
@@ -139,6 +170,19 @@ public enum FeedDatabase {
       throw PostStoreError(
         .other, path: path, message: "cannot build \(posts) posts in \(sections) sections (posts 0…1e9, sections ≥ 1)")
     }
+    try build(path: path, posts: posts, action: "building the feed", progress: progress) { db, interval, step in
+      try PostGenerator.fill(db, posts: posts, sections: sections, progressInterval: interval, progress: step)
+    }
+  }
+
+  /// Builds a file at `path` (which must not exist) with `fill`, which inserts `posts` posts in the
+  /// caller's transaction, telling its progress every `interval` posts: under a temporary name,
+  /// renamed when complete (see ``build(path:posts:sections:progress:)``). The chat's file is
+  /// built this way too (``ChatDatabase``).
+  static func build(
+    path: String, posts: Int, action: String, progress: (Progress) -> Void,
+    fill: (_ db: Database, _ interval: Int, _ step: (PostGenerator.Step) -> Void) throws -> Void
+  ) throws(PostStoreError) {
     removeDeadPartials(of: path)
     let partial = "\(path).partial-\(getpid())"
     removeFiles(of: partial)
@@ -152,11 +196,13 @@ public enum FeedDatabase {
       let queue = try DatabaseQueue(path: partial, configuration: configuration)
       try PostSchema.migrator().migrate(queue)
       let interval = max(1, posts / 200)
-      try queue.write { db in
-        try PostGenerator.fill(db, posts: posts, sections: sections, progressInterval: interval) { step in
-          switch step {
-          case .inserted(let done): progress(Progress(postsInserted: done, totalPosts: posts))
-          case .indexing, .finished: progress(Progress(postsInserted: posts, totalPosts: posts, isIndexing: true))
+      try withoutActuallyEscaping(progress) { progress in
+        try queue.write { db in
+          try fill(db, interval) { step in
+            switch step {
+            case .inserted(let done): progress(Progress(postsInserted: done, totalPosts: posts))
+            case .indexing, .finished: progress(Progress(postsInserted: posts, totalPosts: posts, isIndexing: true))
+            }
           }
         }
       }
@@ -173,7 +219,7 @@ public enum FeedDatabase {
       }
     } catch {
       removeFiles(of: partial)
-      throw PostStoreError.from(error, path: path, action: "building the feed")
+      throw PostStoreError.from(error, path: path, action: action)
     }
     if link(partial, path) != 0 {
       let code = errno

@@ -1,6 +1,7 @@
-/// A bounded least-recently-used cache of pages: at most `capacity` pages; adding one more
-/// evicts the page used longest ago. Lookups and insertions are O(1) (a dictionary and a
-/// doubly linked list threaded through an array of slots).
+/// A bounded least-recently-used cache of pages: at most `capacity` pages (more only while more
+/// are pinned by the rows on screen); adding one more evicts the unpinned page used longest ago.
+/// Lookups and insertions are O(1) (a dictionary and a doubly linked list threaded through an
+/// array of slots).
 struct PageCache {
   private struct Slot {
     var page: PostPage
@@ -49,27 +50,37 @@ struct PageCache {
   func peek(_ key: PageKey) -> PostPage? { index[key].map { slots[$0].page } }
 
   /// Keeps `page` as the most recently used; returns the pages evicted to stay within capacity.
+  /// Pages in `pinned` (those of the rows on screen) are never evicted, nor is `page` itself (it
+  /// arrived to be used): when more than `capacity` pages are pinned the cache holds them all,
+  /// so a screen taller than the cache does not read its own pages again and again, each
+  /// evicting the one before, and a page that arrives for rows off screen is there to be used.
+  /// - Complexity: O(1) amortized, plus O(pinned pages skipped) for an eviction.
   @discardableResult
-  mutating func insert(_ page: PostPage) -> [PageKey] {
+  mutating func insert(_ page: PostPage, pinned: Set<PageKey> = []) -> [PageKey] {
     if let s = index[page.key] {
       slots[s].page = page
       moveToFront(s)
-      return []
-    }
-    let s: Int
-    if let reused = free.popLast() {
-      slots[reused] = Slot(page: page, newer: nil, older: nil)
-      s = reused
     } else {
-      slots.append(Slot(page: page, newer: nil, older: nil))
-      s = slots.count - 1
+      let s: Int
+      if let reused = free.popLast() {
+        slots[reused] = Slot(page: page, newer: nil, older: nil)
+        s = reused
+      } else {
+        slots.append(Slot(page: page, newer: nil, older: nil))
+        s = slots.count - 1
+      }
+      index[page.key] = s
+      link(s)
     }
-    index[page.key] = s
-    link(s)
+    // Pages kept beyond capacity while they were pinned go as soon as they are not.
     var evicted: [PageKey] = []
-    while index.count > capacity, let last = oldest {
-      evicted.append(slots[last].page.key)
-      remove(slots[last].page.key)
+    var candidate = oldest
+    while index.count > capacity, let c = candidate {
+      candidate = slots[c].newer
+      let key = slots[c].page.key
+      guard key != page.key, !pinned.contains(key) else { continue }
+      evicted.append(key)
+      remove(key)
     }
     return evicted
   }

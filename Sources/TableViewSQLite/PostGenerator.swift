@@ -48,9 +48,28 @@ public enum PostGenerator {
   static func fill(
     _ db: Database, posts: Int, sections: Int, progressInterval: Int, progress: (Step) -> Void
   ) throws {
+    let base = posts / sections
+    let extra = posts % sections
+    try fill(
+      db, sizes: (0..<sections).map { base + ($0 < extra ? 1 : 0) }, title: FeedDataSet.headerTitle(section:),
+      progressInterval: progressInterval, progress: progress
+    ) { number in
+      let post = FeedPost(number: number)
+      return (post.author, post.text, 1_700_000_000 + Int64(number) * 60)
+    }
+  }
+
+  /// Fills inside the caller's transaction: `sizes[s]` posts appended to section `s` (titled
+  /// `title(s)` when new), numbered from 0 in order across the sections, each `content(number)`'s
+  /// author, body and creation time; `progress` told every `progressInterval` posts, when
+  /// indexing starts, and at the end. The feed's posts and the chat's messages both go in this way.
+  static func fill(
+    _ db: Database, sizes: [Int], title: (Int) -> String, progressInterval: Int, progress: (Step) -> Void,
+    content: (Int) -> (author: String, body: String, created: Int64)
+  ) throws {
     let sectionStatement = try db.makeStatement(sql: "INSERT OR IGNORE INTO section(id, title) VALUES (?, ?)")
-    for section in 0..<sections {
-      try sectionStatement.execute(arguments: [section, FeedDataSet.headerTitle(section: section)])
+    for section in sizes.indices {
+      try sectionStatement.execute(arguments: [section, title(section)])
     }
     let start = try Int64.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM post") ?? 0
     let lastID = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM post") ?? 0
@@ -67,17 +86,13 @@ public enum PostGenerator {
     for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger.name)") }
     let insert = try db.makeStatement(
       sql: "INSERT INTO post(section, position, author, body, created) VALUES (?, ?, ?, ?, ?)")
-    let base = posts / sections
-    let extra = posts % sections
     var done = 0
     let interval = max(1, progressInterval)
-    for section in 0..<sections {
-      let count = base + (section < extra ? 1 : 0)
+    for (section, count) in sizes.enumerated() {
       for row in 0..<count {
-        let post = FeedPost(number: done)
+        let post = content(done)
         insert.setUncheckedArguments([
-          section, start + Int64(row) * PostStore.positionStep, post.author, post.text,
-          1_700_000_000 + Int64(done) * 60,
+          section, start + Int64(row) * PostStore.positionStep, post.author, post.body, post.created,
         ])
         try insert.execute()
         done += 1
@@ -89,9 +104,8 @@ public enum PostGenerator {
     // search index of the new posts.
     let count = try db.makeStatement(
       sql: "UPDATE section SET row_count = row_count + ?, version = version + 1 WHERE id = ?")
-    for section in 0..<sections {
-      let added = base + (section < extra ? 1 : 0)
-      if added > 0 { try count.execute(arguments: [added, section]) }
+    for (section, added) in sizes.enumerated() where added > 0 {
+      try count.execute(arguments: [added, section])
     }
     try db.execute(
       sql: "INSERT INTO post_fts(rowid, author, body) SELECT id, author, body FROM post WHERE id > ?",

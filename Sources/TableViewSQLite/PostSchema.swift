@@ -15,9 +15,13 @@ import GRDB
 ///   stored once, in `post`), kept in step by triggers and built from the posts already there.
 /// - `v4-marks`: `post.is_starred` and `post.is_read` (the feed's Mark and Read); changing one
 ///   bumps the post's revision and its section's version and drops its heights, like an edit.
+/// - `v5-ids-never-reused`: `post.id` becomes `AUTOINCREMENT`. Without it SQLite gives a post
+///   inserted after the newest one was deleted that post's id (and revision 0 again), so a table
+///   holding the deleted post took the new one for it. The table is rebuilt (ids, positions,
+///   marks and heights kept) and its triggers made again.
 public enum PostSchema {
   /// The migrations' identifiers, oldest first.
-  public static let versions = ["v1-posts", "v2-counts-heights", "v3-search", "v4-marks"]
+  public static let versions = ["v1-posts", "v2-counts-heights", "v3-search", "v4-marks", "v5-ids-never-reused"]
 
   /// The migrator that creates or upgrades a database to the current schema.
   public static func migrator() -> DatabaseMigrator {
@@ -51,25 +55,7 @@ public enum PostSchema {
             height REAL NOT NULL,
             PRIMARY KEY (post_id, width)
           ) WITHOUT ROWID;
-          CREATE TRIGGER post_inserted AFTER INSERT ON post BEGIN
-            INSERT OR IGNORE INTO section(id) VALUES (new.section);
-            UPDATE section SET row_count = row_count + 1, version = version + 1 WHERE id = new.section;
-          END;
-          CREATE TRIGGER post_deleted AFTER DELETE ON post BEGIN
-            UPDATE section SET row_count = row_count - 1, version = version + 1 WHERE id = old.section;
-            DELETE FROM row_height WHERE post_id = old.id;
-          END;
-          CREATE TRIGGER post_moved AFTER UPDATE OF section, position ON post BEGIN
-            INSERT OR IGNORE INTO section(id) VALUES (new.section);
-            UPDATE section SET row_count = row_count - 1 WHERE id = old.section;
-            UPDATE section SET row_count = row_count + 1 WHERE id = new.section;
-            UPDATE section SET version = version + 1 WHERE id IN (old.section, new.section);
-          END;
-          CREATE TRIGGER post_edited AFTER UPDATE OF author, body ON post BEGIN
-            UPDATE post SET revision = revision + 1 WHERE id = new.id;
-            UPDATE section SET version = version + 1 WHERE id = new.section;
-            DELETE FROM row_height WHERE post_id = new.id;
-          END;
+          \(countTriggers)
           """)
     }
     migrator.registerMigration(versions[2]) { db in
@@ -77,16 +63,7 @@ public enum PostSchema {
         sql: """
           CREATE VIRTUAL TABLE post_fts USING fts5(author, body, content='post', content_rowid='id');
           INSERT INTO post_fts(post_fts) VALUES ('rebuild');
-          CREATE TRIGGER post_fts_inserted AFTER INSERT ON post BEGIN
-            INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
-          END;
-          CREATE TRIGGER post_fts_deleted AFTER DELETE ON post BEGIN
-            INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
-          END;
-          CREATE TRIGGER post_fts_edited AFTER UPDATE OF author, body ON post BEGIN
-            INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
-            INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
-          END;
+          \(searchTriggers)
           """)
     }
     migrator.registerMigration(versions[3]) { db in
@@ -94,13 +71,85 @@ public enum PostSchema {
         sql: """
           ALTER TABLE post ADD COLUMN is_starred INTEGER NOT NULL DEFAULT 0;
           ALTER TABLE post ADD COLUMN is_read INTEGER NOT NULL DEFAULT 0;
-          CREATE TRIGGER post_marked AFTER UPDATE OF is_starred, is_read ON post BEGIN
-            UPDATE post SET revision = revision + 1 WHERE id = new.id;
-            UPDATE section SET version = version + 1 WHERE id = new.section;
-            DELETE FROM row_height WHERE post_id = new.id;
-          END;
+          \(markTriggers)
+          """)
+    }
+    migrator.registerMigration(versions[4]) { db in
+      try db.execute(
+        sql: """
+          DROP TRIGGER post_inserted;
+          DROP TRIGGER post_deleted;
+          DROP TRIGGER post_moved;
+          DROP TRIGGER post_edited;
+          DROP TRIGGER post_fts_inserted;
+          DROP TRIGGER post_fts_deleted;
+          DROP TRIGGER post_fts_edited;
+          DROP TRIGGER post_marked;
+          CREATE TABLE post_v5 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            section INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created INTEGER NOT NULL,
+            revision INTEGER NOT NULL DEFAULT 0,
+            is_starred INTEGER NOT NULL DEFAULT 0,
+            is_read INTEGER NOT NULL DEFAULT 0
+          );
+          INSERT INTO post_v5(id, section, position, author, body, created, revision, is_starred, is_read)
+            SELECT id, section, position, author, body, created, revision, is_starred, is_read FROM post ORDER BY id;
+          DROP TABLE post;
+          ALTER TABLE post_v5 RENAME TO post;
+          CREATE UNIQUE INDEX post_order ON post(section, position);
+          \(countTriggers)
+          \(searchTriggers)
+          \(markTriggers)
           """)
     }
     return migrator
   }
+
+  /// The triggers on `post`, by the migration that made them first (`v5` makes them all again on
+  /// the rebuilt table): counts and versions of sections, revisions and heights (`v2`); the
+  /// search index (`v3`); marks (`v4`).
+  static let countTriggers = """
+    CREATE TRIGGER post_inserted AFTER INSERT ON post BEGIN
+      INSERT OR IGNORE INTO section(id) VALUES (new.section);
+      UPDATE section SET row_count = row_count + 1, version = version + 1 WHERE id = new.section;
+    END;
+    CREATE TRIGGER post_deleted AFTER DELETE ON post BEGIN
+      UPDATE section SET row_count = row_count - 1, version = version + 1 WHERE id = old.section;
+      DELETE FROM row_height WHERE post_id = old.id;
+    END;
+    CREATE TRIGGER post_moved AFTER UPDATE OF section, position ON post BEGIN
+      INSERT OR IGNORE INTO section(id) VALUES (new.section);
+      UPDATE section SET row_count = row_count - 1 WHERE id = old.section;
+      UPDATE section SET row_count = row_count + 1 WHERE id = new.section;
+      UPDATE section SET version = version + 1 WHERE id IN (old.section, new.section);
+    END;
+    CREATE TRIGGER post_edited AFTER UPDATE OF author, body ON post BEGIN
+      UPDATE post SET revision = revision + 1 WHERE id = new.id;
+      UPDATE section SET version = version + 1 WHERE id = new.section;
+      DELETE FROM row_height WHERE post_id = new.id;
+    END;
+    """
+  static let searchTriggers = """
+    CREATE TRIGGER post_fts_inserted AFTER INSERT ON post BEGIN
+      INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
+    END;
+    CREATE TRIGGER post_fts_deleted AFTER DELETE ON post BEGIN
+      INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
+    END;
+    CREATE TRIGGER post_fts_edited AFTER UPDATE OF author, body ON post BEGIN
+      INSERT INTO post_fts(post_fts, rowid, author, body) VALUES ('delete', old.id, old.author, old.body);
+      INSERT INTO post_fts(rowid, author, body) VALUES (new.id, new.author, new.body);
+    END;
+    """
+  static let markTriggers = """
+    CREATE TRIGGER post_marked AFTER UPDATE OF is_starred, is_read ON post BEGIN
+      UPDATE post SET revision = revision + 1 WHERE id = new.id;
+      UPDATE section SET version = version + 1 WHERE id = new.section;
+      DELETE FROM row_height WHERE post_id = new.id;
+    END;
+    """
 }

@@ -10,8 +10,13 @@ extension PostStore {
     case top
     /// After the last row.
     case bottom
-    /// Right after the post with this id (which must be in the section).
+    /// Right after the post with this id (when it is not in the section: after the last row).
     case after(Int64)
+    /// Right before the post with this id (when it is not in the section: before the first row).
+    case before(Int64)
+    /// At this row of the section, counted without the post being placed (0: the top; past the end, or
+    /// negative: clamped). For a caller that knows the row but not its neighbours' ids.
+    case row(Int)
   }
 
   /// The gap between consecutive positions made by the generator and by appends, so that an
@@ -111,6 +116,32 @@ extension PostStore {
     }
   }
 
+  /// Moves post `id` to `section` at `point` (its new neighbours: ``InsertionPoint/after(_:)``,
+  /// ``InsertionPoint/before(_:)``, a row, the top or the bottom), in one transaction, and returns it
+  /// as moved (`nil` when there is no such post). The post takes a free position between its new
+  /// neighbours (the gaps of ``positionStep``); only when they have none is the section renumbered.
+  /// Its id, revision, marks and stored heights stay (heights are kept per post, so they move with
+  /// it); the schema's `post_moved` trigger updates both sections' counts and versions.
+  ///
+  ///     try store.move(id: 42, toSection: 3, at: .after(17))   // right below post 17
+  ///
+  /// - Throws: ``PostStoreError``: `.other` for a negative section; `.locked`, `.readOnly` and the
+  ///   others as every write.
+  /// - Complexity: O(log posts); O(row) for ``InsertionPoint/row(_:)``; O(rows of the section) when
+  ///   it has to be renumbered.
+  @discardableResult
+  public func move(id: Int64, toSection section: Int, at point: InsertionPoint) throws(PostStoreError) -> Post? {
+    guard section >= 0 else {
+      throw PostStoreError(.other, path: path, message: "moving post \(id) failed: section \(section) is negative")
+    }
+    return try write("moving post \(id) to section \(section)") { db in
+      guard try Int64.fetchOne(db, sql: "SELECT 1 FROM post WHERE id = ?", arguments: [id]) != nil else { return nil }
+      let position = try Self.freePosition(db, section: section, at: point, excluding: id)
+      try db.execute(sql: "UPDATE post SET section = ?, position = ? WHERE id = ?", arguments: [section, position, id])
+      return try Self.posts(db, sql: "\(Self.postColumns) WHERE id = ?", [id]).first
+    }
+  }
+
   /// Stores measured heights (post id, width, height), replacing older ones, in one transaction.
   /// Heights of posts that no longer exist are skipped.
   /// - Complexity: O(h log n) for h heights.
@@ -125,32 +156,57 @@ extension PostStore {
     }
   }
 
-  /// A free position for a post inserted at `point`: the middle of the gap, or the section renumbered
-  /// with ``positionStep`` gaps when there is none.
-  static func freePosition(_ db: Database, section: Int, at point: InsertionPoint) throws -> Int64 {
+  /// A free position for a post placed at `point` in `section`, leaving the post `excluding` (one
+  /// being moved) out of the neighbours: the middle of the gap, or the section renumbered with
+  /// ``positionStep`` gaps when there is none.
+  static func freePosition(
+    _ db: Database, section: Int, at point: InsertionPoint, excluding: Int64? = nil
+  ) throws -> Int64 {
+    // Every query leaves the excluded post out (id -1 is never a row id: SQLite's are positive here).
+    let other = excluding ?? -1
+    func first() throws -> Int64? {
+      try Int64.fetchOne(
+        db, sql: "SELECT min(position) FROM post WHERE section = ? AND id != ?", arguments: [section, other])
+    }
+    func last() throws -> Int64? {
+      try Int64.fetchOne(
+        db, sql: "SELECT max(position) FROM post WHERE section = ? AND id != ?", arguments: [section, other])
+    }
+    func position(of id: Int64) throws -> Int64? {
+      guard id != other else { return nil }
+      return try Int64.fetchOne(
+        db, sql: "SELECT position FROM post WHERE id = ? AND section = ?", arguments: [id, section])
+    }
+    func next(after position: Int64) throws -> Int64? {
+      try Int64.fetchOne(
+        db, sql: "SELECT position FROM post WHERE section = ? AND position > ? AND id != ? ORDER BY position LIMIT 1",
+        arguments: [section, position, other])
+    }
+    func previous(before position: Int64) throws -> Int64? {
+      try Int64.fetchOne(
+        db,
+        sql: "SELECT position FROM post WHERE section = ? AND position < ? AND id != ? ORDER BY position DESC LIMIT 1",
+        arguments: [section, position, other])
+    }
     func bounds() throws -> (Int64?, Int64?) {
       switch point {
-      case .top:
-        return (
-          nil, try Int64.fetchOne(db, sql: "SELECT min(position) FROM post WHERE section = ?", arguments: [section])
-        )
-      case .bottom:
-        return (
-          try Int64.fetchOne(db, sql: "SELECT max(position) FROM post WHERE section = ?", arguments: [section]), nil
-        )
+      case .top: return (nil, try first())
+      case .bottom: return (try last(), nil)
       case .after(let id):
+        guard let position = try position(of: id) else { return (try last(), nil) }
+        return (position, try next(after: position))
+      case .before(let id):
+        guard let position = try position(of: id) else { return (nil, try first()) }
+        return (try previous(before: position), position)
+      case .row(let row):
+        guard row > 0 else { return (nil, try first()) }
+        // The row's upper neighbour: the (row - 1)th of the others (an index range walk, O(row)).
         guard
-          let position = try Int64.fetchOne(
-            db, sql: "SELECT position FROM post WHERE id = ? AND section = ?", arguments: [id, section])
-        else {
-          return (
-            try Int64.fetchOne(db, sql: "SELECT max(position) FROM post WHERE section = ?", arguments: [section]), nil
-          )
-        }
-        let next = try Int64.fetchOne(
-          db, sql: "SELECT position FROM post WHERE section = ? AND position > ? ORDER BY position LIMIT 1",
-          arguments: [section, position])
-        return (position, next)
+          let above = try Int64.fetchOne(
+            db, sql: "SELECT position FROM post WHERE section = ? AND id != ? ORDER BY position LIMIT 1 OFFSET ?",
+            arguments: [section, other, row - 1])
+        else { return (try last(), nil) }
+        return (above, try next(after: above))
       }
     }
     for _ in 0..<2 {

@@ -26,10 +26,14 @@ public final class PostStore: Sendable {
   ///   - path: the database file.
   ///   - readOnly: opens without writing: the file must exist and have the current schema.
   ///   - busyTimeout: seconds a statement waits for another connection's lock.
+  ///   - willMigrate: called before an existing file's schema is migrated (a new file's is not
+  ///     reported): a migration of a big file can take seconds.
   /// - Throws: ``PostStoreError``: `.corrupt` (not a database), `.readOnly` (cannot be written),
   ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`.
   /// - Complexity: O(1) for a current file; a migration is O(posts).
-  public init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(PostStoreError) {
+  public init(
+    path: String, readOnly: Bool = false, busyTimeout: Double = 5, willMigrate: () -> Void = {}
+  ) throws(PostStoreError) {
     self.path = path
     self.isReadOnly = readOnly
     self.busyTimeout = busyTimeout
@@ -73,7 +77,10 @@ public final class PostStore: Sendable {
           throw PostStoreError(
             .schemaTooNew, path: path, message: "the database was written by a newer version (unknown migrations)")
         }
-        if !complete { try migrator.migrate(pool) }
+        if !complete {
+          if try pool.read({ db in try db.tableExists("post") }) { willMigrate() }
+          try migrator.migrate(pool)
+        }
       }
     } catch {
       throw PostStoreError.from(error, path: path, action: "migrating the schema")

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Writes to a ``PostStore`` off the owner's thread, one at a time and in order, so that a user's
 /// delete or new post never waits on the owner's thread for a lock another process holds. The
@@ -15,7 +14,7 @@ public final class PostWriteQueue: Sendable {
   public let store: PostStore
   private let queue = DispatchQueue(label: "TableViewSQLite.writes", qos: .userInitiated)
   private let group = DispatchGroup()
-  private let errors = Mutex<[PostStoreError]>([])
+  private let errors = Locked<[PostStoreError]>([])
 
   /// A queue writing to `store`.
   public init(store: PostStore) {

@@ -7,10 +7,11 @@ import TableViewCore
 
 extension SQLiteTableDataSource {
   /// Starts a refresh when a change was noticed, a filter set, or a search's counts are due, and
-  /// none is being read.
+  /// none is being read nor any local move being written (the database would not have it yet: its
+  /// diff would move the row back, then forward again).
   func startRefreshIfNeeded() {
     let countsDue = uncountedFrom != nil && appliedFilter == filter
-    guard needsRefresh || filterChanged || countsDue, !refreshInFlight else { return }
+    guard needsRefresh || filterChanged || countsDue, !refreshInFlight, movesInFlight == 0 else { return }
     let forced = filterChanged
     needsRefresh = false
     filterChanged = false
@@ -18,7 +19,10 @@ extension SQLiteTableDataSource {
     let store = store
     let filter = filter
     let pageSize = pageSize
-    let oldVersions = sections.map(\.version)
+    // A section changed by a local move is read again and diffed whatever its version.
+    let unconfirmed = unconfirmedSections
+    let oldVersions = sections.indices.map { unconfirmed.contains($0) ? -1 : sections[$0].version }
+    refreshGeneration = moveGeneration
     let cachedPages = pages.keys
     // Under a new filter, only the sections on screen (cached) are diffed by id; the others are reloaded.
     let known = forced ? Set(cachedPages.map(\.section)) : Set(directories.keys)
@@ -158,7 +162,12 @@ extension SQLiteTableDataSource {
     }
     var update = new.batchUpdate(from: old)
     if !reloadedSections.isEmpty { update.reloadSections(reloadedSections) }
+    // A move the database refused goes back where it came from, gliding, whatever the animation.
+    update = update.animating(liveChangeAnimation, movesGlide: undoPending || liveChangeAnimation != .none)
+    undoPending = false
     adopt(refresh)
+    // The database caught up with what the table shows (a local move confirmed): nothing to animate.
+    guard !update.isEmpty else { return false }
     guard let tableView else { return true }
     do {
       try tableView.apply(update)
@@ -182,6 +191,7 @@ extension SQLiteTableDataSource {
     appliedFilter = refresh.filter
     uncountedFrom = refresh.uncountedFrom
     for s in refresh.changed { directories[s] = refresh.directories[s] }
+    unconfirmedSections.subtract(refresh.changed)
     for s in Array(directories.keys) where s >= sections.count { directories.removeValue(forKey: s) }
     pages.removeAll { refresh.changed.contains($0) }
     for page in refresh.pages { pages.insert(page) }

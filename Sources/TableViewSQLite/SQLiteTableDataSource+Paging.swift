@@ -8,7 +8,8 @@ extension SQLiteTableDataSource {
   /// Starts reading page `key` unless it is cached or already being read.
   func requestPage(_ key: PageKey) {
     guard key.section >= 0, key.section < sections.count, key.index >= 0,
-      key.index * pageSize < sections[key.section].count, !pages.contains(key)
+      key.index * pageSize < sections[key.section].count, !pages.contains(key),
+      !unconfirmedSections.contains(key.section)
     else { return }
     reader.want(key)
     guard inFlight.insert(key).inserted else { return }
@@ -115,6 +116,10 @@ extension SQLiteTableDataSource {
         inFlight.remove(page.key)
         if accept(page, version: version, directory: directory, filter: filter) {
           summary.pagesLoaded += 1
+          // Its rows are filled in now, while the page is surely cached: a later page of this
+          // turn may evict it (found by Fuzz/SQLiteSource: pages for rows off screen evicted each
+          // other and their placeholders were asked for again, turn after turn).
+          summary.placeholdersReloaded += resolvePlaceholders(of: page.key)
         } else {
           summary.pagesDropped += 1
         }
@@ -124,7 +129,11 @@ extension SQLiteTableDataSource {
         if let error { report(error) }
       case .refresh(let refresh):
         refreshInFlight = false
-        if refresh.filter == filter, refresh.forced || refresh.filter == appliedFilter {
+        if refreshGeneration != moveGeneration {
+          // Read before a local move: it would put the row back. Read again once the move is written.
+          needsRefresh = true
+          if refresh.forced { filterChanged = true }
+        } else if refresh.filter == filter, refresh.forced || refresh.filter == appliedFilter {
           if apply(refresh) { summary.updatesApplied += 1 }
           restorePositionIfDue()
         }
@@ -133,28 +142,53 @@ extension SQLiteTableDataSource {
         report(error)
       case .heightsStored(_, let error):
         if let error { report(error) }
+      case .moveWritten(let id, let error):
+        moveWritten(postID: id, error: error)
       }
     }
     startRefreshIfNeeded()
-    summary.placeholdersReloaded = resolvePlaceholders()
+    summary.placeholdersReloaded += resolvePlaceholders()
+    requestMissingVisiblePages()
     flushHeights()
     return summary
+  }
+
+  /// Asks again for the pages of visible rows that show their posts but whose pages are no longer
+  /// cached (a local move lays pages out again only from the posts it has: after a long drag the
+  /// moved post's own page may be gone), so that those rows can be moved, menus opened and
+  /// measured again. Their cells are not reloaded: they already show their posts.
+  /// - Complexity: O(visible rows).
+  func requestMissingVisiblePages() {
+    guard let tableView, !tableView.indexPathsForVisibleRows.isEmpty else { return }
+    var seen: Set<PageKey> = []
+    for path in tableView.indexPathsForVisibleRows {
+      let key = pageKey(path)
+      guard seen.insert(key).inserted, !pages.contains(key), !inFlight.contains(key) else { continue }
+      requestPage(key)
+    }
   }
 
   /// Caches a page that arrived, if it matches what the table shows.
   func accept(_ page: PostPage, version: Int64, directory: SectionDirectory?, filter: String?) -> Bool {
     let s = page.key.section
-    guard filter == appliedFilter, s < sections.count, version == sections[s].version else { return false }
+    guard filter == appliedFilter, s < sections.count, version == sections[s].version,
+      !unconfirmedSections.contains(s)
+    else { return false }
     if directories[s] == nil, let directory { directories[s] = directory }
     guard let known = directories[s], known.count == sections[s].count else { return false }
-    for evicted in pages.insert(page) where evicted.section != s { forgetDirectoryIfUnused(evicted.section) }
+    for evicted in pages.insert(page, pinned: pagesOnScreen) where evicted.section != s {
+      forgetDirectoryIfUnused(evicted.section)
+    }
     return true
   }
 
   /// Drops a section's directory when nothing of it is cached, read or waited for (unfiltered:
   /// under a filter every section's matches are kept).
   func forgetDirectoryIfUnused(_ section: Int) {
-    guard appliedFilter == nil, directories[section] != nil else { return }
+    // The sections of a local move are diffed against the database's; a held row's stays known.
+    guard appliedFilter == nil, directories[section] != nil, !unconfirmedSections.contains(section),
+      tableView?.reorderingRow?.section != section
+    else { return }
     if pages.keys.contains(where: { $0.section == section }) || inFlight.contains(where: { $0.section == section })
       || placeholders.contains(where: { $0.section == section })
     {
@@ -163,10 +197,24 @@ extension SQLiteTableDataSource {
     directories.removeValue(forKey: section)
   }
 
+  /// Reloads the placeholder rows of page `key`, which has just been cached. Returns the rows
+  /// reloaded.
+  /// - Complexity: O(page size).
+  func resolvePlaceholders(of key: PageKey) -> Int {
+    guard !placeholders.isEmpty, key.section < sections.count, directories[key.section] != nil else { return 0 }
+    let first = key.index * pageSize
+    let end = min(first + pageSize, sections[key.section].count)
+    guard first < end else { return 0 }
+    let rows = (first..<end).map { IndexPath(row: $0, section: key.section) }
+    let reload = rows.filter { placeholders.remove($0) != nil }
+    return self.reload(reload)
+  }
+
   /// Reloads the placeholder rows whose pages arrived (measured and configured with their
   /// content), and asks again for the pages of the others. Returns the rows reloaded.
+  /// - Complexity: O(placeholders).
   func resolvePlaceholders() -> Int {
-    guard !placeholders.isEmpty, let tableView else { return 0 }
+    guard !placeholders.isEmpty else { return 0 }
     var reload: [IndexPath] = []
     for path in placeholders {
       guard path.section < sections.count, path.row < sections[path.section].count else {
@@ -180,13 +228,17 @@ extension SQLiteTableDataSource {
         requestPage(pageKey(path))
       }
     }
-    guard !reload.isEmpty else { return 0 }
-    reload.sort()
+    return self.reload(reload)
+  }
+
+  /// Reloads former placeholder rows (their pages are cached); returns how many.
+  private func reload(_ rows: [IndexPath]) -> Int {
+    guard !rows.isEmpty, let tableView else { return 0 }
     do {
-      try tableView.reloadRows(at: reload)
+      try tableView.reloadRows(at: rows.sorted())
     } catch {
       report(PostStoreError(.other, path: store.path, message: "reloading rows whose pages arrived failed: \(error)"))
     }
-    return reload.count
+    return rows.count
   }
 }

@@ -22,6 +22,11 @@ import TableViewCore
 /// unknown one is measured with a template cell (`TableView.height(forCellWithReuseIdentifier:…)`)
 /// and stored, in batches, off the owner's thread. An app with a delegate of its own forwards
 /// `heightForRowAt` here.
+///
+/// Rows can be moved by hand (the table's reorder): ``tableView(_:moveRowAt:to:)`` moves the row
+/// in the data source at once, so the table's animated move and the data agree, and writes the
+/// move in the background; the database's own change then finds nothing left to do. A move the
+/// database refuses (locked, read-only) is undone with an animated move back and reported.
 public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSourcePrefetching, TableViewDelegate {
   /// Configures a cell for a post, or as a placeholder when the post is `nil` (its page is on its way).
   public typealias Configure = (_ cell: any ReusableView, _ post: Post?) -> Void
@@ -41,6 +46,10 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   public var onError: ((PostStoreError) -> Void)?
   /// Every failure so far, oldest first (at most 100 kept).
   public private(set) var reportedErrors: [PostStoreError] = []
+  /// How the rows of a live change (another connection's write, a search's results, a placeholder
+  /// filled in) arrive, leave and cross-fade: UIKit's `.automatic` by default (moved rows glide);
+  /// `.none` applies every change at once.
+  public var liveChangeAnimation: TableView.RowAnimation = .automatic
 
   let configure: Configure
   let reader: BackgroundReader
@@ -70,6 +79,19 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   var pendingRestore: ScrollPosition?
   /// Under a search shown first screen first: the first section not counted yet (shown empty).
   var uncountedFrom: Int?
+  /// Rows moved here (``tableView(_:moveRowAt:to:)``) whose writes have not reported back.
+  var movesInFlight = 0
+  /// Sections changed by a local move the table shows and the database may not have yet: their
+  /// pages are not read, and the next refresh reads them again and diffs them by id.
+  var unconfirmedSections: Set<Int> = []
+  /// Bumped by every local move: a refresh read before it is stale (it would undo the move).
+  var moveGeneration = 0
+  /// The ``moveGeneration`` when the refresh in flight began reading.
+  var refreshGeneration = 0
+  /// Moves whose write failed and that were put back (by the next refresh's diff).
+  public internal(set) var movesUndone = 0
+  /// Whether a move's write failed and the next refresh's diff puts it back (animated).
+  var undoPending = false
 
   /// Serves `tableView` from `store`: sets itself as the table's data source, prefetch data
   /// source and delegate, and the table's `estimatedRowHeight` to `placeholderHeight`.
@@ -79,7 +101,8 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   ///   - tableView: the table served (held weakly).
   ///   - reuseIdentifier: the identifier the caller registered the cells under.
   ///   - pageSize: rows per page (one query each).
-  ///   - cachedPages: the most pages kept (the LRU bound).
+  ///   - cachedPages: the most pages kept (the LRU bound; the pages of the rows on screen are
+  ///     kept even when they are more).
   ///   - placeholderHeight: the height of a row whose page has not arrived (and the table's estimate).
   ///   - configure: configures a cell for a post, or as a placeholder (`nil`).
   /// - Throws: ``PostStoreError`` when the sections cannot be read.
@@ -160,7 +183,8 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
     return nil
   }
 
-  /// The number of pages cached (at most `cachedPages`).
+  /// The number of pages cached: at most `cachedPages`, or the pages of the rows on screen when
+  /// they are more (a screen is never read again because its own pages evicted each other).
   public var cachedPageCount: Int { pages.count }
   /// The number of pages being read.
   public var pagesInFlight: Int { inFlight.count }
@@ -170,7 +194,8 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   /// put back. An owner polling ``processUpdates()`` on a timer polls more often while it is.
   public var hasWorkInProgress: Bool {
     !inFlight.isEmpty || !placeholders.isEmpty || refreshInFlight || needsRefresh || filterChanged
-      || filter != appliedFilter || pendingRestore != nil || uncountedFrom != nil
+      || filter != appliedFilter || pendingRestore != nil || uncountedFrom != nil || movesInFlight > 0
+      || !unconfirmedSections.isEmpty
   }
 
   /// Whether a search shows its first matches while the later sections' matches are being
@@ -180,6 +205,10 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   func pageKey(_ indexPath: IndexPath) -> PageKey {
     PageKey(section: indexPath.section, index: indexPath.row / pageSize)
   }
+
+  /// The pages of the rows on screen, which the cache keeps even beyond its capacity.
+  /// - Complexity: O(visible rows).
+  var pagesOnScreen: Set<PageKey> { Set(tableView?.indexPathsForVisibleRows.map(pageKey) ?? []) }
 
   func markPlaceholder(_ indexPath: IndexPath) {
     placeholders.insert(indexPath)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds a demo executable that `swift test` built, for end-to-end tests: it sits next to the test bundle in
 /// the build products folder (on Linux the running test executable, `/proc/self/exe`; elsewhere `.build/debug`
@@ -28,7 +27,7 @@ public struct DemoBinary: Sendable {
     return url
   }
 
-  private static let cached = Mutex<[String: Result<String, SubprocessError>]>([:])
+  private static let cached = Locked<[String: Result<String, SubprocessError>]>([:])
 
   /// The demo's path, building it first if needed (once per test process).
   public func path() throws -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -136,7 +135,7 @@ public final class BackgroundProcess: Sendable {
   /// What the program was, for messages.
   public let name: String
   private let folder: URL
-  private let exited = Mutex<Int32?>(nil)
+  private let exited = Locked<Int32?>(nil)
 
   /// Starts `executable` with `arguments`, `environment` merged over the inherited one.
   public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {

@@ -28,29 +28,68 @@ func measureAnimatedUpdateFrame(n: Int, harness: Harness) -> [Measurement] {
       table.contentOffset.y += flip ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta
       return table.contentOffset.y
     })
+  let frames = AnimatedFrames(table: table, clock: clock, rows: n)
+  // An animation lasts 0.3 s: 36 frames at 120 Hz; each batch of frames starts a new update.
+  results.add(harness.measure(name, n: n, maxBatch: 30, reset: frames.startUpdate) { frames.frame() })
+  return results
+}
+
+/// The frames of `animated_update_frame`: a table animating a delete+insert of 20 visible rows,
+/// and one frame of it as a backend draws it.
+final class AnimatedFrames {
+  let table: TableView
+  let clock: ManualClock
+  let rows: Int
+  /// The views attached when the update started: the visible rows and the leaving ones.
   var views: [any ReusableView] = []
+
+  init(table: TableView, clock: ManualClock, rows: Int) {
+    (self.table, self.clock, self.rows) = (table, clock, rows)
+  }
+
   /// Starts a new animated batch: 20 visible rows deleted and 20 inserted in their place.
   func startUpdate() {
     clock.advance(by: 1)
     table.tick()
     let first = table.indexPathsForVisibleRows.first?.row ?? 0
-    let rows = (first..<min(n, first + 20)).map { IndexPath(row: $0, section: 0) }
+    let paths = (first..<min(rows, first + 20)).map { IndexPath(row: $0, section: 0) }
     try? table.performBatchUpdates { update in
-      update.deleteRows(at: rows, with: .fade)
-      update.insertRows(at: rows, with: .left)
+      update.deleteRows(at: paths, with: .fade)
+      update.insertRows(at: paths, with: .left)
     }
     views = table.visibleCells + table.leavingViews
   }
-  // An animation lasts 0.3 s: 36 frames at 120 Hz; each batch of frames starts a new update.
-  results.add(
-    harness.measure(name, n: n, maxBatch: 30, reset: startUpdate) {
-      clock.advance(by: 1.0 / 120)
-      table.tick()
-      var sum = 0.0
-      for view in views { sum += table.presentation(of: view).frame.minY }
-      return sum
-    })
-  return results
+
+  /// One 120 Hz frame: the clock advances, the table ticks, every attached view's presentation is
+  /// read.
+  func frame() -> Double {
+    clock.advance(by: 1.0 / 120)
+    table.tick()
+    var sum = 0.0
+    for view in views { sum += table.presentation(of: view).frame.minY }
+    return sum
+  }
+}
+
+/// For profiling the frames of `animated_update_frame` alone (e.g. under `perf record`): `frames`
+/// frames at `n` rows, a new update every 30.
+func animationProbe(n: Int, frames count: Int) {
+  let clock = ManualClock()
+  let model = BenchModel(rows: n)
+  let table = TableView(style: .plain, clock: clock)
+  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+  table.reloadData()
+  settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
+  let frames = AnimatedFrames(table: table, clock: clock, rows: n)
+  var sum = 0.0
+  for i in 0..<count {
+    if i % 30 == 0 { frames.startUpdate() }
+    sum += frames.frame()
+  }
+  blackHole(sum)
 }
 
 // MARK: - Chat

@@ -79,6 +79,9 @@ struct BenchOptions: Sendable, Equatable {
       --filter NAME   only metrics whose name contains NAME (repeatable)
       --sqlite PATH   also the feed served from an SQLite file of 10⁶ posts (built when missing;
                       "default": the demos' file in the cache folder)
+      --sqlite-chat PATH  also the chat served from an SQLite file of 10⁶ messages, opened at the bottom
+                      and scrolled up while messages arrive (built when missing; "default" as above;
+                      each run writes 60 messages to it)
     """
 
   /// An argument that could not be understood.

@@ -4,6 +4,7 @@
 //     swift run -c release tableview-bench            # a table with ratios
 //     swift run -c release tableview-bench --json     # one JSON object per line
 //     swift run -c release tableview-bench --sqlite default --filter sqlite   # the feed from SQLite
+//     swift run -c release tableview-bench --sqlite-chat default --filter sqlite_chat   # the chat from SQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -18,11 +19,23 @@ if let i = arguments.firstIndex(of: "--alloc-probe"), i + 1 < arguments.count, l
   allocationProbe(n: 100_000, steps: steps, looping: arguments.contains("--loop"))
   exit(0)
 }
+// `--anim-probe FRAMES`: only the frames of animated_update_frame (see animationProbe), for profiling.
+if let i = arguments.firstIndex(of: "--anim-probe"), i + 1 < arguments.count, let frames = Int(arguments[i + 1]) {
+  animationProbe(n: 100_000, frames: frames)
+  exit(0)
+}
 // `--sqlite PATH` (or `default`: the demos' file in the cache folder): also measure the feed served from an
 // SQLite database of 10⁶ posts (built first when missing).
 var sqlitePath: String?
 if let i = arguments.firstIndex(of: "--sqlite"), i + 1 < arguments.count {
   sqlitePath = arguments[i + 1]
+  arguments.removeSubrange(i...(i + 1))
+}
+// `--sqlite-chat PATH` (or `default`): also measure the chat served from an SQLite database of 10⁶ messages
+// (built first when missing; the run writes 60 messages to it).
+var sqliteChatPath: String?
+if let i = arguments.firstIndex(of: "--sqlite-chat"), i + 1 < arguments.count {
+  sqliteChatPath = arguments[i + 1]
   arguments.removeSubrange(i...(i + 1))
 }
 let options: BenchOptions
@@ -51,4 +64,5 @@ results += measureLimits(harness: harness)
 // A minute of a simulated chat: history pages above, arrivals below, the user scrolling.
 results += measureChat(harness: harness)
 if let sqlitePath { results += measureDatabase(path: sqlitePath, harness: harness) }
+if let sqliteChatPath { results += measureChatDatabase(path: sqliteChatPath, harness: harness) }
 harness.report(results)

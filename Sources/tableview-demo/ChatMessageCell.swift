@@ -33,6 +33,18 @@ final class ChatMessageCell: TerminalView, ReusableView {
     setNeedsLayout()
   }
 
+  /// Shows a message still on its way from the database: a dim "…" over "loading".
+  func configureAsPlaceholder() {
+    isMine = false
+    banner = nil
+    titleLabel.text = "…"
+    bodyLabel.text = "loading"
+    titleLabel.style = Style(foreground: .brightBlack)
+    bodyLabel.style = Style(foreground: .brightBlack, attributes: .italic)
+    titleLabel.alignment = .left
+    setNeedsLayout()
+  }
+
   // MARK: Layout
 
   /// Where the labels go in a cell `width` cells wide, and the rows that takes.

@@ -11,9 +11,13 @@ import TerminalKit
 ///
 /// The composer always has the keyboard on this page: characters (q, ? and the digits too) are text, and the
 /// commands are on keys that type nothing (arrows, PgUp/PgDn, Home/End, control keys, F1).
-final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
+final class ChatScreen: ChatComposerScreen, TableViewDataSource, TableViewDelegate {
   static let catalogEntry = DemoCatalogEntry(
-    name: "chat", aliases: ["messages"], title: { _ in "Chat" }, make: { ChatScreen(context: $0) })
+    name: "chat", aliases: ["messages"], title: { _ in "Chat" },
+    make: { context in
+      if let store = context.chatStore { return DatabaseChatScreen(context: context, store: store) }
+      return ChatScreen(context: context)
+    })
 
   /// Seconds between arriving messages when `--arrivals` does not say.
   static let defaultArrivalInterval: Double = 2
@@ -40,13 +44,6 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   private var nextArrival: Double?
   /// When the page of older messages on its way arrives.
   private var pageDue: Double?
-  /// The rows that arrived below the visible area, as the table last told.
-  private var newBelow = 0
-  private var composer = ChatComposer()
-  /// The screen's rectangle, the composer's lines at its bottom.
-  private var rect = CellRect(x: 0, y: 0, width: 0, height: 0)
-  /// Where the badge was last drawn, for clicks.
-  private var badgeRect: CellRect?
   /// The last error a batch update reported (shown on the status line; the table was reloaded).
   private var lastError: String?
 
@@ -115,12 +112,12 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   // MARK: Changes
 
   /// A message from someone else arrives at the bottom.
-  func receive() {
+  override func receive() {
     apply(chat.receive())
   }
 
   /// The composer's text is sent: it arrives at the bottom and the table goes there.
-  func send() {
+  override func send() {
     guard let text = composer.takeMessage() else { return }
     apply(chat.send(text))
     table.scrollToBottom(animated: true)
@@ -137,7 +134,7 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
 
   /// Ctrl-G: loads the history down to the first unread message in one batch (tens of thousands of rows never
   /// measured) and puts that message at the top of the screen.
-  func jumpToFirstUnread() {
+  override func jumpToFirstUnread() {
     if chat.row(ofMessage: firstUnread) == nil { deliverOlder(downTo: firstUnread) }
     guard let row = chat.row(ofMessage: firstUnread) else { return }
     try? table.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
@@ -178,9 +175,7 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     if tableView.isAnimating { super.tick() }
   }
 
-  // MARK: Keys and the mouse
-
-  override var takesTypedText: Bool { true }
+  // MARK: Help and status
 
   override var keyHelp: [(keys: String, action: String)] {
     [
@@ -196,82 +191,6 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     ]
   }
 
-  override func handle(_ event: InputEvent) -> Bool {
-    switch event {
-    case .key(let key): return handleKey(key)
-    case .mouse(let mouse):
-      if case .press(.left) = mouse.kind, let badgeRect, badgeRect.contains(x: mouse.x, y: mouse.y) {
-        table.scrollToBottom(animated: true)
-        return true
-      }
-      return tableView.handle(event)
-    }
-  }
-
-  private func handleKey(_ key: KeyEvent) -> Bool {
-    let control = key.modifiers.contains(.control)
-    switch key.key {
-    case .character("g") where control: jumpToFirstUnread()
-    case .character("n") where control: receive()
-    case .character where control: return tableView.handleKey(key)
-    case .character(let character) where key.modifiers.isEmpty: composer.type(character)
-    case .backspace: composer.deleteBackward()
-    case .escape: composer.clear()
-    case .enter: send()
-    case .up: tableView.handleKey(KeyEvent(.character("y"), modifiers: .control))
-    case .down: tableView.handleKey(KeyEvent(.character("e"), modifiers: .control))
-    case .pageUp, .pageDown: tableView.handleKey(key)
-    case .home: try? table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
-    case .end: table.scrollToBottom(animated: true)
-    default: return false
-    }
-    return true
-  }
-
-  // MARK: Layout and drawing
-
-  /// The composer's lines: a rule and the input line, only the input line when the screen is short.
-  private var composerHeight: Int { rect.height >= 6 ? 2 : min(rect.height, 1) }
-
-  override func layout(in rect: CellRect) {
-    self.rect = rect
-    tableView.frame = Rect(CellRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - composerHeight))
-  }
-
-  override func draw(into buffer: inout ScreenBuffer) {
-    super.draw(into: &buffer)
-    drawBadge(into: &buffer)
-    guard composerHeight > 0 else { return }
-    let y = rect.y + rect.height - 1
-    if composerHeight > 1, tableView.drawsDecorations {
-      buffer.write(
-        String(repeating: "─", count: rect.width), x: rect.x, y: y - 1, style: Style(foreground: .brightBlack))
-    }
-    composerCaret = composer.draw(into: &buffer, x: rect.x + 1, y: y, width: rect.width - 1).map {
-      CellPoint(x: $0, y: y)
-    }
-  }
-
-  /// Where the composer's caret was last drawn.
-  private var composerCaret: CellPoint?
-
-  /// The terminal's cursor sits on the composer's caret, where typing goes.
-  override var cursorPosition: CellPoint? { composerHeight > 0 ? composerCaret : super.cursorPosition }
-
-  /// " 3 new ↓ " at the bottom right of the table while rows arrived below the visible area.
-  private func drawBadge(into buffer: inout ScreenBuffer) {
-    badgeRect = nil
-    let tableHeight = rect.height - composerHeight
-    guard newBelow > 0, tableHeight > 0 else { return }
-    let text = " \(newBelow.grouped) new ↓ "
-    let width = min(text.displayWidth, rect.width - 2)
-    guard width > 0 else { return }
-    let badge = CellRect(x: rect.x + rect.width - 2 - width, y: rect.y + tableHeight - 1, width: width, height: 1)
-    buffer.write(
-      text, x: badge.x, y: badge.y, style: Style(foreground: .yellow, attributes: [.bold, .reverse]), maxWidth: width)
-    badgeRect = badge
-  }
-
   override func status() -> String {
     var parts = ["\(chat.loadedCount.grouped) of \(chat.endNumber.grouped) messages loaded"]
     if chat.isLoadingOlder {
@@ -279,11 +198,7 @@ final class ChatScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     } else if !chat.hasOlder {
       parts.append("all loaded")
     }
-    if newBelow > 0 {
-      parts.append("\(newBelow.grouped) new below")
-    } else if table.isAtBottom {
-      parts.append("following")
-    }
+    if let following = followingStatus { parts.append(following) }
     parts.append(arrivalInterval > 0 ? "a message every \(Self.seconds(arrivalInterval))" : "no arrivals")
     if let lastError { parts.append("error: \(lastError)") }
     parts.append("\(table.aliveViewCount) alive")

@@ -8,8 +8,9 @@ import TerminalKit
 /// whose page has not arrived is a placeholder until it does, and every change — a delete, a mark, a new post,
 /// a refresh, a page of older posts, or a write by another process (`tableview-demo --db PATH --writer`) — is
 /// written to the database first; the table follows the database (the data source notices each commit and
-/// applies it as one animated batch update). `/` searches the posts (SQLite FTS5); Esc returns to where the user
-/// was.
+/// applies it as one animated batch update). Posts move as in the in-memory feed (≡ in edit mode, or m): the row
+/// moves at once and the move is written in the background (undone, gliding back, if the file refuses it). `/`
+/// searches the posts (SQLite FTS5); Esc returns to where the user was.
 final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
   /// The database.
   let store: PostStore
@@ -41,6 +42,8 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
   private var rect = CellRect(x: 0, y: 0, width: 0, height: 0)
   private let clock: any TableViewClock
   private var newPosts = 0
+  /// Moves the database refused so far (each put back and said in the error line).
+  private var movesUndone = 0
 
   /// How often the database is polled for other processes' changes when nothing is being read.
   static let pollInterval = 0.1
@@ -89,6 +92,8 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     cell.textLabel.style = post.isRead ? Style(foreground: .brightBlack) : Style(foreground: .yellow, attributes: .bold)
     cell.detailTextLabel?.text = post.body
     cell.accessoryType = checked.contains(post.id) ? .checkmark : .none
+    // Every post can move (not under a search): by its ≡ in edit mode, or m on the selected post.
+    cell.showsReorderControl = true
   }
 
   // MARK: Data source (forwarded)
@@ -114,6 +119,18 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     delete(indexPath)
   }
 
+  /// A post can move unless a search is shown or its page is still on its way (the data source says).
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    source?.tableView(tableView, canMoveRowAt: indexPath) ?? false
+  }
+
+  /// A post dropped: the data source moves it at once and writes the move; the headers show their new counts.
+  func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    source?.tableView(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
+    if lastSelected == sourceIndexPath { lastSelected = destinationIndexPath }
+    refreshHeaders()
+  }
+
   // MARK: Delegate
 
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
@@ -128,8 +145,10 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
 
   /// "1,000 条 posts", or "3 matches" under a search.
   private func headerDetail(section: Int) -> String {
+    // The data source's count: during a move it is already the new one, the table's not yet.
     FeedDataSet.headerDetail(
-      count: table.numberOfRows(inSection: section), isSearchResult: source?.appliedFilter != nil)
+      count: source?.tableView(table, numberOfRowsInSection: section) ?? 0,
+      isSearchResult: source?.appliedFilter != nil)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -290,6 +309,12 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     }
     guard let source else { return }
     let summary = source.processUpdates()
+    if source.movesUndone > movesUndone, let error = source.reportedErrors.last {
+      // A move the file refused: the row glides back; the error line says why.
+      movesUndone = source.movesUndone
+      writeError = error.message
+      layout(in: rect)
+    }
     guard summary.updatesApplied > 0 else { return }
     loadingMore = false
     refreshHeaders()
@@ -341,6 +366,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
       ("→, drag →", "swipe the post: Read"),
       ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
       ("e", "edit mode: ⊖ deletes (click, Delete)"),
+      FeedScreen.moveKeyHelp,
       ("n", "a new post at the top"),
       ("r, drag ↓ at top", "refresh: new posts arrive"),
       ("/", "search (SQLite FTS5); Esc returns to where you were"),
@@ -373,7 +399,7 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
       case .character("/"):
         openSearch()
         return true
-      case .escape where search != nil && !table.isEditing && table.swipedRow == nil:
+      case .escape where search != nil && !table.isEditing && table.swipedRow == nil && table.reorderingRow == nil:
         closeSearch()
         return true
       case .character("e"):

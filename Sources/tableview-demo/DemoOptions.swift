@@ -18,9 +18,13 @@ struct DemoOptions {
   /// `--db PATH`: the feed's database file (created and filled first if missing); by default a file in the
   /// user's cache directory (`FeedDatabase.defaultPath`).
   var database: String?
+  /// `--chat-db PATH`: the chat's database file (created and filled first if missing); by default a file in the
+  /// user's cache directory (`ChatDatabase.defaultPath`).
+  var chatDatabase: String?
   /// `--memory`: the feed computed in memory instead of a database (as `--frames` always does).
   var memory = false
-  /// `--writer`: no table; insert, edit and delete posts in the database every second.
+  /// `--writer`: no table; insert, edit and delete posts in the database every second (with `--chat-db`: write a
+  /// message at the bottom of the chat every second).
   var writer = false
   /// `--plain`: the interface for screen readers and braille displays (see `DemoApp`); also chosen by the
   /// environment (see `wantsPlain(environment:)`).
@@ -39,24 +43,30 @@ struct DemoOptions {
   static var usage: String {
     let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
     return """
-      usage: tableview-demo [--demo NAME] [--rows N] [--db PATH | --memory] [--arrivals S] [--page-delay S]
-                            [--plain] [--frames SCRIPT|- [--size WxH]]
+      usage: tableview-demo [--demo NAME] [--rows N] [--db PATH] [--chat-db PATH] [--memory] [--arrivals S]
+                            [--page-delay S] [--plain] [--frames SCRIPT|- [--size WxH]]
              tableview-demo [--db PATH] [--rows N] --writer
+             tableview-demo --chat-db PATH --writer
              tableview-demo --soak ROUNDS [--size WxH]
 
       A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
-      The feed lives in an SQLite database: by default $XDG_CACHE_HOME/swifttableview/feed-N.sqlite
-      (else ~/.cache/swifttableview/), built on the first run with a progress bar, opened at once later.
+      The feed and the chat live in SQLite databases: by default $XDG_CACHE_HOME/swifttableview/feed-N.sqlite
+      and chat-N.sqlite (else in ~/.cache/swifttableview/), built on the first run with a progress bar,
+      opened at once later.
 
         --demo NAME      the screen to open on: \(names) (default feed)
         --rows N         the number of rows of the table screens (feed: 1,000,000; fixed: 10,000,000;
                          chat: 1,000,000 messages of history)
         --arrivals S     seconds between messages arriving on the chat page (default 2; 0: none)
-        --page-delay S   seconds a page of older chat messages takes to arrive (default 0.3)
+        --page-delay S   seconds a page of older chat messages takes to arrive (in memory; default 0.3)
         --db PATH        the feed's database file (built first when it does not exist)
-        --memory         the feed computed in memory, no database (--frames always uses it)
+        --chat-db PATH   the chat's database file (built first when it does not exist): a day of
+                         messages per section, the newest at the bottom; messages sent, arriving and
+                         written by another process are written to it and shown from it
+        --memory         the feed and the chat computed in memory, no database (--frames always uses it)
         --writer         no table: insert, edit and delete posts in the database every second, a line
-                         for each, until Ctrl-C (run it beside the demo to watch a live table)
+                         for each, until Ctrl-C (run it beside the demo to watch a live table); with
+                         --chat-db, a message from someone else at the bottom of the chat every second
         --frames SCRIPT  no terminal: run SCRIPT and print a plain-text frame after each step
                          (SCRIPT "-" or omitted reads it from standard input)
         --size WxH       the screen size for --frames and --soak (default 100x30)
@@ -129,6 +139,10 @@ struct DemoOptions {
         let path = try value(argument)
         guard !path.isEmpty else { throw DemoError("--db needs a file name") }
         options.database = path
+      case "--chat-db":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoError("--chat-db needs a file name") }
+        options.chatDatabase = path
       case "--memory":
         options.memory = true
       case "--writer":
@@ -149,14 +163,22 @@ struct DemoOptions {
       index += 1
     }
     if options.memory && options.database != nil { throw DemoError("--memory and --db cannot go together") }
+    if options.memory && options.chatDatabase != nil {
+      throw DemoError("--memory and --chat-db cannot go together")
+    }
+    if options.writer && options.database != nil && options.chatDatabase != nil {
+      throw DemoError("--writer writes to one database: --db or --chat-db, not both")
+    }
     if options.writer && (options.memory || options.frames != nil) {
       throw DemoError("--writer writes to a database: not with --memory or --frames")
     }
-    if options.soak != nil && (options.frames != nil || options.database != nil || options.writer) {
-      throw DemoError("--soak runs the in-memory demo by itself: not with --frames, --db or --writer")
+    if options.soak != nil
+      && (options.frames != nil || options.database != nil || options.chatDatabase != nil || options.writer)
+    {
+      throw DemoError("--soak runs the in-memory demo by itself: not with --frames, --db, --chat-db or --writer")
     }
-    if options.frames != nil && options.database != nil {
-      throw DemoError("--frames shows the in-memory feed: not with --db")
+    if options.frames != nil && (options.database != nil || options.chatDatabase != nil) {
+      throw DemoError("--frames shows the in-memory feed and chat: not with --db or --chat-db")
     }
     return options
   }

@@ -70,6 +70,8 @@ struct DemoContext {
   var pageDelay: Double = ChatScreen.defaultPageDelay
   /// The feed's database; `nil` for the in-memory feed (`--memory`, `--frames`).
   var feedStore: PostStore?
+  /// The chat's database; `nil` for the in-memory chat (`--memory`, `--frames`).
+  var chatStore: PostStore?
   /// The plain interface (`--plain`): no box-drawing decoration.
   var plain = false
 }

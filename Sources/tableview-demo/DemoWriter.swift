@@ -20,21 +20,41 @@ enum DemoWriter {
 
   /// Runs until SIGINT or SIGTERM; returns the exit status.
   static func run(store: PostStore) -> Int32 {
-    // The signals wait in the mask and are taken with sigtimedwait: no handler runs in the middle of a write.
+    var writer = RandomPostWriter(seed: UInt64(getpid()) &* 2_654_435_761 &+ UInt64(time(nil)))
+    return loop(
+      store: store, steps: { writer.steps },
+      step: { () throws(PostStoreError) in try writer.step(store).description })
+  }
+
+  /// `tableview-demo --chat-db PATH --writer`: a message from someone else at the bottom of the chat every second
+  /// (`ChatDatabase.receive`), a line for each, until SIGINT or SIGTERM; returns the exit status.
+  static func runChat(store: PostStore) -> Int32 {
+    var steps = 0
+    return loop(
+      store: store, steps: { steps },
+      step: { () throws(PostStoreError) in
+        let post = try ChatDatabase.receive(in: store)
+        steps += 1
+        return "message \(post.id) from \(post.author) on day \(post.section + 1)"
+      })
+  }
+
+  /// Runs `step` every second until SIGINT or SIGTERM (blocked and waited for), printing what it did.
+  private static func loop(store: PostStore, steps: () -> Int, step: () throws(PostStoreError) -> String) -> Int32 {
     var signals = sigset_t()
     sigemptyset(&signals)
     sigaddset(&signals, SIGINT)
     sigaddset(&signals, SIGTERM)
+    // The signals wait in the mask and are taken with sigtimedwait: no handler runs in the middle of a write.
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     // A signal ignored by the parent (a shell's background job ignores SIGINT) would never be pending.
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
-    var writer = RandomPostWriter(seed: UInt64(getpid()) &* 2_654_435_761 &+ UInt64(time(nil)))
     say("writing to \(store.path) every second; Ctrl-C stops")
     var failures = 0
     while true {
       do {
-        let change = try writer.step(store)
+        let change = try step()
         say("\(clock()) \(change)")
         failures = 0
       } catch {
@@ -48,7 +68,7 @@ enum DemoWriter {
       var timeout = timespec(tv_sec: Int(interval), tv_nsec: Int((interval - interval.rounded(.down)) * 1e9))
       let signal = sigtimedwait(&signals, nil, &timeout)
       if signal == SIGINT || signal == SIGTERM {
-        say("stopped after \(writer.steps) changes")
+        say("stopped after \(steps()) changes")
         return 0
       }
     }

@@ -12,8 +12,9 @@ import TerminalKit
 #endif
 
 /// Opens the feed's database before the terminal is taken (`--db PATH`, else the file in the user's cache
-/// directory), building it first with a progress bar on standard error when it is missing. A failure is a
-/// sentence on standard error and exit status 1; a user's file is never changed or removed.
+/// directory), building it first with a progress bar on standard error when it is missing; the chat's likewise
+/// (`--chat-db PATH`). A failure is a sentence on standard error and exit status 1; a user's file is never
+/// changed or removed.
 enum FeedDatabaseLauncher {
   /// The exit status when the database cannot be used.
   static let failureExitCode: Int32 = 1
@@ -34,6 +35,24 @@ enum FeedDatabaseLauncher {
       exit(failureExitCode)
     }
   }
+
+  /// The chat's store for `options` (`--rows` messages of history, a million by default), or the process exits
+  /// with a message.
+  static func openChat(_ options: DemoOptions) -> PostStore {
+    let messages = options.rows ?? ChatConversation.defaultHistoryCount
+    do {
+      let path = try options.chatDatabase ?? ChatDatabase.defaultPath(messages: messages)
+      let bar = ProgressLine(title: "Building the chat (\(messages.grouped) messages)", path: path, unit: "messages")
+      let (store, created) = try ChatDatabase.openOrCreate(
+        path: path, messages: messages, createsFolder: options.chatDatabase == nil
+      ) { progress in bar.show(progress) }
+      if created { bar.finish() }
+      return store
+    } catch {
+      StandardError.write("tableview-demo: \(error)\n")
+      exit(failureExitCode)
+    }
+  }
 }
 
 /// A progress bar redrawn in place on standard error when it is a terminal; otherwise a line at the start and
@@ -41,23 +60,29 @@ enum FeedDatabaseLauncher {
 final class ProgressLine {
   private let title: String
   private let path: String
+  private let unit: String
   private let isTerminal = isatty(STDERR_FILENO) == 1
   private var shownPercent = -1
   private let clock = MonotonicClock()
 
-  init(title: String, path: String) {
+  init(title: String, path: String, unit: String = "posts") {
     self.title = title
     self.path = path
+    self.unit = unit
   }
 
   func show(_ progress: FeedDatabase.Progress) {
+    if progress.isUpgrading {
+      StandardError.write("Upgrading \(path) to this version (once, seconds for a million \(unit))…\n")
+      return
+    }
     let percent = Int(progress.fraction * 100)
     guard percent != shownPercent else { return }
     if shownPercent < 0 && !isTerminal { StandardError.write("\(title) in \(path)…\n") }
     shownPercent = percent
     guard isTerminal else { return }
-    let step = progress.isIndexing ? "indexing for search" : "\(progress.postsInserted.grouped) posts"
-    StandardError.write("\r\(title) \(ProgressBar.text(progress.fraction, width: 24)) \(percent)% \(step)\u{1B}[K")
+    StandardError.write(
+      "\r\(title) \(ProgressBar.text(progress.fraction, width: 24)) \(percent)% \(progress.step(unit: unit))\u{1B}[K")
   }
 
   func finish() {

@@ -253,13 +253,16 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     try? table.scrollToRow(at: top, at: .top, animated: true)
   }
 
+  /// The help line for moving posts (both feeds move them the same way).
+  static let moveKeyHelp = (keys: "m, drag ≡", action: "move the post: ↑↓ PgUp PgDn, Enter drops, Esc")
+
   override var keyHelp: [(keys: String, action: String)] {
     super.keyHelp + [
       ("s ←, drag ←", "swipe the post: Delete, Mark"),
       ("→, drag →", "swipe the post: Read"),
       ("  ← → Tab", "choose an action; Enter does it, Esc closes"),
       ("e", "edit mode: ⊖ deletes (click, Delete)"),
-      ("m, drag ≡", "move the post: ↑↓ PgUp PgDn, Enter drops, Esc"),
+      Self.moveKeyHelp,
       ("c, right click", "the post's menu: Star, Read, Move to top, Delete"),
       ("n", "a new post at the top"),
       ("r, drag ↓ at top", "refresh: new posts arrive"),

@@ -26,6 +26,9 @@ if options.help {
 }
 
 if options.writer {
+  if options.chatDatabase != nil {
+    exit(DemoWriter.runChat(store: FeedDatabaseLauncher.openChat(options)))
+  }
   exit(DemoWriter.run(store: FeedDatabaseLauncher.open(options)))
 }
 
@@ -69,13 +72,15 @@ if let unavailable = Terminal.checkCurrentProcess(), !(options.plain && unavaila
   exit(TerminalUnavailable.exitCode)
 }
 
-// The feed's database is opened (built on the first run, with a progress bar) before the terminal is taken.
+// The feed's and the chat's databases are opened (built on the first run, with a progress bar) before the
+// terminal is taken.
 let feedStore = options.memory ? nil : FeedDatabaseLauncher.open(options)
+let chatStore = options.memory ? nil : FeedDatabaseLauncher.openChat(options)
 let clock = MonotonicClock()
 let app = DemoApp(
   context: DemoContext(
     clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
-    pageDelay: options.pageDelay, feedStore: feedStore, plain: options.plain),
+    pageDelay: options.pageDelay, feedStore: feedStore, chatStore: chatStore, plain: options.plain),
   initial: options.demo)
 do {
   try Terminal.withRawMode { terminal in

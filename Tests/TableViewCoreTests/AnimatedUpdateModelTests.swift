@@ -223,6 +223,11 @@ struct AnimatedUpdateModelTests {
       default:
         clock.advance(by: Double(rng.int(0..<25)) / 100)
         table.tick()
+        // Every attached view is drawn where its motion has it at this tick, from its frame now.
+        for view in table.visible.attachedViews + table.leavingViews {
+          let timeline = table.animations.presentation(of: view, frame: view.frame, at: clock.now)
+          #expect(table.presentation(of: view) == timeline, "step \(step): drawn off its timeline")
+        }
       }
       checkInvariants(table, host: host)
       checkNoLeak(step)

@@ -168,6 +168,67 @@ struct AnimatedUpdateTests {
     checkInvariants(table, host: host)
   }
 
+  @Test("every view of a frame is drawn at the frame's time: the clock moving between ticks moves nothing")
+  func drawnAtTheFrameTime() throws {
+    let (table, host, model, clock) = animatedTable()
+    let doomed = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0)))
+    model.sections[0].remove(at: 1)
+    try table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+    clock.advance(by: 0.1)
+    table.tick()
+    let frame = drawn(table)
+    let leaving = table.presentation(of: doomed)
+    // The backend draws a while after the tick (a slow frame): everything stays where this frame has it.
+    clock.advance(by: 0.05)
+    #expect(drawn(table) == frame && table.presentation(of: doomed) == leaving)
+    // The next tick draws at its own time: half of the way (eased) at 0.15 s.
+    table.tick()
+    #expect(close(table.presentation(of: doomed).alpha, 0.5) && close(drawn(table)[1]?.frame.minY, 60))
+    checkInvariants(table, host: host)
+  }
+
+  @Test("rows measured above the screen mid-animation: the gliding rows are drawn with the content")
+  func measuredMidAnimation() throws {
+    let clock = ManualClock(start: 0)
+    let model = SelfSizingModel([(0..<400).map { Double(20 + ($0 * 37) % 80) }])
+    let table = TableView(style: .plain, clock: clock)
+    let host = TestHost()
+    table.host = host
+    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+    table.rowHeight = TableView.automaticDimension
+    table.estimatedRowHeight = 44
+    table.dataSource = model
+    table.delegate = model
+    table.viewportSize = Size(width: 100, height: 200)
+    table.reloadData()
+    // Far down, where only the rows on screen are measured; the top one goes, the others glide up.
+    table.contentOffset.y = 300 * 44
+    let top = try #require(table.indexPathsForVisibleRows.first)
+    model.heights[0].remove(at: top.row)
+    try table.deleteRows(at: [top], with: .fade)
+    clock.advance(by: 0.1)
+    table.tick()
+    // Scrolling up measures rows above: every frame below them moves, and the offset with them.
+    // Each row still on screen after a step is drawn where the step's scroll alone takes it.
+    var moved = 0
+    for _ in 0..<10 {
+      var screen: [IndexPath: (ObjectIdentifier, Double, Double)] = [:]
+      for (path, cell) in zip(table.indexPathsForVisibleRows, table.visibleCells) {
+        let drawn = table.presentation(of: cell).frame.minY - table.contentOffset.y
+        screen[path] = (ObjectIdentifier(cell), drawn, cell.frame.minY)
+      }
+      table.scroll(by: -30)
+      for (path, cell) in zip(table.indexPathsForVisibleRows, table.visibleCells) {
+        guard let (id, before, y) = screen[path], id == ObjectIdentifier(cell) else { continue }
+        let now = table.presentation(of: cell).frame.minY - table.contentOffset.y
+        #expect(abs(now - (before + 30)) < 1e-6, "row \(path) moved \(now - before) on screen, the scroll 30")
+        if cell.frame.minY != y, table.animations.entries[id] != nil { moved += 1 }
+      }
+    }
+    #expect(moved > 0 && table.isAnimatingUpdates, "no gliding row's frame moved")
+    checkInvariants(table, host: host)
+  }
+
   @Test("a scroll mid-animation moves every drawn view with the content; the animation goes on")
   func interruptedByScroll() throws {
     let (table, host, model, clock) = animatedTable()

@@ -98,6 +98,9 @@ struct DiffableApplyTests {
     try next.appendItems([600, 601], toSection: "c")
     f.fitted.removeAll()
     try f.dataSource.apply(next, animatingDifferences: true)
+    // The idle precompute waits while the update animates: let it settle.
+    (f.table.clock as? ManualClock)?.advance(by: 1)
+    f.table.tick()
     #expect(f.table.currentSnapshot(String.self, Int.self) == next)
     #expect(f.table.numberOfSections == 3)
     #expect((0..<3).map { f.table.numberOfRows(inSection: $0) } == next.rowCounts)
@@ -111,6 +114,58 @@ struct DiffableApplyTests {
     for (cell, path) in zip(f.table.visibleCells, f.table.indexPathsForVisibleRows) {
       #expect((cell as! ItemCell).item == f.dataSource.itemIdentifier(for: path))
     }
+  }
+
+  @Test(
+    "animatingDifferences animates the difference (UIKit's default) and completes once it settles; without it, at once",
+    arguments: [true, false])
+  func animatedApply(animating: Bool) throws {
+    let f = Fixture()
+    let clock = try #require(f.table.clock as? ManualClock)
+    try f.dataSource.apply(initialSnapshot())
+    f.table.layoutIfNeeded()
+    let moving = try #require(f.table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    let before = f.table.presentation(of: moving).frame.minY
+    var next = f.dataSource.snapshot()
+    try next.deleteItems([0])
+    var finished: [Bool] = []
+    try f.dataSource.apply(next, animatingDifferences: animating) { finished.append($0) }
+    f.table.layoutIfNeeded()
+    // Item 2 is now the second row, shown by the same cell.
+    let path = IndexPath(row: 1, section: 0)
+    #expect(f.table.cellForRow(at: path) === moving && (moving as! ItemCell).item == 2)
+    let after = try f.table.rectForRow(at: path).minY
+    #expect(after < before)
+    if animating {
+      // It starts where it was and glides up while item 0 leaves; the completion waits.
+      #expect(f.table.isAnimatingUpdates && f.table.leavingViews.count == 1 && finished.isEmpty)
+      #expect(f.table.presentation(of: moving).frame.minY == before)
+      clock.advance(by: 0.1)
+      f.table.tick()
+      let middle = f.table.presentation(of: moving).frame.minY
+      #expect(middle < before && middle > after)
+      clock.advance(by: 1)
+      f.table.tick()
+    }
+    #expect(!f.table.isAnimating && f.table.leavingViews.isEmpty)
+    #expect(f.table.presentation(of: moving).frame.minY == after)
+    #expect(finished == [true])
+  }
+
+  @Test("a DiffableDataSource animates with its defaultRowAnimation; .none applies at once")
+  func defaultRowAnimation() throws {
+    let f = Fixture()
+    try f.dataSource.apply(initialSnapshot())
+    f.table.layoutIfNeeded()
+    f.dataSource.defaultRowAnimation = .none
+    var next = f.dataSource.snapshot()
+    try next.deleteItems([1])
+    try f.dataSource.apply(next)
+    #expect(!f.table.isAnimatingUpdates && f.table.leavingViews.isEmpty)
+    f.dataSource.defaultRowAnimation = .left
+    try next.insertItems([700], beforeItem: 2)
+    try f.dataSource.apply(next)
+    #expect(f.table.isAnimatingUpdates)
   }
 
   @Test("reloaded items are measured again; the others keep their heights")

@@ -240,6 +240,36 @@ struct ReorderTests {
     expectShowsModel(table, model, host: host)
   }
 
+  @Test("a row held by keys stays in view when an update makes the rows above its slot taller (pages arriving)")
+  func heldByKeysStaysInView() throws {
+    // Ids 0, 5, 10…: every row 20 points tall, until the rows above the slot are replaced by 48-point ones.
+    let model = ReorderModel([Array(0..<100).map { $0 * 5 }])
+    let (table, clock, host) = makeReorderTable(model)
+    #expect(table.beginReorder(at: IndexPath(row: 2, section: 0)))
+    table.moveReorder(by: 15)
+    settle(table, clock)
+    let slot = try #require(table.reorderDestination)
+    #expect(slot == IndexPath(row: 17, section: 0))
+    func heldIsInView() -> Bool {
+      let frame = table.presentation(of: table.reorderingView!).frame
+      return frame.minY >= table.contentOffset.y && frame.maxY <= table.contentOffset.y + 400
+    }
+    #expect(heldIsInView())
+    // The rows on screen above the slot grow from 20 to 48 points, as a data source's arriving rows do.
+    let grown = Array(3..<17)
+    for row in grown { model.sections[0][row] = row * 5 + 4 }
+    try table.reloadRows(at: grown.map { IndexPath(row: $0, section: 0) })
+    settle(table, clock)
+    #expect(table.reorderDestination == slot)
+    #expect(
+      heldIsInView(),
+      "the held row is in view: offset \(table.contentOffset.y), held \(table.presentation(of: table.reorderingView!).frame)"
+    )
+    table.endReorder()
+    settle(table, clock)
+    expectShowsModel(table, model, host: host)
+  }
+
   @Test("keys move the held row through every slot, section ends and empty sections included")
   func keyboard() throws {
     let model = ReorderModel([[0, 1, 2], [], [10, 11]])

@@ -197,6 +197,8 @@ struct VisibleContentPositionModelTests {
 
       let roll = rng.int(0..<100)
       var isChange = true
+      /// The old rows this step reloads.
+      var reloaded = Set<Int>()
       let first = visibleRows.first ?? 0
       let last = visibleRows.last ?? 0
       /// A position above, inside or below the visible rows.
@@ -252,6 +254,7 @@ struct VisibleContentPositionModelTests {
         source.heights = model.trueHeights
         // A reloaded row leaves the selection (it may now hold another item), as in UIKit.
         for i in rows { selectedIDs.remove(model.ids[i]) }
+        reloaded = rows
         try table.reloadRows(at: rows.map { IndexPath(row: $0, section: 0) })
       case 68..<82:
         // Heights change (above, inside, below), then an empty batch update asks for them again.
@@ -314,13 +317,22 @@ struct VisibleContentPositionModelTests {
       #expect(table.indexPathsForSelectedRows.map(\.row) == selectedRows, "step \(step): selection")
       guard isChange else { continue }
       changes += 1
-      // The rule: the first surviving visible row from the anchor down keeps its own place; else
-      // the next surviving row of the table takes the anchor's; else the nearest surviving one above.
+      // The rule: the first surviving visible row from the anchor down keeps its own place (when the anchor is
+      // reloaded, the first such row that is not reloaded, if any); else the next surviving row of the table
+      // takes the anchor's; else the nearest surviving one above.
       let survivors = Dictionary(uniqueKeysWithValues: model.ids.enumerated().map { ($1, $0) })
       var kept: (row: Int, screen: Double)?
       if !visibleRows.isEmpty {
         let screen = { (i: Int) in tops[visibleRows[i]] - y0 }
-        for i in a..<visibleRows.count {
+        if reloaded.contains(visibleRows[a]) {
+          for i in a..<visibleRows.count where !reloaded.contains(visibleRows[i]) {
+            if let row = survivors[oldIDs[visibleRows[i]]] {
+              kept = (row, screen(i))
+              break
+            }
+          }
+        }
+        for i in a..<visibleRows.count where kept == nil {
           if let row = survivors[oldIDs[visibleRows[i]]] {
             kept = (row, screen(i))
             break

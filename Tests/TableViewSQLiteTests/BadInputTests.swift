@@ -51,16 +51,9 @@ import Testing
   func locked() async throws {
     let fixture = try Fixture(posts: 50, sections: 1)
     try fixture.settle()
-    // The holder keeps the lock until it is stopped (far longer than the test): a fixed hold of
-    // 30 s ran out while this task, starved by other tests on a 2-core machine, waited to resume
-    // after seeing "locked", and the write then found no lock.
-    let holder = try BackgroundProcess(try writerBinary.path(), ["lock", fixture.path, "3600"])
+    // The holder keeps the lock until it is stopped (far longer than the test).
+    let holder = try await BackgroundProcess.holdingWriteLock(writer: try writerBinary.path(), database: fixture.path)
     defer { holder.stop() }
-    let deadline = Date().addingTimeInterval(120)
-    while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    #expect(holder.standardOutput.contains("locked"), "\(holder.standardError)")
     let store = try PostStore(path: fixture.path, busyTimeout: 0.2)
     let start = Date()
     let error = #expect(throws: PostStoreError.self) { try store.insert(section: 0, author: "a", body: "b") }

@@ -62,10 +62,11 @@ final class Fixture {
     return (table, source)
   }
 
-  /// Opens the same file again with a new store, table and data source (a relaunch).
-  func reopen(pageSize: Int = 20, cachedPages: Int = 8) throws {
+  /// Opens the same file again with a new store, table and data source (a relaunch); the store
+  /// waits `busyTimeout` seconds for another connection's lock.
+  func reopen(pageSize: Int = 20, cachedPages: Int = 8, busyTimeout: Double = 5) throws {
     _ = source.waitForBackgroundWork(timeout: 60)
-    store = try PostStore(path: path)
+    store = try PostStore(path: path, busyTimeout: busyTimeout)
     (table, source) = try Self.makeTable(
       store: store, measurements: measurements, pageSize: pageSize, cachedPages: cachedPages)
   }
@@ -79,6 +80,15 @@ final class Fixture {
   deinit {
     _ = source.waitForBackgroundWork(timeout: 60)
     try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Runs the table's animations to their end on its manual clock (at most 5 s of it).
+  func finishAnimations() {
+    guard let clock = table.clock as? ManualClock else { return }
+    for _ in 0..<100 where table.isAnimating {
+      clock.advance(by: 0.05)
+      _ = table.tick()
+    }
   }
 
   /// Lays out, then runs the owner's hook until nothing is left to do: every background job

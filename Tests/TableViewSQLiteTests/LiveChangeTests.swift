@@ -27,6 +27,28 @@ import Testing
     #expect(fixture.table.reportedErrors.isEmpty)
   }
 
+  @Test(
+    "a live change animates (rows arrive, leave and cross-fade) unless liveChangeAnimation is .none",
+    arguments: [TableView.RowAnimation.automatic, .none])
+  func animated(_ animation: TableView.RowAnimation) throws {
+    let fixture = try Fixture(posts: 60, sections: 1)
+    fixture.source.liveChangeAnimation = animation
+    try fixture.settle()
+    #expect(!fixture.table.isAnimatingUpdates)
+    let top = try #require(fixture.source.post(at: IndexPath(row: 0, section: 0)))
+    try fixture.store.insert(section: 0, author: "new", body: "arrives at the top", at: .top)
+    try fixture.store.delete(id: top.id)
+    var applied = false
+    for _ in 0..<20 where !applied {
+      #expect(fixture.source.waitForBackgroundWork(timeout: 60))
+      applied = fixture.source.processUpdates().updatesApplied > 0
+    }
+    #expect(applied)
+    #expect(fixture.table.isAnimatingUpdates == (animation != .none))
+    try fixture.settle()
+    #expect(try fixture.mismatches() == [])
+  }
+
   @Test("another process writes while the table scrolls: after each change counts, ids and heights match the database")
   func secondProcess() throws {
     let fixture = try Fixture(posts: 240, sections: 3, pageSize: 10, cachedPages: 12)

@@ -102,6 +102,33 @@ import Testing
     #expect(fixture.source.post(at: IndexPath(row: 0, section: 0)) == nil)
   }
 
+  @Test("a screen that needs more pages than the cache holds keeps them all and settles (found by Fuzz/SQLiteSource)")
+  func screenTallerThanTheCache() throws {
+    // A page a row, two pages cached, and more than two rows on the 480-point screen.
+    let fixture = try Fixture(posts: 200, sections: 2, pageSize: 1, cachedPages: 2)
+    for _ in 0..<3 {
+      try fixture.settle()
+      let onScreen = fixture.table.indexPathsForVisibleRows
+      #expect(onScreen.count > 2)
+      for path in onScreen { #expect(fixture.source.post(at: path) != nil, "\(path) is cached") }
+      #expect(try fixture.mismatches() == [])
+      fixture.table.scroll(by: 700)
+    }
+  }
+
+  @Test("placeholders scrolled off screen are filled in although the screen's pages fill the cache (Fuzz/SQLiteSource)")
+  func placeholdersOffScreenWithAFullCache() throws {
+    let fixture = try Fixture(posts: 300, sections: 3, pageSize: 2, cachedPages: 1)
+    fixture.table.layoutIfNeeded()
+    #expect(fixture.source.placeholderCount > 2)
+    // Away before the first pages arrive: the rows left behind are placeholders off screen.
+    try fixture.table.scrollToRow(at: IndexPath(row: 50, section: 1), at: .top, animated: false)
+    fixture.table.layoutIfNeeded()
+    try fixture.settle()
+    #expect(fixture.source.placeholderCount == 0)
+    #expect(try fixture.mismatches() == [])
+  }
+
   @Test("prefetching reads the pages ahead, so rows scrolled onto show no placeholder; cancelled pages are skipped")
   func prefetching() throws {
     let fixture = try Fixture(posts: 400, sections: 1, pageSize: 10, cachedPages: 20)

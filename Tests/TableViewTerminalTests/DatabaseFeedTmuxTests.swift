@@ -25,7 +25,8 @@ final class DatabaseFeedTmuxTests {
   func start(database: String? = nil) throws -> TmuxSession {
     let demo = try DemoBinary.terminalDemo.path()
     let command =
-      "printf 'shell before\\n'; '\(demo)' --db '\(database ?? path)' --rows 2000; echo \"demo exited $?\"; sleep 30"
+      "printf 'shell before\\n'; '\(demo)' --db '\(database ?? path)' --chat-db '\(folder.path)/chat.sqlite' --rows 2000; "
+      + "echo \"demo exited $?\"; sleep 30"
     return try TmuxSession(tmux: which("tmux")!, command: command)
   }
 
@@ -163,13 +164,9 @@ final class DatabaseFeedTmuxTests {
     defer { session.close() }
     let top = idsOnScreen(try waitForPosts(session, 2_000, "the feed")).first
     // The holder keeps the lock until the test stops it (BEGIN IMMEDIATE in another process).
-    let holder = try BackgroundProcess(try DemoBinary.sqliteWriter.path(), ["lock", path, "3600"])
+    let holder = try await BackgroundProcess.holdingWriteLock(
+      writer: try DemoBinary.sqliteWriter.path(), database: path)
     defer { holder.stop() }
-    let deadline = Date().addingTimeInterval(timeout)
-    while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    #expect(holder.standardOutput.contains("locked"), "\(holder.standardError)")
     try session.send("Down")
     try session.send("s")
     try session.waitFor("the swipe actions", timeout: timeout) { $0.contains { $0.contains("Delete") } }

@@ -26,6 +26,16 @@ struct DemoBadOptionsTests {
     }
   }
 
+  @Test("--chat-db with --memory, --frames or --soak, an empty one, or a writer for two files is refused")
+  func chatDatabase() throws {
+    try expectRefusal(["--chat-db", "/tmp/x.sqlite", "--memory"], "--memory and --chat-db cannot go together")
+    try expectRefusal(["--chat-db", "/tmp/x.sqlite", "--frames", "q"], "not with --db or --chat-db")
+    try expectRefusal(["--chat-db", "/tmp/x.sqlite", "--soak", "10"], "not with --frames, --db, --chat-db")
+    try expectRefusal(["--chat-db", ""], "--chat-db needs a file name")
+    try expectRefusal(
+      ["--db", "/tmp/x.sqlite", "--chat-db", "/tmp/y.sqlite", "--writer"], "--writer writes to one database")
+  }
+
   @Test("an unknown --demo is refused, naming the demos there are")
   func demo() throws {
     try expectRefusal(["--demo", "nonsense"], "unknown demo \"nonsense\"; choose one of: feed")

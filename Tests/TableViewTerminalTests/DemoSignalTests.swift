@@ -44,7 +44,7 @@ struct DemoSignalTests {
   /// Waits until the shell shows its prompt on the main screen with the terminal back in line mode, the cursor
   /// shown and mouse reporting off; `stty` run at the prompt proves the shell can read a line.
   func expectShellIsUsable(_ session: TmuxSession) throws {
-    try session.waitFor("the prompt", timeout: timeout) { $0.last { !$0.isEmpty }?.hasPrefix("prompt$") == true }
+    try waitForPrompt(session)
     #expect(try session.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag}") == "0 1 0")
     try session.send("stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'; echo \"typed $((6 * 7))\"", "Enter")
     let screen = try session.waitFor("the shell to run stty", timeout: timeout) { $0.contains("typed 42") }
@@ -54,11 +54,22 @@ struct DemoSignalTests {
       "no piece of a frame on the shell's screen: \(screen.joined(separator: "\n"))")
   }
 
+  /// Waits for a fresh prompt: the last line is the prompt alone. (A line that starts with the prompt is not
+  /// enough: `prompt$ fg` stays on the screen while the resumed demo runs, and under load a command sent then
+  /// is typed ahead into the demo's terminal and its output lands after the next prompt.)
+  func waitForPrompt(_ session: TmuxSession) throws {
+    try session.waitFor("the prompt", timeout: timeout) {
+      $0.last { !$0.isEmpty }?.trimmingCharacters(in: .whitespaces) == "prompt$"
+    }
+  }
+
   /// Once the demo has ended, waits for the prompt and has the shell print the demo's exit status.
   func expectExitStatus(_ status: Int32, _ session: TmuxSession) throws {
-    try session.waitFor("the prompt", timeout: timeout) { $0.last { !$0.isEmpty }?.hasPrefix("prompt$") == true }
+    try waitForPrompt(session)
     try session.send("echo \"demo status $?\"", "Enter")
-    try session.waitFor("the demo's exit status", timeout: timeout) { $0.contains { $0.hasPrefix("demo status") } }
+    try session.waitFor("the demo's exit status", timeout: timeout) {
+      $0.contains { $0.hasPrefix("demo status") || $0.hasPrefix("prompt$ demo status") }
+    }
     #expect(try session.capture().contains("demo status \(status)"))
   }
 

@@ -6,10 +6,8 @@ import Testing
 /// sends them) swipes a post open, and a click on its Delete block deletes it.
 @Suite("tableview-demo in tmux: swiping a post", .enabled(if: which("tmux") != nil, "tmux is not installed"))
 struct FeedSwipeTmuxTests {
-  /// An SGR mouse report at a 0-based cell: `button` 0 is the left button, 32 + 0 the left button moving;
-  /// `pressed` false is a release.
   func mouse(_ button: Int, x: Int, y: Int, pressed: Bool = true) -> String {
-    "\u{1B}[<\(button);\(x + 1);\(y + 1)\(pressed ? "M" : "m")"
+    TmuxSession.mouse(button, x: x, y: y, pressed: pressed)
   }
 
   @Test("a drag to the left opens the first post on Mark and Delete; a click on Delete deletes it")

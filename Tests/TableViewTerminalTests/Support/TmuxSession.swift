@@ -27,6 +27,12 @@ final class TmuxSession {
     socketPath = try display("#{socket_path}")
   }
 
+  /// An SGR mouse report at a 0-based cell, as a terminal sends it (type it with `send("-l", …)`): `button` 0
+  /// is the left button, 32 + 0 the left button moving; `pressed` false is a release.
+  static func mouse(_ button: Int, x: Int, y: Int, pressed: Bool = true) -> String {
+    "\u{1B}[<\(button);\(x + 1);\(y + 1)\(pressed ? "M" : "m")"
+  }
+
   /// Sends keys in tmux's key names ("Down", "NPage", "Enter", "C-y", "q").
   func send(_ keys: String...) throws {
     _ = try run(tmux, ["-L", socket, "send-keys", "-t", name] + keys)

@@ -344,6 +344,12 @@ public final class GTKTableView: TableViewHost {
     return moving
   }
 
+  /// Whether the table's idle precompute has slices left to run: a GLib idle callback is scheduled that
+  /// measures more rows (within `IdlePrecompute.reach`) once nothing moves. `false` once the rows around
+  /// the user are measured, and while a scroll or an animation holds the precompute back (it is scheduled
+  /// again when they end). For monitors and benchmarks that wait until the heights near the user are known.
+  public var isIdleWorkPending: Bool { idleSourceID != 0 }
+
   /// Schedules the table's idle precompute in GLib idle time (after frames are drawn), one slice
   /// (the precompute's budget) per idle callback, while rows remain and nothing moves.
   func scheduleIdleWork() {

@@ -251,13 +251,24 @@ public final class GTKTableViewCell: GTKView {
   /// What assistive technology reads for the row (UIKit's `accessibilityLabel`): by default the title and
   /// the detail, joined by a comma. Set it (or override it) to say something else; `nil` goes back to the
   /// default.
+  ///
+  /// The table view reads it for every row on screen at every frame: the default label is joined again only
+  /// when the title or the detail changed (comparing a text with the one it was joined from costs nothing
+  /// while it is the same string).
   public override var accessibilityLabel: String? {
     get {
-      customAccessibilityLabel
-        ?? [textLabel.text, detailTextLabel?.text ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+      if let customAccessibilityLabel { return customAccessibilityLabel }
+      let title = textLabel.text
+      let detail = detailTextLabel?.text ?? ""
+      if let joined = joinedLabel, joined.title == title, joined.detail == detail { return joined.label }
+      let label = [title, detail].filter { !$0.isEmpty }.joined(separator: ", ")
+      joinedLabel = (title, detail, label)
+      return label
     }
     set { customAccessibilityLabel = newValue }
   }
+  /// The default label and the title and detail it was joined from.
+  private var joinedLabel: (title: String, detail: String, label: String)?
 
   static func owner(of widget: UnsafeMutablePointer<GtkWidget>?) -> GTKTableViewCell? {
     guard let widget, let data = g_object_get_data(gobject(widget), ownerKey) else { return nil }

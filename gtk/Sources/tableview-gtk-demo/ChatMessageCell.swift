@@ -72,6 +72,18 @@ final class ChatMessageCell: GTKView {
     }
   }
 
+  /// Shows a message still on its way from the database: "…" over "loading", on the left.
+  func showPlaceholder() {
+    setText(metaLabel, "…")
+    setText(textLabel, "loading")
+    if isMine {
+      isMine = false
+      setCSSClass("mine", enabled: false)
+      gtk_widget_remove_css_class(bubble, "mine")
+    }
+    gtk_widget_remove_css_class(bubble, "unread")
+  }
+
   /// Sets a label's text only when it changed (GTK measures again on every set).
   private func setText(_ label: UnsafeMutablePointer<GtkWidget>, _ text: String) {
     if let current = gtk_label_get_text(OpaquePointer(label)), String(cString: current) == text { return }

@@ -8,8 +8,9 @@ import TableViewSQLite
 /// off the main thread (a placeholder until a row's page arrives), and every change — New post, a delete (⊖ in
 /// edit mode, or a swipe), Mark and Read, a page of older posts, or a write by another process
 /// (`tableview-demo --db PATH --writer`) — is written to the database first; the table follows the database,
-/// one animated batch update per commit. The search entry runs an FTS5 search; clearing it (or Esc) returns to
-/// where the user was. The first run builds the file with a progress bar (`DatabaseFeedOpener`).
+/// one animated batch update per commit. Posts move as in the in-memory feed (their ≡ in edit mode, a long press,
+/// or m): the row moves at once and the move is written in the background (undone, gliding back, if the file
+/// refuses it). The search entry runs an FTS5 search; clearing it (or Esc) returns to where the user was. The first run builds the file with a progress bar (`DatabaseFeedOpener`).
 final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let title = "Feed"
   let gtkTableView = GTKTableView()
@@ -42,18 +43,21 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private var scrollsToTopOnUpdate = false
   /// Live updates (commits or searches) applied to the table so far.
   private(set) var updatesApplied = 0
+  /// The last post moved by hand and where it dropped.
+  private(set) var lastMove: (id: Int64, to: IndexPath)?
+  /// Moves the database refused so far (each put back and said on the error line).
+  private var movesUndone = 0
   /// The poll of the database: often while something is on its way, ten times a second otherwise.
-  private var poll: GLibTimeout?
-  private var pollIsFast = false
+  /// Polls the data source (lazily made: its closures hold this page weakly).
+  private lazy var poll = DatabasePoll(
+    isWaiting: { [weak self] in self?.isWaitingForDatabase ?? false },
+    poll: { [weak self] in self?.applyDatabaseChanges() })
   /// Told after every change the database made to the table (the window's state hook).
   var didChange: (() -> Void)?
   private let column: UnsafeMutablePointer<GtkWidget>
 
   /// The posts a page of "load more" appends.
   static let pageSize = 20
-  /// Milliseconds between polls while pages, a search or a write are on their way, and otherwise.
-  static let busyPollInterval: UInt32 = 10
-  static let idlePollInterval: UInt32 = 100
 
   /// The page for the feed's file at `path` (`nil`: the default file in the cache folder) of `rows` posts.
   init(path: String?, rows: Int?) {
@@ -106,7 +110,6 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   }
 
   deinit {
-    poll?.cancel()
     g_object_unref(gpointerOf(widget))
   }
 
@@ -177,6 +180,8 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     cell.textLabel.text = title
     cell.detailTextLabel?.text = post.body
     cell.accessoryType = checked.contains(post.id) ? .checkmark : .none
+    // Every post can move (not under a search): by its ≡ in edit mode, a long press, or m.
+    cell.showsReorderControl = true
     cell.setEditing(gtkTableView.table.isEditing, animated: false)
   }
 
@@ -203,6 +208,22 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     delete(indexPath)
   }
 
+  /// A post can move unless a search is shown or its page is still on its way (the data source says).
+  func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    source?.tableView(tableView, canMoveRowAt: indexPath) ?? false
+  }
+
+  /// A post dropped: the data source moves it at once and writes the move; the headers show their new counts.
+  func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    guard let source else { return }
+    let id = source.postID(at: sourceIndexPath)
+    source.tableView(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
+    if let id { lastMove = (id, destinationIndexPath) }
+    if lastSelected == sourceIndexPath { lastSelected = destinationIndexPath }
+    refreshHeaders()
+    schedulePoll()
+  }
+
   // MARK: Delegate
 
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
@@ -217,8 +238,10 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// "1,000 条 posts", or "3 matches" under a search.
   private func headerDetail(section: Int) -> String {
+    // The data source's count: during a move it is already the new one, the table's not yet.
     FeedDataSet.headerDetail(
-      count: gtkTableView.table.numberOfRows(inSection: section), isSearchResult: source?.appliedFilter != nil)
+      count: source?.tableView(gtkTableView.table, numberOfRowsInSection: section) ?? 0,
+      isSearchResult: source?.appliedFilter != nil)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -354,7 +377,8 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     case GDK_KEY_slash where modifiers == 0, GDK_KEY_f where modifiers == GDK_CONTROL_MASK.rawValue:
       gtk_widget_grab_focus(searchEntry)
       return true
-    case GDK_KEY_Escape where source?.filter != nil && gtkTableView.table.swipedRow == nil:
+    case GDK_KEY_Escape
+    where source?.filter != nil && gtkTableView.table.swipedRow == nil && gtkTableView.table.reorderingRow == nil:
       clearSearch()
       return true
     default:
@@ -364,24 +388,10 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   // MARK: Following the database
 
-  /// Polls the database soon: every `busyPollInterval` while something is on its way, else every
-  /// `idlePollInterval` (GLib wakes the demo ten times a second for it).
+  /// Polls the database soon, at the pace of what is on its way (see `DatabasePoll`).
   private func schedulePoll() {
     guard source != nil else { return }
-    let fast = isWaitingForDatabase
-    if poll?.isScheduled == true, fast == pollIsFast { return }
-    poll?.cancel()
-    pollIsFast = fast
-    poll = GLibTimeout(milliseconds: fast ? Self.busyPollInterval : Self.idlePollInterval) { [weak self] in
-      guard let self else { return false }
-      self.applyDatabaseChanges()
-      if self.isWaitingForDatabase != self.pollIsFast {
-        self.poll = nil
-        self.schedulePoll()
-        return false
-      }
-      return true
-    }
+    poll.schedule()
   }
 
   private var isWaitingForDatabase: Bool {
@@ -394,6 +404,11 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     if let writes { for error in writes.takeErrors() { writeFailed(error) } }
     guard let source else { return }
     let summary = source.processUpdates()
+    if source.movesUndone > movesUndone, let error = source.reportedErrors.last {
+      // A move the file refused: the row glides back; the error line says why.
+      movesUndone = source.movesUndone
+      writeFailed(error)
+    }
     guard summary.updatesApplied > 0 || summary.placeholdersReloaded > 0 || summary.pagesLoaded > 0 else { return }
     if summary.updatesApplied > 0 {
       updatesApplied += summary.updatesApplied
@@ -433,12 +448,20 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// The database feed's part of the end-to-end tests' state line: the file, the posts counted, the search
   /// asked for and shown, the ids of the visible posts in order (`null` for a placeholder), updates applied,
-  /// and the last error.
+  /// the last error, where each visible row is drawn, the last move (post id, section, row), the moves undone,
+  /// and the reorder's fields (`StateHook.reorderFields`).
   func stateFields(_ hook: StateHook) -> [(String, String)] {
     let table = gtkTableView.table
     let ids = table.indexPathsForVisibleRows.map { path -> String in
       guard source?.post(at: path) != nil, let id = source?.postID(at: path) else { return "null" }
       return "\(id)"
+    }
+    // Where each visible row is drawn: section, row, top and height on the window's surface.
+    let rows = table.indexPathsForVisibleRows.compactMap { path -> String? in
+      guard let cell = table.cellForRow(at: path) as? GTKTableViewCell, let b = hook.bounds(of: cell.widget) else {
+        return nil
+      }
+      return "[\(path.section),\(path.row),\(b.y),\(b.height)]"
     }
     return [
       ("database", store.map { FeedPage.jsonString($0.path) } ?? "null"),
@@ -456,6 +479,9 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
       ("editRect", hook.rect(of: editButton)),
       ("lastError", lastError.map(FeedPage.jsonString) ?? "null"),
       ("writeError", gtk_widget_get_visible(writeErrorLabel) != 0 ? hook.rect(of: writeErrorLabel) : "null"),
-    ]
+      ("rows", "[" + rows.joined(separator: ",") + "]"),
+      ("lastMove", lastMove.map { "[\($0.id),\($0.to.section),\($0.to.row)]" } ?? "null"),
+      ("movesUndone", "\(source?.movesUndone ?? 0)"),
+    ] + hook.reorderFields(of: gtkTableView)
   }
 }

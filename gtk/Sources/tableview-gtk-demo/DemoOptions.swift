@@ -9,7 +9,10 @@ struct DemoOptions {
   /// `--db PATH`: the feed's database file (built first when missing); by default a file in the user's cache
   /// folder (`$XDG_CACHE_HOME/swifttableview/feed-N.sqlite`, as the terminal demo's).
   var database: String?
-  /// `--memory`: the feed computed in memory instead of a database (the benchmarks and self-tests always use it).
+  /// `--chat-db PATH`: the chat's database file (built first when missing); by default a file in the user's cache
+  /// folder (`$XDG_CACHE_HOME/swifttableview/chat-N.sqlite`, as the terminal demo's).
+  var chatDatabase: String?
+  /// `--memory`: the feed and the chat computed in memory instead of a database (the benchmarks and self-tests always use it).
   var memory = false
   /// Where the test hook writes the table's state (JSON), if anywhere.
   var stateFile: String?
@@ -39,7 +42,8 @@ struct DemoOptions {
   var height = 700
 
   static let usage = """
-    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--db PATH | --memory] [--size WxH]
+    usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--db PATH] [--chat-db PATH] [--memory]
+                              [--size WxH]
                               [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe]
@@ -55,7 +59,12 @@ struct DemoOptions {
                     $XDG_CACHE_HOME/swifttableview/feed-N.sqlite, else ~/.cache/…, as tableview-demo's;
                     the first run builds it with a progress bar). A second process can change it:
                     tableview-demo --db PATH --writer
-      --memory      the feed computed in memory, no database (--bench and --self-test always use it)
+      --chat-db     the chat's SQLite database file, built first when it does not exist (by default
+                    $XDG_CACHE_HOME/swifttableview/chat-N.sqlite, as tableview-demo's): a day of messages
+                    per section, the newest at the bottom; sent and arriving messages are written to it
+                    and shown from it. A second process can write to it: tableview-demo --chat-db PATH --writer
+      --memory      the feed and the chat computed in memory, no database (--bench and --self-test always
+                    use it)
       --chat-interval  seconds between the chat's arriving messages (2; 0: none)
       --chat-page-delay  the chat's delay before an older page arrives, in ms (300)
       --state-file  test hook: the table's state is written there as JSON after every change
@@ -105,6 +114,10 @@ struct DemoOptions {
         let path = try value(argument)
         guard !path.isEmpty else { throw DemoOptionsError("--db needs a file's path") }
         options.database = path
+      case "--chat-db":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoOptionsError("--chat-db needs a file's path") }
+        options.chatDatabase = path
       case "--memory": options.memory = true
       case "--state-file": options.stateFile = try value(argument)
       case "--self-test": options.selfTest = try value(argument)
@@ -140,12 +153,18 @@ struct DemoOptions {
       }
     }
     if options.memory && options.database != nil { throw DemoOptionsError("--memory and --db cannot go together") }
+    if options.memory && options.chatDatabase != nil {
+      throw DemoOptionsError("--memory and --chat-db cannot go together")
+    }
     return options
   }
 
   /// Whether the feed page is the in-memory one: asked for, or a benchmark or self-test (they measure the
   /// engine on the computed feed).
   var feedInMemory: Bool { memory || bench || selfTest != nil }
+
+  /// Whether the chat page is the in-memory one (`ChatConversation`): as for the feed.
+  var chatInMemory: Bool { feedInMemory }
 }
 
 /// A command-line mistake, with its explanation.

@@ -128,9 +128,16 @@ final class DemoWindow {
       case "loop": page = LoopingListPage()
       case "date": page = DatePickerPage()
       case "chat":
-        page = ChatPage(
-          history: options.rows, width: options.width, arrivalInterval: options.chatInterval,
-          pageDelay: options.chatPageDelay)
+        if options.chatInMemory {
+          page = ChatPage(
+            history: options.rows, width: options.width, arrivalInterval: options.chatInterval,
+            pageDelay: options.chatPageDelay)
+        } else {
+          let chat = DatabaseChatPage(
+            path: options.chatDatabase, history: options.rows, arrivalInterval: options.chatInterval)
+          chat.didChange = { [weak self] in self?.stateHook?.setNeedsWrite() }
+          page = chat
+        }
       default:
         if options.feedInMemory {
           page = FeedPage(rows: options.rows, width: options.width)

@@ -58,14 +58,7 @@ extension FeedPage {
   /// the menu's items (title, rectangle, checked, destructive, enabled), the starred posts and the
   /// refresh indicator.
   func reorderAndMenuFields(_ hook: StateHook) -> [(String, String)] {
-    let table = gtkTableView.table
-    var fields: [(String, String)] = []
-    fields.append(("reorderingRow", table.reorderingRow.map { "[\($0.section),\($0.row)]" } ?? "null"))
-    fields.append(("reorderDestination", table.reorderDestination.map { "[\($0.section),\($0.row)]" } ?? "null"))
-    if let held = table.reorderingView as? GTKView {
-      fields.append(("heldRect", hook.rect(of: held.widget)))
-      fields.append(("heldLifted", gtk_widget_has_css_class(held.widget, "lifted") != 0 ? "true" : "false"))
-    }
+    var fields = hook.reorderFields(of: gtkTableView)
     if let move = lastMove, move.to.section < feed.numberOfSections,
       move.to.row < feed.numberOfRows(inSection: move.to.section)
     {
@@ -73,15 +66,6 @@ extension FeedPage {
       fields.append(
         ("lastMove", "[\(move.number),\(move.to.section),\(move.to.row),\(feed.globalRow(of: move.to)),\(now)]"))
     }
-    var handles: [String] = []
-    for path in table.indexPathsForVisibleRows {
-      guard let cell = table.cellForRow(at: path) as? GTKTableViewCell,
-        gtk_widget_get_child_visible(cell.reorderControl) != 0, cell.editingProgress == 1,
-        let b = hook.bounds(of: cell.reorderControl)
-      else { continue }
-      handles.append("[\(path.section),\(path.row),\(b.x),\(b.y),\(b.width),\(b.height)]")
-    }
-    fields.append(("reorderControls", "[" + handles.joined(separator: ",") + "]"))
     var items: [String] = []
     if gtkTableView.isShowingContextMenu {
       for (action, button) in zip(gtkTableView.contextMenuActions, gtkTableView.contextMenuButtons) {
@@ -96,7 +80,7 @@ extension FeedPage {
     fields.append(("copiedTitle", copiedTitle.map(Self.jsonString) ?? "null"))
     fields.append(("refreshText", Self.jsonString(gtkTableView.refreshIndicatorText)))
     fields.append(("refreshRect", gtkTableView.refreshIndicatorWidget.map { hook.rect(of: $0) } ?? "null"))
-    fields.append(("isRefreshing", table.refreshControl?.isRefreshing == true ? "true" : "false"))
+    fields.append(("isRefreshing", gtkTableView.table.refreshControl?.isRefreshing == true ? "true" : "false"))
     fields.append(("refreshes", "\(refreshes)"))
     return fields
   }

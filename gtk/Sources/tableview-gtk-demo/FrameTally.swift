@@ -50,7 +50,14 @@ struct FrameTally {
       if let first { consistent = consistent && y - old == first } else { first = y - old }
     }
     // Drawn positions are whole pixels: the exact scroll may round either way by under a pixel.
-    if let first, !consistent || abs(first + scroll) >= 1.0 { rowJumpFrames += 1 }
+    if let first, !consistent || abs(first + scroll) >= 1.0 {
+      rowJumpFrames += 1
+      // What moved, on standard error, so that a run that fails says why (at most a few frames).
+      if rowJumpFrames <= 3 {
+        let moves = after.compactMap { row, y in before[row].map { "\(row): \($0) → \(y)" } }.sorted().prefix(8)
+        printError("row jump in frame \(cpu.count): scroll \(scroll), rows \(moves.joined(separator: ", "))")
+      }
+    }
     if (scroll > 0 && thumbMove < 0) || (scroll < 0 && thumbMove > 0) || (scroll == 0 && thumbMove != 0) {
       scrollbarAgainstFrames += 1
     }

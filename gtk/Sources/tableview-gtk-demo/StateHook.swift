@@ -111,6 +111,7 @@ final class StateHook {
       }
     }
     if let page = window.current as? ChatPage { fields += page.stateFields(self) }
+    if let page = window.current as? DatabaseChatPage { fields += page.stateFields(self) }
     if let page = window.current as? FeedPage { fields += page.stateFields(self) }
     if let page = window.current as? DatabaseFeedPage { fields += page.stateFields(self) }
     if let page = window.current as? DatePickerPage {

@@ -225,7 +225,7 @@ struct ChatBenchmarkTests {
       counts[name] = count
     }
     #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
-    #expect(counts["gtk_chat_rows_moved"] == 0, "\(output)")
+    #expect(counts["gtk_chat_rows_moved"] == 0, "\(output)\nstderr: \(demo.standardError.suffix(2000))")
     #expect(counts["gtk_chat_scrollbar_against_scroll"] == 0, "\(output)")
     #expect((counts["gtk_chat_pages_loaded"] ?? 0) >= 1, "pages arrived above during the run: \(output)")
     #expect((counts["gtk_chat_frames_with_page_arriving"] ?? 0) >= 1, "\(output)")

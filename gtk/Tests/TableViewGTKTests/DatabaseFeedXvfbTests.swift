@@ -115,15 +115,9 @@ final class DatabaseFeedXvfbTests {
     defer { demo.close() }
     let first = try await demo.waitForDatabaseFeed("the feed") { $0.isOpen && $0.posts == 2_000 && $0.loadedIDs != nil }
     let window = try await demo.window()
-    let writer = DemoBinary(
-      name: "tableview-sqlite-writer", packageRoot: DemoBinary.folder(above: #filePath, levels: 4))
-    let holder = try BackgroundProcess(try writer.path(), ["lock", path, "3600"])
+    let holder = try await BackgroundProcess.holdingWriteLock(
+      writer: try DemoBinary.sqliteWriter.path(), database: path)
     defer { holder.stop() }
-    let deadline = Date().addingTimeInterval(60)
-    while !holder.standardOutput.contains("locked"), holder.isRunning, Date() < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    #expect(holder.standardOutput.contains("locked"), "\(holder.standardError)")
     try demo.click(first.newPostRect, in: window)
     // The write waits for the lock off the main thread: the table scrolls meanwhile and its rows load.
     try demo.movePointer(to: 450, 400, in: window)

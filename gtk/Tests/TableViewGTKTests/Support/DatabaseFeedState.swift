@@ -21,6 +21,14 @@ struct DatabaseFeedState: CustomStringConvertible {
   var lastError: String?
   /// Where the line of a failed write is drawn (`nil`: not shown).
   var writeError: [Double]?
+  /// The Edit button.
+  var editRect: [Double]
+  /// Where each visible row is drawn: section, row, top and height.
+  var rows: [(path: [Int], top: Double, height: Double)]
+  /// The last post moved by hand: its id, section and row.
+  var lastMove: [Int64]?
+  /// Moves the database refused (each put back).
+  var movesUndone: Int
 
   init?(_ state: DemoState) {
     guard let data = state.raw.data(using: .utf8),
@@ -39,7 +47,16 @@ struct DatabaseFeedState: CustomStringConvertible {
     newPostRect = (object["newPostRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
     lastError = object["lastError"] as? String
     writeError = (object["writeError"] as? [NSNumber])?.map(\.doubleValue)
+    editRect = (object["editRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
+    rows = ((object["rows"] as? [[NSNumber]]) ?? []).compactMap { item in
+      item.count == 4 ? ([item[0].intValue, item[1].intValue], item[2].doubleValue, item[3].doubleValue) : nil
+    }
+    lastMove = (object["lastMove"] as? [NSNumber])?.map(\.int64Value)
+    movesUndone = (object["movesUndone"] as? NSNumber)?.intValue ?? 0
   }
+
+  /// The reorder's fields (the same as the in-memory feed's: `StateHook.reorderFields`).
+  var editing: FeedReorderState { FeedReorderState(raw: state.raw) }
 
   /// The visible posts when none is a placeholder, else `nil`.
   var loadedIDs: [Int64]? {
