@@ -154,17 +154,22 @@ final class ChatRun {
 
   func snapshot() {
     previous = positions()
-    lastOffset = tableView.table.contentOffset.y
-    lastCorrection = tableView.table.contentOffsetCorrection
+    lastOffset = tableView.drawnContentOffset.y
+    lastCorrection = tableView.drawnContentOffsetCorrection
     lastThumbTop = thumbTop()
     lastPages = page.pagesLoaded
     lastReceived = page.received
   }
 
   func measureFrame() {
-    let table = tableView.table
+    // A change since the frame's layout (a page arrived, a row was measured) is drawn next frame:
+    // compared then, against this frame's predecessor (the cells' rows and places are the engine's
+    // now, the widgets' allocations still the drawn ones).
+    if tableView.isLayoutPending { return }
     let now = positions()
-    let visual = (table.contentOffset.y - lastOffset) - (table.contentOffsetCorrection - lastCorrection)
+    // The offsets the views were placed at (what is drawn), not the engine's now.
+    let visual =
+      (tableView.drawnContentOffset.y - lastOffset) - (tableView.drawnContentOffsetCorrection - lastCorrection)
     let top = thumbTop()
     var move = 0.0
     if let top, let lastThumbTop {
@@ -178,8 +183,8 @@ final class ChatRun {
     lastPages = page.pagesLoaded
     lastReceived = page.received
     previous = now
-    lastOffset = table.contentOffset.y
-    lastCorrection = table.contentOffsetCorrection
+    lastOffset = tableView.drawnContentOffset.y
+    lastCorrection = tableView.drawnContentOffsetCorrection
     lastThumbTop = top
   }
 

@@ -219,19 +219,24 @@ final class FlingRun {
 
   func snapshot() {
     previous = positions()
-    lastOffset = tableView.table.contentOffset.y
-    lastCorrection = tableView.table.contentOffsetCorrection
+    lastOffset = tableView.drawnContentOffset.y
+    lastCorrection = tableView.drawnContentOffsetCorrection
     lastScrollbar = tableView.scrollbarValue
   }
 
   func measureFrame() {
-    let table = tableView.table
+    // A change since the frame's layout (a page arrived, a row was measured) is drawn next frame:
+    // compared then, against this frame's predecessor (the cells' rows and places are the engine's
+    // now, the widgets' allocations still the drawn ones).
+    if tableView.isLayoutPending { return }
     let now = positions()
-    let visual = (table.contentOffset.y - lastOffset) - (table.contentOffsetCorrection - lastCorrection)
+    // The offsets the views were placed at (what is drawn), not the engine's now.
+    let visual =
+      (tableView.drawnContentOffset.y - lastOffset) - (tableView.drawnContentOffsetCorrection - lastCorrection)
     tally.check(before: previous, after: now, scroll: visual, thumbMove: tableView.scrollbarValue - lastScrollbar)
     previous = now
-    lastOffset = table.contentOffset.y
-    lastCorrection = table.contentOffsetCorrection
+    lastOffset = tableView.drawnContentOffset.y
+    lastCorrection = tableView.drawnContentOffsetCorrection
     lastScrollbar = tableView.scrollbarValue
   }
 

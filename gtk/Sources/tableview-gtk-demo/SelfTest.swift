@@ -124,10 +124,18 @@ final class TouchpadGesture {
       }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<TouchpadGesture>.fromOpaque(data!).release() })
   }
 
+  /// When the current phase began, on the table's clock: each move of the fingers is timed
+  /// `frame / 60` s after it, as a touchpad delivers them, whenever the frame is drawn.
+  var phaseStart = 0.0
+
   /// One frame of the script; returns whether to go on.
   func step() -> Bool {
     frame += 1
     let table = tableView.table
+    let clock = tableView.clock
+    if frame == 1 { phaseStart = clock.now }
+    clock.scriptedTime = phaseStart + Double(frame) / 60
+    defer { clock.scriptedTime = nil }
     switch phase {
     case 0:  // settle
       if frame >= 10 {
