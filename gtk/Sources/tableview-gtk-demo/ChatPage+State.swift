@@ -20,7 +20,6 @@ extension ChatPage {
       tops.append("[\(message?.number ?? -1),\(json(b.y)),\(json(b.height)),\(mine)]")
     }
     let last = chat.message(atRow: chat.rowCount - 1)
-    let visible = { (w: UnsafeMutablePointer<GtkWidget>) in gtk_widget_get_visible(w) != 0 }
     return [
       ("chatRows", "\(chat.rowCount)"),
       ("historyCount", "\(chat.historyCount)"),
@@ -31,8 +30,8 @@ extension ChatPage {
       ("received", "\(received)"),
       ("sent", "\(sent)"),
       ("rowsBelow", "\(table.rowsBelowVisibleArea)"),
-      ("badge", visible(badge) ? json(badgeText) : "null"),
-      ("badgeRect", visible(badge) ? hook.rect(of: badge) : "null"),
+      ("badge", badge.isVisible ? json(badge.text) : "null"),
+      ("badgeRect", badge.isVisible ? hook.rect(of: badge.widget) : "null"),
       ("jumpRect", hook.rect(of: jumpButton)),
       ("newestRect", hook.rect(of: newestButton)),
       ("entryRect", hook.rect(of: entry)),

@@ -26,7 +26,8 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   /// How near the top (points) the user comes before an older page is asked for.
   static let pagingDistance = 800.0
 
-  let badge: UnsafeMutablePointer<GtkWidget>
+  /// "N new ↓" over the table while messages wait below.
+  let badge: ChatBadge
   let jumpButton: UnsafeMutablePointer<GtkWidget>
   let newestButton: UnsafeMutablePointer<GtkWidget>
   let entry: UnsafeMutablePointer<GtkWidget>
@@ -36,7 +37,6 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let pageDelay: UInt32
   private var arrivals: GLibTimeout?
   private var pageLoad: GLibTimeout?
-  private var badgeRefresh: GLibTimeout?
   /// The interval between arrivals, in milliseconds (0: none).
   private(set) var arrivalInterval: UInt32 = 0
   /// Older pages loaded since the page opened.
@@ -45,8 +45,6 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private(set) var received = 0
   /// Messages the user sent.
   private(set) var sent = 0
-  /// The count the badge shows (the table's `rowsBelowVisibleArea`, as the delegate was last told).
-  private(set) var badgeCount = 0
 
   /// A chat of `history` messages (the default million), new ones arriving every
   /// `arrivalInterval` seconds (0: none), older pages `pageDelay` milliseconds after they are asked.
@@ -65,11 +63,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     newestButton = gtk_button_new_with_label("Back to the newest ↓")
     let overlay = gtk_overlay_new()!
     gtk_widget_set_vexpand(overlay, 1)
-    badge = gtk_button_new_with_label("")
-    gtk_widget_add_css_class(badge, "chat-badge")
-    gtk_widget_set_halign(badge, GTK_ALIGN_END)
-    gtk_widget_set_valign(badge, GTK_ALIGN_END)
-    gtk_widget_set_visible(badge, 0)
+    badge = ChatBadge(over: gtkTableView)
     let composer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     gtk_widget_add_css_class(composer, "chat-composer")
     entry = gtk_entry_new()
@@ -78,7 +72,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
       UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self), "Write a message (Enter sends)")
     sendButton = gtk_button_new_with_label("Send")
     // Buttons leave the keyboard with the table (or the entry).
-    for button in [jumpButton, newestButton, badge, sendButton] { gtk_widget_set_focusable(button, 0) }
+    for button in [jumpButton, newestButton, sendButton] { gtk_widget_set_focusable(button, 0) }
 
     let box = { (w: UnsafeMutablePointer<GtkWidget>) in UnsafeMutableRawPointer(w).assumingMemoryBound(to: GtkBox.self)
     }
@@ -86,7 +80,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtk_box_append(box(bar), jumpButton)
     gtk_box_append(box(bar), newestButton)
     gtk_overlay_set_child(overlayPointer, gtkTableView.widget)
-    gtk_overlay_add_overlay(overlayPointer, badge)
+    gtk_overlay_add_overlay(overlayPointer, badge.widget)
     gtk_box_append(box(composer), entry)
     gtk_box_append(box(composer), sendButton)
     gtk_box_append(box(column), bar)
@@ -112,7 +106,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
     Signals.connect(gpointerOf(jumpButton), "clicked") { [weak self] in self?.jumpToUnread() }
     Signals.connect(gpointerOf(newestButton), "clicked") { [weak self] in self?.scrollToNewest() }
-    Signals.connect(gpointerOf(badge), "clicked") { [weak self] in self?.scrollToNewest() }
+    badge.onClick = { [weak self] in self?.scrollToNewest() }
     Signals.connect(gpointerOf(entry), "activate") { [weak self] in self?.sendFromEntry() }
     Signals.connect(gpointerOf(sendButton), "clicked") { [weak self] in self?.sendFromEntry() }
     startArrivals(every: arrivalInterval)
@@ -121,7 +115,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   deinit {
     arrivals?.cancel()
     pageLoad?.cancel()
-    badgeRefresh?.cancel()
+    badge.cancel()
     g_object_unref(gpointerOf(widget))
   }
 
@@ -234,28 +228,8 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// Rows arrived below while the user was scrolled up (or 0: the user is back at the bottom).
   func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int) {
-    badgeCount = count
-    // Told during the table's layout: the badge (a sibling in the overlay) changes after it.
-    guard badgeRefresh == nil else { return }
-    badgeRefresh = GLibTimeout(milliseconds: 0) { [weak self] in
-      self?.refreshBadge()
-      return false
-    }
+    badge.tell(count: count)
   }
-
-  /// Shows "N new ↓" while messages wait below, hides it otherwise.
-  func refreshBadge() {
-    badgeRefresh = nil
-    if badgeCount > 0 {
-      gtk_button_set_label(UnsafeMutableRawPointer(badge).assumingMemoryBound(to: GtkButton.self), badgeText)
-    }
-    gtk_widget_set_visible(badge, badgeCount > 0 ? 1 : 0)
-    // The state hook writes after the next layout.
-    gtkTableView.setNeedsLayout()
-  }
-
-  /// The badge's text.
-  var badgeText: String { "\(badgeCount.grouped) new ↓" }
 
   // MARK: Data source and delegate
 

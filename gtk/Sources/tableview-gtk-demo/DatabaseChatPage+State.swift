@@ -23,7 +23,6 @@ extension DatabaseChatPage {
     let lastPath = table.numberOfSections > 0 ? lastRow(of: table) : nil
     let last = lastPath.flatMap { source?.post(at: $0) }.map(ChatDatabase.message)
     let endNumber = lastPath.flatMap { source?.postID(at: $0) }.map { Int($0) } ?? 0
-    let visible = { (w: UnsafeMutablePointer<GtkWidget>) in gtk_widget_get_visible(w) != 0 }
     return [
       ("database", store.map { FeedPage.jsonString($0.path) } ?? "null"),
       ("databaseOpen", source != nil ? "true" : "false"),
@@ -34,8 +33,8 @@ extension DatabaseChatPage {
       ("received", "\(received)"),
       ("sent", "\(sent)"),
       ("rowsBelow", "\(table.rowsBelowVisibleArea)"),
-      ("badge", visible(badge) ? FeedPage.jsonString(badgeText) : "null"),
-      ("badgeRect", visible(badge) ? hook.rect(of: badge) : "null"),
+      ("badge", badge.isVisible ? FeedPage.jsonString(badge.text) : "null"),
+      ("badgeRect", badge.isVisible ? hook.rect(of: badge.widget) : "null"),
       ("newestRect", hook.rect(of: newestButton)),
       ("entryRect", hook.rect(of: entry)),
       ("isAtBottom", table.isAtBottom ? "true" : "false"),

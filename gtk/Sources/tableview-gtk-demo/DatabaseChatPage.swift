@@ -18,7 +18,8 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   /// The page: the bar, the table with the badge over it (or the build's progress), the composer.
   let widget: UnsafeMutablePointer<GtkWidget>
   var lastSelected: IndexPath? { nil }
-  let badge: UnsafeMutablePointer<GtkWidget>
+  /// "N new ↓" over the table while messages wait below.
+  let badge: ChatBadge
   let newestButton: UnsafeMutablePointer<GtkWidget>
   let entry: UnsafeMutablePointer<GtkWidget>
   let sendButton: UnsafeMutablePointer<GtkWidget>
@@ -38,12 +39,9 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private(set) var received = 0
   /// Live updates (commits) applied to the table so far.
   private(set) var updatesApplied = 0
-  /// The count the badge shows (the table's `rowsBelowVisibleArea`, as the delegate was last told).
-  private(set) var badgeCount = 0
   /// The interval between arrivals, in milliseconds (0: none).
   let arrivalInterval: UInt32
   private var arrivals: GLibTimeout?
-  private var badgeRefresh: GLibTimeout?
   /// Polls the data source (lazily made: its closures hold this page weakly).
   private lazy var poll = DatabasePoll(
     isWaiting: { [weak self] in self?.isWaitingForDatabase ?? false },
@@ -72,11 +70,7 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     newestButton = gtk_button_new_with_label("Back to the newest ↓")
     overlay = gtk_overlay_new()!
     gtk_widget_set_vexpand(overlay, 1)
-    badge = gtk_button_new_with_label("")
-    gtk_widget_add_css_class(badge, "chat-badge")
-    gtk_widget_set_halign(badge, GTK_ALIGN_END)
-    gtk_widget_set_valign(badge, GTK_ALIGN_END)
-    gtk_widget_set_visible(badge, 0)
+    badge = ChatBadge(over: gtkTableView)
     let composer = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     gtk_widget_add_css_class(composer, "chat-composer")
     entry = gtk_entry_new()
@@ -85,10 +79,10 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
       UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self),
       "Write a message (Enter writes it to the database)")
     sendButton = gtk_button_new_with_label("Send")
-    for button in [newestButton, badge, sendButton] { gtk_widget_set_focusable(button, 0) }
+    for button in [newestButton, sendButton] { gtk_widget_set_focusable(button, 0) }
     let box = DatabaseFeedPage.box
     gtk_box_append(box(bar), newestButton)
-    gtk_overlay_add_overlay(OpaquePointer(overlay), badge)
+    gtk_overlay_add_overlay(OpaquePointer(overlay), badge.widget)
     gtk_box_append(box(composer), entry)
     gtk_box_append(box(composer), sendButton)
     gtk_box_append(box(column), bar)
@@ -106,7 +100,7 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     table.contentAnchor = .bottom
 
     Signals.connect(gpointerOf(newestButton), "clicked") { [weak self] in self?.scrollToNewest() }
-    Signals.connect(gpointerOf(badge), "clicked") { [weak self] in self?.scrollToNewest() }
+    badge.onClick = { [weak self] in self?.scrollToNewest() }
     Signals.connect(gpointerOf(entry), "activate") { [weak self] in self?.sendFromEntry() }
     Signals.connect(gpointerOf(sendButton), "clicked") { [weak self] in self?.sendFromEntry() }
 
@@ -119,7 +113,7 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   deinit {
     arrivals?.cancel()
-    badgeRefresh?.cancel()
+    badge.cancel()
     g_object_unref(gpointerOf(widget))
   }
 
@@ -193,27 +187,8 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// Rows arrived below while the user was scrolled up (or 0: the user is back at the bottom).
   func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int) {
-    badgeCount = count
-    // Told during the table's layout: the badge (a sibling in the overlay) changes after it.
-    guard badgeRefresh == nil else { return }
-    badgeRefresh = GLibTimeout(milliseconds: 0) { [weak self] in
-      self?.refreshBadge()
-      return false
-    }
+    badge.tell(count: count)
   }
-
-  /// Shows "N new ↓" while messages wait below, hides it otherwise.
-  func refreshBadge() {
-    badgeRefresh = nil
-    if badgeCount > 0 {
-      gtk_button_set_label(UnsafeMutableRawPointer(badge).assumingMemoryBound(to: GtkButton.self), badgeText)
-    }
-    gtk_widget_set_visible(badge, badgeCount > 0 ? 1 : 0)
-    gtkTableView.setNeedsLayout()
-  }
-
-  /// The badge's text.
-  var badgeText: String { "\(badgeCount.grouped) new ↓" }
 
   // MARK: Writes
 
