@@ -56,10 +56,15 @@ extension DiffableSnapshot {
     // met again after a longer shift (a page inserted, a block moved) brings the walk back in
     // step. The pairs are exactly those of a match by identifier, so the moves are the same
     // fewest ones; only hashing is saved, in proportion to what changed.
+    //
+    // In-step pairs are kept as runs (first old row, first new row, length), not one by one: a
+    // million items with a few changed are a few runs, so nothing below is proportional to the
+    // items but the walk itself (no array of a million pairs written, no fresh pages touched).
     var pendingOld: [ItemID: IndexPath] = [:]
     var pendingNew: [ItemID: IndexPath] = [:]
-    // Per new section, its pairs with the old rows of the section it carries: (old row, new row).
-    var inStep = [[(from: Int, to: Int)]](repeating: [], count: sections.count)
+    // Per new section, its runs of pairs with the old rows of the section it carries.
+    var inStep = [[DiffableRun]](repeating: [], count: sections.count)
+    // Per new section, its pairs found out of step: (old row, new row).
     var outOfStep = [[(from: Int, to: Int)]](repeating: [], count: sections.count)
     func move(_ item: ItemID, from source: IndexPath, to destination: IndexPath) {
       if reloadedItemIdentifiers.contains(item) {
@@ -79,15 +84,18 @@ extension DiffableSnapshot {
     for (newSection, rows) in items.enumerated() {
       guard let oldSection = carriedFrom[newSection] else { continue }
       let oldRows = old.items[oldSection]
-      var pairs: [(from: Int, to: Int)] = []
-      pairs.reserveCapacity(min(rows.count, oldRows.count))
+      var runs: [DiffableRun] = []
       var i = 0
       var j = 0
       while i < oldRows.count && j < rows.count {
         if oldRows[i] == rows[j] {
-          pairs.append((i, j))
-          i += 1
-          j += 1
+          // A run of items in step: walked without leaving this loop.
+          let start = (i, j)
+          repeat {
+            i += 1
+            j += 1
+          } while i < oldRows.count && j < rows.count && oldRows[i] == rows[j]
+          runs.append(DiffableRun(from: start.0, to: start.1, count: i - start.0))
         } else if i + 1 < oldRows.count && oldRows[i + 1] == rows[j] {
           pendingOld[oldRows[i]] = IndexPath(row: i, section: oldSection)
           i += 1
@@ -109,7 +117,7 @@ extension DiffableSnapshot {
       }
       for row in i..<oldRows.count { pendingOld[oldRows[row]] = IndexPath(row: row, section: oldSection) }
       for row in j..<rows.count { pendingNew[rows[row]] = IndexPath(row: row, section: newSection) }
-      inStep[newSection] = pairs
+      inStep[newSection] = runs
     }
     // The items still waiting: paired by identifier, else inserted (new) or deleted (old: it
     // went nowhere, or to a section that is inserted or reloaded).
@@ -125,11 +133,16 @@ extension DiffableSnapshot {
     let checksReloads = !reloadedItemIdentifiers.isEmpty
     for (newSection, rows) in items.enumerated() {
       guard let oldSection = carriedFrom[newSection] else { continue }
-      // In new-row order: the in-step pairs are; the others are merged in.
+      // In new-row order: the in-step runs are; the pairs out of step are merged in as runs of one.
       var candidates = inStep[newSection]
-      if !outOfStep[newSection].isEmpty {
+      inStep[newSection] = []
+      let stays: [Bool]
+      if outOfStep[newSection].isEmpty {
+        // Runs of the lockstep walk rise in both old and new rows: they all stay.
+        stays = [Bool](repeating: true, count: candidates.count)
+      } else {
         let others = outOfStep[newSection].sorted { $0.to < $1.to }
-        var merged: [(from: Int, to: Int)] = []
+        var merged: [DiffableRun] = []
         merged.reserveCapacity(candidates.count + others.count)
         var a = 0
         var b = 0
@@ -138,20 +151,24 @@ extension DiffableSnapshot {
             merged.append(candidates[a])
             a += 1
           } else {
-            merged.append(others[b])
+            merged.append(DiffableRun(from: others[b].from, to: others[b].to, count: 1))
             b += 1
           }
         }
         candidates = merged
+        stays = heaviestIncreasingRuns(candidates)
       }
-      inStep[newSection] = []
-      let stays = longestIncreasingSubsequence(candidates)
-      for (candidate, stays) in zip(candidates, stays) {
-        let source = IndexPath(row: candidate.from, section: oldSection)
+      for (run, stays) in zip(candidates, stays) {
         if !stays {
-          move(rows[candidate.to], from: source, to: IndexPath(row: candidate.to, section: newSection))
-        } else if checksReloads && reloadedItemIdentifiers.contains(rows[candidate.to]) {
-          update.reloadRows(at: [source])
+          for k in 0..<run.count {
+            move(
+              rows[run.to + k], from: IndexPath(row: run.from + k, section: oldSection),
+              to: IndexPath(row: run.to + k, section: newSection))
+          }
+        } else if checksReloads {
+          for k in 0..<run.count where reloadedItemIdentifiers.contains(rows[run.to + k]) {
+            update.reloadRows(at: [IndexPath(row: run.from + k, section: oldSection)])
+          }
         }
       }
     }
@@ -190,6 +207,69 @@ func longestIncreasingSubsequence(_ pairs: [(from: Int, to: Int)]) -> [Bool] {
   while index >= 0 {
     members[index] = true
     index = previous[index]
+  }
+  return members
+}
+
+/// Pairs of an item's old and new rows in one section, consecutive in both: old rows
+/// `from..<from + count` became new rows `to..<to + count`.
+@usableFromInline
+struct DiffableRun {
+  @usableFromInline var from: Int
+  @usableFromInline var to: Int
+  @usableFromInline var count: Int
+
+  @inlinable init(from: Int, to: Int, count: Int) {
+    self.from = from
+    self.to = to
+    self.count = count
+  }
+}
+
+/// Flags the runs of one heaviest strictly increasing subsequence of the runs' `from` values,
+/// read in the runs' order and weighed by their lengths: the runs of pairs that stay, the fewest
+/// items moved. Runs are disjoint in old rows, so a run either fits before another entirely or
+/// not at all, and the heaviest subsequence of runs is a longest one of the pairs they stand for.
+/// - Complexity: O(*r* log *r*) for *r* runs (a Fenwick tree of prefix maxima over the ranks of
+///   the `from` values).
+@usableFromInline
+func heaviestIncreasingRuns(_ runs: [DiffableRun]) -> [Bool] {
+  let n = runs.count
+  // The rank of each run's `from` among all (1-based, for the Fenwick tree).
+  var order = Array(0..<n)
+  order.sort { runs[$0].from < runs[$1].from }
+  var rank = [Int](repeating: 0, count: n)
+  for (position, run) in order.enumerated() { rank[run] = position + 1 }
+  // tree[k]: the heaviest chain ending at a rank in k's range, and the run it ends with.
+  var weight = [Int](repeating: 0, count: n + 1)
+  var end = [Int](repeating: -1, count: n + 1)
+  var previous = [Int](repeating: -1, count: n)
+  var best = (weight: 0, run: -1)
+  for run in 0..<n {
+    // The heaviest chain among ranks below this run's.
+    var k = rank[run] - 1
+    var before = (weight: 0, run: -1)
+    while k > 0 {
+      if weight[k] > before.weight { before = (weight[k], end[k]) }
+      k -= k & -k
+    }
+    previous[run] = before.run
+    let total = before.weight + runs[run].count
+    if total > best.weight { best = (total, run) }
+    k = rank[run]
+    while k <= n {
+      if total > weight[k] {
+        weight[k] = total
+        end[k] = run
+      }
+      k += k & -k
+    }
+  }
+  var members = [Bool](repeating: false, count: n)
+  var run = best.run
+  while run >= 0 {
+    members[run] = true
+    run = previous[run]
   }
   return members
 }
