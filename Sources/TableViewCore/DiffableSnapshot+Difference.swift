@@ -1,6 +1,6 @@
 // The difference between two snapshots as one batch update: sections and items are matched by
-// identifier, and the fewest are moved — those outside one longest increasing subsequence of the
-// old positions (the patience-sorting LIS, O(n log n)). This is the table's one diff.
+// identifier, and the fewest are moved — those outside one heaviest increasing subsequence of the
+// old positions, over runs of items still in step (O(r log r) for r runs). This is the table's one diff.
 
 extension DiffableSnapshot {
   /// The batch update that turns `old` into this snapshot.
@@ -29,7 +29,7 @@ extension DiffableSnapshot {
     var carriedTo = [Int?](repeating: nil, count: old.sections.count)
     var carriedFrom = [Int?](repeating: nil, count: sections.count)
     let commonSections = sections.indices.compactMap { new in old.sectionIndexes[sections[new]].map { (new, $0) } }
-    let sectionStays = longestIncreasingSubsequence(commonSections.map { (from: $0.1, to: $0.0) })
+    let sectionStays = heaviestIncreasingRuns(commonSections.map { DiffableRun(from: $0.1, to: $0.0, count: 1) })
     for ((new, old), stays) in zip(commonSections, sectionStays) {
       let reloaded = reloadedSectionIdentifiers.contains(sections[new])
       switch (stays, reloaded) {
@@ -174,41 +174,6 @@ extension DiffableSnapshot {
     }
     return update
   }
-}
-
-/// Flags the members of one longest strictly increasing subsequence of the pairs' `from` values
-/// (distinct), read in the pairs' order.
-/// - Complexity: O(*n* log *n*); O(*n*) when the values are sorted but for a few.
-@usableFromInline
-func longestIncreasingSubsequence(_ pairs: [(from: Int, to: Int)]) -> [Bool] {
-  // tails[k]: index of the smallest possible last value of an increasing run of length k + 1.
-  var tails: [Int] = []
-  var previous = [Int](repeating: -1, count: pairs.count)
-  for index in pairs.indices {
-    let value = pairs[index].from
-    // A value above every tail extends the longest run: what most values of a nearly sorted
-    // sequence (an update of a few items) do, without a search.
-    if let last = tails.last, pairs[last].from < value {
-      previous[index] = last
-      tails.append(index)
-      continue
-    }
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let middle = (low + high) / 2
-      if pairs[tails[middle]].from < value { low = middle + 1 } else { high = middle }
-    }
-    if low > 0 { previous[index] = tails[low - 1] }
-    if low == tails.count { tails.append(index) } else { tails[low] = index }
-  }
-  var members = [Bool](repeating: false, count: pairs.count)
-  var index = tails.last ?? -1
-  while index >= 0 {
-    members[index] = true
-    index = previous[index]
-  }
-  return members
 }
 
 /// Pairs of an item's old and new rows in one section, consecutive in both: old rows

@@ -266,8 +266,7 @@ public final class GTKTableView: TableViewHost {
     placeSwipeButtons()
     placeRefreshIndicator(width: width)
     layoutCount += 1
-    drawnContentOffset = offset
-    drawnContentOffsetCorrection = table.contentOffsetCorrection
+    drawnScrollPosition = offset.y - table.contentOffsetCorrection
     isLayoutPending = false
     if !table.isAnimating && !table.isTracking { scheduleIdleWork() }
     // The scrollbar is a sibling: changing its adjustment now would queue a second allocation of
@@ -296,13 +295,11 @@ public final class GTKTableView: TableViewHost {
     return max(width, minimum)
   }
 
-  /// The content offset at which the shown views were last placed (what the screen shows, while
-  /// the engine may have moved on since: see `isLayoutPending`).
-  public private(set) var drawnContentOffset = Point(x: 0, y: 0)
-  /// The table's `contentOffsetCorrection` when the shown views were last placed: with
-  /// `drawnContentOffset`, how far the drawn content scrolled between two frames is the change of
-  /// the offset less the change of the correction.
-  public private(set) var drawnContentOffsetCorrection = 0.0
+  /// How far the content had scrolled when the shown views were last placed: the vertical content
+  /// offset less the table's `contentOffsetCorrection` then (corrections move nothing on screen).
+  /// Its change between two frames is how far the drawn content scrolled, whatever the engine did
+  /// since the last placement (see `isLayoutPending`).
+  public private(set) var drawnScrollPosition = 0.0
 
   /// Whether the engine changed something that the viewport's next allocation will draw: until
   /// then, what GTK shows (and reports through `gtk_widget_compute_bounds`) is the previous frame.

@@ -23,8 +23,8 @@ final class ChatRun {
   var frame = 0
   var tally = FrameTally()
   var previous: [Int: Double] = [:]
-  var lastOffset = 0.0
-  var lastCorrection = 0.0
+  /// The table view's `drawnScrollPosition` at the last frame compared.
+  var lastScrolled = 0.0
   var lastThumbTop: Double?
   /// Frames in which the drawn thumb was found, and how far it travelled (pixels).
   var thumbFrames = 0
@@ -154,8 +154,7 @@ final class ChatRun {
 
   func snapshot() {
     previous = positions()
-    lastOffset = tableView.drawnContentOffset.y
-    lastCorrection = tableView.drawnContentOffsetCorrection
+    lastScrolled = tableView.drawnScrollPosition
     lastThumbTop = thumbTop()
     lastPages = page.pagesLoaded
     lastReceived = page.received
@@ -167,9 +166,8 @@ final class ChatRun {
     // now, the widgets' allocations still the drawn ones).
     if tableView.isLayoutPending { return }
     let now = positions()
-    // The offsets the views were placed at (what is drawn), not the engine's now.
-    let visual =
-      (tableView.drawnContentOffset.y - lastOffset) - (tableView.drawnContentOffsetCorrection - lastCorrection)
+    // What is drawn scrolled by (the engine may have moved on since the frame's layout).
+    let visual = tableView.drawnScrollPosition - lastScrolled
     let top = thumbTop()
     var move = 0.0
     if let top, let lastThumbTop {
@@ -183,8 +181,7 @@ final class ChatRun {
     lastPages = page.pagesLoaded
     lastReceived = page.received
     previous = now
-    lastOffset = tableView.drawnContentOffset.y
-    lastCorrection = tableView.drawnContentOffsetCorrection
+    lastScrolled = tableView.drawnScrollPosition
     lastThumbTop = top
   }
 

@@ -60,8 +60,8 @@ final class FlingRun {
   var flingFrame = 0
   var tally = FrameTally()
   var previous: [IndexPath: Double] = [:]
-  var lastOffset = 0.0
-  var lastCorrection = 0.0
+  /// The table view's `drawnScrollPosition` at the last frame compared.
+  var lastScrolled = 0.0
   var lastScrollbar = 0.0
   var rowGapFrames = 0
   var jumpStart: Double?
@@ -219,8 +219,7 @@ final class FlingRun {
 
   func snapshot() {
     previous = positions()
-    lastOffset = tableView.drawnContentOffset.y
-    lastCorrection = tableView.drawnContentOffsetCorrection
+    lastScrolled = tableView.drawnScrollPosition
     lastScrollbar = tableView.scrollbarValue
   }
 
@@ -230,13 +229,11 @@ final class FlingRun {
     // now, the widgets' allocations still the drawn ones).
     if tableView.isLayoutPending { return }
     let now = positions()
-    // The offsets the views were placed at (what is drawn), not the engine's now.
-    let visual =
-      (tableView.drawnContentOffset.y - lastOffset) - (tableView.drawnContentOffsetCorrection - lastCorrection)
+    // What is drawn scrolled by (the engine may have moved on since the frame's layout).
+    let visual = tableView.drawnScrollPosition - lastScrolled
     tally.check(before: previous, after: now, scroll: visual, thumbMove: tableView.scrollbarValue - lastScrollbar)
     previous = now
-    lastOffset = tableView.drawnContentOffset.y
-    lastCorrection = tableView.drawnContentOffsetCorrection
+    lastScrolled = tableView.drawnScrollPosition
     lastScrollbar = tableView.scrollbarValue
   }
 
