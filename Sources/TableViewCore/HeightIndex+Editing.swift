@@ -81,12 +81,14 @@ extension HeightIndex {
     bulkOrder!.reserveCapacity(expected)
     // Room to grow by half again after the load, reserved now: growing later would copy it all.
     nodes.reserveCapacity(expected + expected / 2 + 64)
+    summaries.reserveCapacity(expected + expected / 2 + 64)
   }
 
   /// Removes everything.
   /// - Complexity: O(n)
   package mutating func removeAll() {
     nodes.removeAll(keepingCapacity: true)
+    summaries.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
     slab.removeAll()
     for c in freeChunks.indices { freeChunks[c].removeAll(keepingCapacity: true) }
@@ -321,17 +323,19 @@ extension HeightIndex {
     let unitsDelta = h - change.oldUnits
     let root = root
     nodes.withUnsafeMutableBufferPointer { nodes in
-      var u = Int(root)
-      var rest = k
-      while true {
-        nodes[u].sumUnits += unitsDelta
-        nodes[u].sumUnmeasured += unmeasuredDelta
-        if u == Int(t) { break }
-        let leftItems = nodes[u].leftItems
-        let left = rest < leftItems
-        nodes[u].leftUnits += left ? unitsDelta : 0
-        rest -= left ? 0 : leftItems + nodes[u].items
-        u = Int(left ? nodes[u].left : nodes[u].right)
+      summaries.withUnsafeMutableBufferPointer { summaries in
+        var u = Int(root)
+        var rest = k
+        while true {
+          summaries[u].units += unitsDelta
+          summaries[u].unmeasured += unmeasuredDelta
+          if u == Int(t) { break }
+          let leftItems = nodes[u].leftItems
+          let left = rest < leftItems
+          nodes[u].leftUnits += left ? unitsDelta : 0
+          rest -= left ? 0 : leftItems + nodes[u].items
+          u = Int(left ? nodes[u].left : nodes[u].right)
+        }
       }
     }
     return change
@@ -387,9 +391,9 @@ extension HeightIndex {
     var rest = k
     while t != Self.none {
       var node = nodes[Int(t)]
-      node.sumRows += rows
-      node.sumUnits += units
-      node.sumUnmeasured += unmeasured
+      summaries[Int(t)].rows += rows
+      summaries[Int(t)].units += units
+      summaries[Int(t)].unmeasured += unmeasured
       let leftItems = node.leftItems
       if rest < leftItems {
         node.leftItems += rows

@@ -13,7 +13,7 @@ extension HeightIndex {
         guard t != Self.none else { return (0, 0, 0, 0, 0, 0) }
         let node = nodes[Int(t)]
         for child in [node.left, node.right] where child != Self.none {
-          precondition(nodes[Int(child)].priority <= node.priority, "heap order broken at node \(t)")
+          precondition(summaries[Int(child)].priority <= summaries[Int(t)].priority, "heap order broken at node \(t)")
         }
         precondition(node.items > 0 && node.count >= 0, "empty node \(t)")
         var ownOpen: UInt16 = 0
@@ -60,9 +60,11 @@ extension HeightIndex {
           l.sections + UInt32(node.headerItems) + r.sections, l.units + node.ownUnits + r.units,
           l.unmeasured + Self.ownUnmeasured(node) + r.unmeasured, flags
         )
-        precondition(node.sumItems == sums.items && node.sumRows == sums.rows, "counts at \(t)")
-        precondition(node.sumSections == sums.sections, "sections at \(t)")
-        precondition(node.sumUnits == sums.units && node.sumUnmeasured == sums.unmeasured, "sums at \(t)")
+        let summary = summaries[Int(t)]
+        precondition(node.sumItems(summary) == sums.items && summary.rows == sums.rows, "counts at \(t)")
+        precondition(summary.sections == sums.sections, "sections at \(t)")
+        precondition(summary.units == sums.units && summary.unmeasured == sums.unmeasured, "sums at \(t)")
+        precondition(summaries.count == nodes.count, "a summary for every node")
         return sums
       }
       _ = check(root)

@@ -29,8 +29,10 @@ extension HeightIndex {
       linkInPlace(count: m)
       return
     }
-    var fresh = ContiguousArray<Node>()
+    var fresh = CacheAlignedArray<Node>()
     fresh.reserveCapacity(m + m / 2 + 64)
+    var freshSummaries = ContiguousArray<Summary>()
+    freshSummaries.reserveCapacity(m + m / 2 + 64)
     // Breadth-first over in-order ranges: each range's middle is the subtree root. Every range
     // of one depth comes before the next depth's, so depth is known from the position alone.
     var queue = ContiguousArray<(lo: Int32, hi: Int32, parent: Int32, isLeft: Bool)>()
@@ -51,9 +53,10 @@ extension HeightIndex {
       var node = nodes[Int(order[mid])]
       node.left = Self.none
       node.right = Self.none
-      node.priority = bandPriority(levelStart: levelStart, levelWidth: levelWidth, scale: scale)
       let id = NodeID(fresh.count)
       fresh.append(node)
+      freshSummaries.append(
+        Summary(priority: bandPriority(levelStart: levelStart, levelWidth: levelWidth, scale: scale)))
       if parent != Self.none {
         if isLeft { fresh[Int(parent)].left = id } else { fresh[Int(parent)].right = id }
       }
@@ -61,6 +64,7 @@ extension HeightIndex {
       if mid + 1 < Int(hi) { queue.append((Int32(mid + 1), hi, id, false)) }
     }
     nodes = fresh
+    summaries = freshSummaries
     freeNodes.removeAll()
     root = 0
     // Children come after parents in breadth-first order: sums bottom-up in reverse.
@@ -88,20 +92,26 @@ extension HeightIndex {
   private mutating func linkInPlace(count m: Int) {
     let scale = Double(UInt32.max) / Double(m)
     var random = rng
-    func link(_ lo: Int, _ hi: Int, depth: Int, _ nodes: UnsafeMutableBufferPointer<Node>) -> NodeID {
+    func link(
+      _ lo: Int, _ hi: Int, depth: Int, _ nodes: UnsafeMutableBufferPointer<Node>,
+      _ summaries: UnsafeMutableBufferPointer<Summary>
+    ) -> NodeID {
       guard lo < hi else { return Self.none }
       let mid = (lo + hi) / 2
-      nodes[mid].left = link(lo, mid, depth: depth + 1, nodes)
-      nodes[mid].right = link(mid + 1, hi, depth: depth + 1, nodes)
-      nodes[mid].priority = Self.bandPriority(
+      nodes[mid].left = link(lo, mid, depth: depth + 1, nodes, summaries)
+      nodes[mid].right = link(mid + 1, hi, depth: depth + 1, nodes, summaries)
+      summaries[mid].priority = Self.bandPriority(
         levelStart: (1 << depth) - 1, levelWidth: 1 << depth, scale: scale, &random)
-      Self.update(mid, in: nodes)
+      Self.update(mid, in: nodes, summaries)
       return NodeID(mid)
     }
-    root = nodes.withUnsafeMutableBufferPointer { link(0, m, depth: 0, $0) }
+    root = nodes.withUnsafeMutableBufferPointer { nodes in
+      summaries.withUnsafeMutableBufferPointer { link(0, m, depth: 0, nodes, $0) }
+    }
     rng = random
     freeNodes.removeAll()
     nodes.reserveCapacity(m + m / 2 + 64)
+    summaries.reserveCapacity(m + m / 2 + 64)
     slab.reserve(rows: slab.rows.count / 2 + Self.maximumChunkRows)
   }
 

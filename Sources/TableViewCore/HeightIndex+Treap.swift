@@ -5,14 +5,17 @@ extension HeightIndex {
 
   /// Adds a childless node (its sums taken) and returns it.
   mutating func makeNode(flags: UInt16, count: Int, a: Int64, b: Int64, c: Int64) -> NodeID {
-    let node = Node(priority: UInt32(truncatingIfNeeded: rng.next()), flags: flags, count: count, a: a, b: b, c: c)
+    let node = Node(flags: flags, count: count, a: a, b: b, c: c)
+    let summary = Summary(priority: UInt32(truncatingIfNeeded: rng.next()))
     let id: NodeID
     if let free = freeNodes.popLast() {
       id = free
       nodes[Int(id)] = node
+      summaries[Int(id)] = summary
     } else {
       id = NodeID(nodes.count)
       nodes.append(node)
+      summaries.append(summary)
     }
     // A bulk load takes every node's sums once, at the end (`rebalance()`).
     if bulkOrder == nil { update(id) }
@@ -47,10 +50,12 @@ extension HeightIndex {
 
   // MARK: Summaries
 
-  @inline(__always) func items(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumItems }
-  @inline(__always) func rows(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumRows }
-  @inline(__always) func units(_ id: NodeID) -> Int64 { id == Self.none ? 0 : nodes[Int(id)].sumUnits }
-  @inline(__always) func unmeasured(_ id: NodeID) -> Int { id == Self.none ? 0 : nodes[Int(id)].sumUnmeasured }
+  @inline(__always) func items(_ id: NodeID) -> Int {
+    id == Self.none ? 0 : nodes[Int(id)].sumItems(summaries[Int(id)])
+  }
+  @inline(__always) func rows(_ id: NodeID) -> Int { id == Self.none ? 0 : summaries[Int(id)].rows }
+  @inline(__always) func units(_ id: NodeID) -> Int64 { id == Self.none ? 0 : summaries[Int(id)].units }
+  @inline(__always) func unmeasured(_ id: NodeID) -> Int { id == Self.none ? 0 : summaries[Int(id)].unmeasured }
 
   /// The node's own unmeasured rows.
   @inline(__always) static func ownUnmeasured(_ node: Node) -> Int {
@@ -60,11 +65,16 @@ extension HeightIndex {
 
   /// Takes the node's sums again from its children and its own contents.
   @inline(__always) mutating func update(_ id: NodeID) {
-    nodes.withUnsafeMutableBufferPointer { Self.update(Int(id), in: $0) }
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      summaries.withUnsafeMutableBufferPointer { Self.update(Int(id), in: nodes, $0) }
+    }
   }
 
-  /// Takes node `id`'s sums again from its children and its own contents, in `nodes`.
-  @inline(__always) static func update(_ id: Int, in nodes: UnsafeMutableBufferPointer<Node>) {
+  /// Takes node `id`'s sums again from its children and its own contents, in `nodes` and
+  /// `summaries`.
+  @inline(__always) static func update(
+    _ id: Int, in nodes: UnsafeMutableBufferPointer<Node>, _ summaries: UnsafeMutableBufferPointer<Summary>
+  ) {
     // One read and one write of the node.
     var node = nodes[id]
     var flags = node.flags & Flag.own
@@ -77,13 +87,14 @@ extension HeightIndex {
     var unmeasured = ownUnmeasured(node)
     if node.left != HeightIndex.none {
       let l = nodes[Int(node.left)]
-      node.leftItems = l.sumItems
-      node.leftUnits = l.sumUnits
-      node.leftSections = l.sumSections
-      rows += l.sumRows
-      sections += l.sumSections
-      units += l.sumUnits
-      unmeasured += l.sumUnmeasured
+      let ls = summaries[Int(node.left)]
+      node.leftItems = l.sumItems(ls)
+      node.leftUnits = ls.units
+      node.leftSections = ls.sections
+      rows += ls.rows
+      sections += ls.sections
+      units += ls.units
+      unmeasured += ls.unmeasured
       // The left subtree's open bits, kept as this node's left bits and as its own start.
       flags |= (l.flags & (Flag.openStart | Flag.openEnd)) << 2
       flags |= l.flags & Flag.openStart
@@ -95,20 +106,21 @@ extension HeightIndex {
     }
     if node.right != HeightIndex.none {
       let r = nodes[Int(node.right)]
-      rows += r.sumRows
-      sections += r.sumSections
-      units += r.sumUnits
-      unmeasured += r.sumUnmeasured
+      let rs = summaries[Int(node.right)]
+      rows += rs.rows
+      sections += rs.sections
+      units += rs.units
+      unmeasured += rs.unmeasured
       flags |= r.flags & Flag.openEnd
     } else if ownOpenEnd {
       flags |= Flag.openEnd
     }
     node.flags = flags
-    node.sumRows = rows
-    node.sumSections = sections
-    node.sumUnits = units
-    node.sumUnmeasured = unmeasured
     nodes[id] = node
+    summaries[id].rows = rows
+    summaries[id].sections = sections
+    summaries[id].units = units
+    summaries[id].unmeasured = unmeasured
   }
 
   // MARK: Split and merge
@@ -181,7 +193,7 @@ extension HeightIndex {
   mutating func merge(_ a: NodeID, _ b: NodeID) -> NodeID {
     if a == Self.none { return b }
     if b == Self.none { return a }
-    if nodes[Int(a)].priority >= nodes[Int(b)].priority {
+    if summaries[Int(a)].priority >= summaries[Int(b)].priority {
       nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
       update(a)
       return a

@@ -5,7 +5,7 @@
 /// implicit-key treap with two kinds of node: a *span* — a run of rows of one section that share
 /// one height (rows with a fixed `rowHeight`, or rows still at their estimate), with that
 /// section's header before them and its footer after them when they belong to the node — and a
-/// *chunk* of up to 256 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
+/// *chunk* of up to 1,024 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
 /// span is cut wherever an edit needs it. Every subtree keeps the sums of rows, sections, height
 /// and unmeasured rows (its item count follows from them, see `Node`), so offset→item,
 /// item→offset, section→item and a height change are all O(log n), and inserting or deleting
@@ -50,19 +50,20 @@ package struct HeightIndex: Sendable {
     static let own: UInt16 = chunk | measured | header | footer | chunkClass
   }
 
-  /// One node of the treap: 96 bytes.
+  /// One node of the treap: what a descent reads, in 64 bytes (one cache line); the subtree's
+  /// own sums and the priority, which only an edit reads, are its `Summary`, kept apart.
   ///
   /// Item counts are not stored for subtrees: every section has one header and one footer, so
   /// the items of any contiguous range are `rows + 2·headers + openStart − openEnd`, where
   /// `openStart` is whether the range starts after a header (its first item is a row or a
   /// footer) and `openEnd` whether it ends before a footer. A subtree keeps those two bits.
-  @usableFromInline struct Node: Sendable {
-    // What a descent reads comes first.
+  @usableFromInline struct Node: Sendable, BitwiseCopyable {
     var left: NodeID = HeightIndex.none
     var right: NodeID = HeightIndex.none
-    var priority: UInt32
     /// `Flag` bits.
     var flags: UInt16
+    /// At most 2²² sections: 32 bits hold them.
+    var leftSections: UInt32 = 0
     /// Rows in this node.
     var count: Int
     /// A span: its header's units (0 without one). A chunk: its first entry in `slab.rows`.
@@ -75,13 +76,6 @@ package struct HeightIndex: Sendable {
     // The left subtree's sums, kept here so a descent never touches the child it does not take.
     var leftItems: Int = 0
     var leftUnits: Int64 = 0
-    /// At most 2²² sections: 32 bits hold them.
-    var leftSections: UInt32 = 0
-    var sumSections: UInt32 = 0
-    // Subtree sums.
-    var sumRows: Int = 0
-    var sumUnits: Int64 = 0
-    var sumUnmeasured: Int = 0
 
     @inline(__always) var isChunk: Bool { flags & Flag.chunk != 0 }
     @inline(__always) var measured: Bool { flags & Flag.measured != 0 }
@@ -93,9 +87,9 @@ package struct HeightIndex: Sendable {
     @inline(__always) var footerItems: Int { Int((flags >> 3) & 1) }
     /// Items in this node: its header, rows and footer.
     @inline(__always) var items: Int { count + headerItems + footerItems }
-    /// Items in this node's subtree.
-    @inline(__always) var sumItems: Int {
-      sumRows + 2 * Int(sumSections) + Int((flags >> 4) & 1) - Int((flags >> 5) & 1)
+    /// Items in this node's subtree, whose sums are `summary`.
+    @inline(__always) func sumItems(_ summary: Summary) -> Int {
+      summary.rows + 2 * Int(summary.sections) + Int((flags >> 4) & 1) - Int((flags >> 5) & 1)
     }
     /// Rows in the left subtree.
     @inline(__always) var leftRows: Int {
@@ -109,7 +103,19 @@ package struct HeightIndex: Sendable {
     @inline(__always) var ownUnits: Int64 { isChunk ? c : a + b + c * Int64(count) }
   }
 
-  @usableFromInline var nodes: ContiguousArray<Node> = []
+  /// A node's subtree sums and its priority: what only an edit reads (a node's `Summary` is at
+  /// the node's index in `summaries`).
+  @usableFromInline struct Summary: Sendable {
+    var priority: UInt32
+    var sections: UInt32 = 0
+    var rows: Int = 0
+    var units: Int64 = 0
+    var unmeasured: Int = 0
+  }
+
+  @usableFromInline var nodes = CacheAlignedArray<Node>()
+  /// Every node's `Summary`, at the node's index.
+  @usableFromInline var summaries: ContiguousArray<Summary> = []
   @usableFromInline var freeNodes: ContiguousArray<NodeID> = []
   /// The chunks' running sums and measured bits (see `HeightIndex+Chunks.swift`).
   @usableFromInline var slab = ChunkStore()
@@ -147,19 +153,19 @@ package struct HeightIndex: Sendable {
 
   /// The number of sections.
   /// - Complexity: O(1)
-  package var sectionCount: Int { root == Self.none ? 0 : Int(nodes[Int(root)].sumSections) }
+  package var sectionCount: Int { root == Self.none ? 0 : Int(summaries[Int(root)].sections) }
   /// The number of rows in all sections.
   /// - Complexity: O(1)
-  package var rowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumRows }
+  package var rowCount: Int { root == Self.none ? 0 : summaries[Int(root)].rows }
   /// The number of items (rows, headers and footers).
   /// - Complexity: O(1)
-  package var itemCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumItems }
+  package var itemCount: Int { items(root) }
   /// The number of rows that hold an estimate rather than a measured height.
   /// - Complexity: O(1)
-  package var unmeasuredRowCount: Int { root == Self.none ? 0 : nodes[Int(root)].sumUnmeasured }
+  package var unmeasuredRowCount: Int { root == Self.none ? 0 : summaries[Int(root)].unmeasured }
   /// The total height in units.
   /// - Complexity: O(1)
-  package var totalUnits: Int64 { root == Self.none ? 0 : nodes[Int(root)].sumUnits }
+  package var totalUnits: Int64 { root == Self.none ? 0 : summaries[Int(root)].units }
   /// The total height in points.
   /// - Complexity: O(1)
   package var totalHeight: Double { Self.points(totalUnits) }
@@ -179,14 +185,14 @@ package struct HeightIndex: Sendable {
     }
     return pieces
   }
-  /// The treap's nodes in use (each is 96 bytes; a chunk adds 8 bytes a row of its capacity, and a
-  /// little more, in the slab).
+  /// The treap's nodes in use (each is 64 bytes and a 32-byte summary; a chunk adds 8 bytes a row of
+  /// its capacity, and a little more, in the slab).
   /// - Complexity: O(1)
   package var storedNodeCount: Int { nodes.count - freeNodes.count }
   /// The bytes the index's arrays hold in use (nodes, chunk heights and free lists; room reserved
   /// for growth and never touched is not counted).
   package var bytesInUse: Int {
-    nodes.count * MemoryLayout<Node>.stride + slab.count * MemoryLayout<Int64>.stride
+    nodes.count * (MemoryLayout<Node>.stride + MemoryLayout<Summary>.stride) + slab.count * MemoryLayout<Int64>.stride
       + freeNodes.count * MemoryLayout<NodeID>.stride + freeChunks.reduce(0) { $0 + $1.count }
       * MemoryLayout<Int>.stride
   }
