@@ -167,13 +167,9 @@ extension HeightIndex {
     guard !range.isEmpty else { return }
     // Rows inside one span leave it in place: a fixed-height or still-estimated section cut at
     // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
-    let (t, offset) = locate(range.lowerBound)
-    let node = nodes[Int(t)]
-    if !node.isChunk, offset >= node.headerItems, offset + range.count <= node.headerItems + node.count,
-      range.count < node.count
-    {
+    if let rows = spanRows(range) {
       let c = range.count
-      adjust(item: range.lowerBound, rows: -c, units: -node.c * Int64(c), unmeasured: node.measured ? 0 : -c) {
+      adjust(item: range.lowerBound, rows: -c, units: -rows.units * Int64(c), unmeasured: rows.measured ? 0 : -c) {
         node, _ in node.count -= c
       }
       return
@@ -193,6 +189,14 @@ extension HeightIndex {
   /// Detaches items `range`, keeping their heights (to move them elsewhere).
   /// - Complexity: O(log n)
   package mutating func extractItems(_ range: Range<Int>) -> Detached {
+    // Rows inside one span leave it in place and travel as a span of their own (not in the
+    // tree): moving estimated rows about (a diffable apply, a reorder) cuts nothing, so the
+    // run stays one node however many rows move.
+    if let rows = spanRows(range) {
+      removeItems(range)
+      let run = makeSpan(header: nil, rows: range.count, rowUnits: rows.units, measured: rows.measured, footer: nil)
+      return Detached(root: run, itemCount: range.count)
+    }
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     root = merge(left, right)
     return Detached(root: middle, itemCount: items(middle))
@@ -201,8 +205,29 @@ extension HeightIndex {
   /// Inserts previously detached items before item `k`.
   /// - Complexity: O(log n)
   package mutating func insert(_ detached: Detached, at k: Int) {
+    let node = nodes[Int(detached.root)]
+    if !node.isChunk, !node.hasHeader, !node.hasFooter, node.left == Self.none, node.right == Self.none {
+      // Rows of one height: they join a neighbouring span of that height in place when there is one.
+      freeNode(detached.root)
+      insertRows(at: k, count: node.count, units: node.c, measured: node.measured)
+      return
+    }
     let (left, right) = split(root, k)
     root = merge(merge(left, detached.root), right)
+  }
+
+  /// The height and state of the rows `range` when they all lie inside one span (rows only, not
+  /// its header or footer), and not the whole span; `nil` otherwise.
+  /// - Complexity: O(log n)
+  private func spanRows(_ range: Range<Int>) -> (units: Int64, measured: Bool)? {
+    guard !range.isEmpty else { return nil }
+    let (t, offset) = locate(range.lowerBound)
+    guard t != Self.none else { return nil }
+    let node = nodes[Int(t)]
+    guard !node.isChunk, offset >= node.headerItems, offset + range.count <= node.headerItems + node.count,
+      range.count < node.count
+    else { return nil }
+    return (node.c, node.measured)
   }
 
   /// Frees detached items that will not come back.

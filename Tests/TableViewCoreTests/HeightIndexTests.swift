@@ -225,6 +225,31 @@ struct HeightIndexTests {
     }
   }
 
+  @Test("rows moved about inside one run of equal rows leave it one node (a diffable apply of estimated rows)")
+  func movesInsideOneRunCutNothing() {
+    var index = HeightIndex()
+    let rows = 1_000_000
+    index.appendSection(header: 256, footer: 0, rows: rows, rowUnits: 44 * 256, measured: false)
+    let total = index.totalUnits
+    var rng = SplitMix64(seed: 0x30E5)
+    for _ in 0..<3_000 {
+      let from = 1 + Int(rng.next() % UInt64(rows))
+      let detached = index.extractItems(from..<(from + 1))
+      let to = 1 + Int(rng.next() % UInt64(rows))
+      index.insert(detached, at: to)
+    }
+    index._checkInvariants()
+    #expect(index.rowCount == rows && index.totalUnits == total && index.unmeasuredRowCount == rows)
+    #expect(index.storedNodeCount == 1)
+    // A moved row lands among rows of another height: it is cut in, and keeps its own height.
+    index.setHeight(ofItem: 10, units: 30 * 256, measured: true)
+    let detached = index.extractItems(10..<11)
+    index.insert(detached, at: 500_000)
+    index._checkInvariants()
+    #expect(index.height(ofItem: 500_000) == 30 * 256 && index.isMeasured(item: 500_000))
+    #expect(index.totalUnits == total - 14 * 256)
+  }
+
   @Test("a bulk load answers exactly as sections appended one by one, balanced, and edits keep working")
   func bulkLoadMatchesAppends() {
     var rng = SplitMix64(seed: 0xB01C)
