@@ -68,8 +68,38 @@ extension HeightIndex {
   }
 
   /// The offset of item `k` from the top of the first header, in units.
+  ///
+  /// `prefix(k).units`, by a descent that keeps only the units: the most asked question of the
+  /// index, with half the work a step (a shorter loop also lets the processor start the next
+  /// question's memory reads while this one waits for its own).
   /// - Complexity: O(log n)
-  @inlinable package func offset(ofItem k: Int) -> Int64 { prefix(k).units }
+  package func offset(ofItem k: Int) -> Int64 {
+    guard k > 0 else { return 0 }
+    var units: Int64 = 0
+    let (node, inside) = nodes.withUnsafeBufferPointer { nodes -> (Node?, Int) in
+      var t = root
+      var k = k
+      while t != Self.none {
+        let node = nodes[Int(t)]
+        let leftItems = node.leftItems
+        let end = leftItems + node.items
+        if k > leftItems && k < end {
+          units += node.leftUnits
+          return (node, k - leftItems)
+        }
+        let right = k >= end
+        units += right ? node.leftUnits + node.ownUnits : 0
+        k -= right ? end : 0
+        t = right ? node.right : node.left
+        if k == 0 { break }
+      }
+      return (nil, 0)
+    }
+    guard let node else { return units }
+    if node.isChunk { return units + chunkPrefix(node, inside) }
+    let header = min(inside, node.headerItems)
+    return units + (header > 0 ? node.a : 0) + node.c * Int64(min(inside - header, node.count))
+  }
 
   /// The height of item `k`, in units.
   /// - Complexity: O(log n)

@@ -329,7 +329,7 @@ struct FenwickTree {
 
 /// The height index with every row measured against a Fenwick tree over the same heights.
 func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
-  let names = ["index_height_change", "index_offset", "index_find", "index_bytes_per_row"]
+  let names = ["index_height_change", "index_offset", "index_offset_chained", "index_find", "index_bytes_per_row"]
   guard harness.includesAny(names) else { return [] }
   var results: [Measurement] = []
   for n in [1_000, 100_000, 10_000_000] {
@@ -372,6 +372,27 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
       "index_offset",
       { harness.measure("index_offset", n: n) { frozen.offset(ofItem: random.next(below: n) + 1) } },
       { harness.measure("index_offset", n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) } })
+    // The same questions, each row depending on the answer before it, as a table asks them (a
+    // scroll step's next question waits for the last answer): latency. Unchained, a Fenwick
+    // tree's few instructions let the processor run several questions at once, so that their
+    // misses overlap; a descent of a dozen levels leaves little room for that.
+    var carry = 0
+    pair(
+      "index_offset_chained",
+      {
+        harness.measure("index_offset_chained", n: n) {
+          let units = frozen.offset(ofItem: (random.next(below: n) ^ carry) % n + 1)
+          carry = Int(units & 1)
+          return units
+        }
+      },
+      {
+        harness.measure("index_offset_chained", n: n, baseline: "Fenwick") {
+          let units = fenwick.prefix((random.next(below: n) ^ carry) % n)
+          carry = Int(units & 1)
+          return units
+        }
+      })
     pair(
       "index_find",
       {
