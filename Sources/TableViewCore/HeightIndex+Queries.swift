@@ -26,31 +26,18 @@ extension HeightIndex {
   package func prefix(_ k: Int) -> Prefix {
     var result = Prefix(rows: 0, sections: 0, units: 0)
     guard k > 0 else { return result }
-    let (node, inside) = nodes.withUnsafeBufferPointer { nodes -> (Node?, Int) in
-      var t = root
-      var k = k
-      while t != Self.none {
-        let node = nodes[Int(t)]
-        let leftItems = node.leftItems
-        let end = leftItems + node.items
-        if k > leftItems && k < end {
-          result.rows += node.leftRows
-          result.sections += Int(node.leftSections)
-          result.units += node.leftUnits
-          return (node, k - leftItems)
-        }
-        // Left or right, without a jump: the direction is a coin toss the CPU would often
-        // mispredict.
-        let right = k >= end
+    let (node, inside) = descend(
+      before: k,
+      step: { node, right in
         result.rows += right ? node.leftRows + node.count : 0
         result.sections += right ? Int(node.leftSections) + node.headerItems : 0
         result.units += right ? node.leftUnits + node.ownUnits : 0
-        k -= right ? end : 0
-        t = right ? node.right : node.left
-        if k == 0 { break }
-      }
-      return (nil, 0)
-    }
+      },
+      land: { node in
+        result.rows += node.leftRows
+        result.sections += Int(node.leftSections)
+        result.units += node.leftUnits
+      })
     // Part of one node.
     if let node {
       if node.isChunk {
@@ -76,7 +63,27 @@ extension HeightIndex {
   package func offset(ofItem k: Int) -> Int64 {
     guard k > 0 else { return 0 }
     var units: Int64 = 0
-    let (node, inside) = nodes.withUnsafeBufferPointer { nodes -> (Node?, Int) in
+    let (node, inside) = descend(
+      before: k, step: { node, right in units += right ? node.leftUnits + node.ownUnits : 0 },
+      land: { node in units += node.leftUnits })
+    guard let node else { return units }
+    if node.isChunk { return units + chunkPrefix(node, inside) }
+    let header = min(inside, node.headerItems)
+    return units + (header > 0 ? node.a : 0) + node.c * Int64(min(inside - header, node.count))
+  }
+
+  /// The descent of `prefix` and `offset` towards the position before item `k` (k > 0). Every node
+  /// it leaves goes to `step`, with `right` true when the descent turns right (the node and its
+  /// left subtree lie before the position). The node that holds items on both sides of the
+  /// position goes to `land` (its left subtree lies before the position) and is returned with the
+  /// position inside it; `nil` when the position falls between two nodes.
+  ///
+  /// The direction is taken without a jump: it is a coin toss the processor would often
+  /// mispredict, so `step` should add with selects, not branches.
+  @inline(__always) private func descend(
+    before k: Int, step: (_ node: Node, _ right: Bool) -> Void, land: (_ node: Node) -> Void
+  ) -> (Node?, Int) {
+    nodes.withUnsafeBufferPointer { nodes -> (Node?, Int) in
       var t = root
       var k = k
       while t != Self.none {
@@ -84,21 +91,17 @@ extension HeightIndex {
         let leftItems = node.leftItems
         let end = leftItems + node.items
         if k > leftItems && k < end {
-          units += node.leftUnits
+          land(node)
           return (node, k - leftItems)
         }
         let right = k >= end
-        units += right ? node.leftUnits + node.ownUnits : 0
+        step(node, right)
         k -= right ? end : 0
         t = right ? node.right : node.left
         if k == 0 { break }
       }
       return (nil, 0)
     }
-    guard let node else { return units }
-    if node.isChunk { return units + chunkPrefix(node, inside) }
-    let header = min(inside, node.headerItems)
-    return units + (header > 0 ? node.a : 0) + node.c * Int64(min(inside - header, node.count))
   }
 
   /// The height of item `k`, in units.
