@@ -8,7 +8,7 @@ extension BatchUpdatePlan {
     var edits: [BatchEdit] = []
     var stashCount = 0
     var rowStash: [IndexPath: Int] = [:]
-    rowStash.reserve(validation.mapping.rowDestinations.count)
+    rowStash.reserveIfLarge(validation.mapping.rowDestinations.count)
     var sectionStash: [Int: Int] = [:]
 
     // Phase 1: old index space, sections descending, rows descending.

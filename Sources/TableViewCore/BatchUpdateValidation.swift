@@ -115,7 +115,7 @@ struct BatchUpdateValidation {
     // Dictionaries sized once: growing one rehashes every key it holds (half of a 10⁴-row
     // update's validation was rehashing).
     var oldRowFate: [IndexPath: OldRowFate] = [:]
-    oldRowFate.reserve(update.deletedRows.count + update.movedRows.count + update.reloadedRows.count)
+    oldRowFate.reserveIfLarge(update.deletedRows.count + update.movedRows.count + update.reloadedRows.count)
     var tallies: [Int: Tally] = [:]  // keyed by new section
     var removedRows: [Int: [Int]] = [:]
     for path in update.deletedRows {
@@ -126,7 +126,7 @@ struct BatchUpdateValidation {
       removedRows[path.section, default: []].append(path.row)
     }
     var rowDestinations: [IndexPath: IndexPath] = [:]
-    rowDestinations.reserve(update.movedRows.count)
+    rowDestinations.reserveIfLarge(update.movedRows.count)
     for move in update.movedRows {
       try checkOld(move.from, Self.move(move))
       switch oldRowFate[move.from] {
@@ -141,7 +141,7 @@ struct BatchUpdateValidation {
       removedRows[move.from.section, default: []].append(move.from.row)
     }
     var reloadedRows = Set<IndexPath>()
-    reloadedRows.reserve(update.reloadedRows.count)
+    reloadedRows.reserveIfLarge(update.reloadedRows.count)
     for path in update.reloadedRows {
       try checkOld(path, "reload \(Self.row(path))")
       switch oldRowFate[path] {
@@ -168,7 +168,7 @@ struct BatchUpdateValidation {
       }
     }
     var newRowSource: [IndexPath: NewRowSource] = [:]
-    newRowSource.reserve(update.insertedRows.count + update.movedRows.count)
+    newRowSource.reserveIfLarge(update.insertedRows.count + update.movedRows.count)
     var addedRows: [Int: [Int]] = [:]
     for path in update.insertedRows {
       try checkNew(path, "insert row \(path.row) into section \(path.section)")
@@ -180,7 +180,7 @@ struct BatchUpdateValidation {
       addedRows[path.section, default: []].append(path.row)
     }
     var rowSources: [IndexPath: IndexPath] = [:]
-    rowSources.reserve(update.movedRows.count)
+    rowSources.reserveIfLarge(update.movedRows.count)
     for move in update.movedRows {
       try checkNew(move.to, Self.move(move))
       switch newRowSource[move.to] {
@@ -375,15 +375,4 @@ struct BatchUpdateValidation {
     }
     return (oldFate, newSource)
   }
-}
-
-extension Dictionary {
-  /// Room for `count` keys when a large update brings that many (growing rehashes every key held);
-  /// a small update skips it, as the call is not specialised and costs more than it saves.
-  mutating func reserve(_ count: Int) { if count > 64 { reserveCapacity(count) } }
-}
-
-extension Set {
-  /// See `Dictionary.reserve(_:)`.
-  mutating func reserve(_ count: Int) { if count > 64 { reserveCapacity(count) } }
 }

@@ -37,7 +37,6 @@
 
   /// The number of elements the buffer holds without growing.
   var capacity: Int { buffer.capacity }
-  var isEmpty: Bool { count == 0 }
 
   /// Element `i`.
   @inlinable subscript(i: Int) -> Element {

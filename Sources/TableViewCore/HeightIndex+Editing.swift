@@ -167,13 +167,7 @@ extension HeightIndex {
     guard !range.isEmpty else { return }
     // Rows inside one span leave it in place: a fixed-height or still-estimated section cut at
     // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
-    if let rows = spanRows(range) {
-      let c = range.count
-      adjust(item: range.lowerBound, rows: -c, units: -rows.units * Int64(c), unmeasured: rows.measured ? 0 : -c) {
-        node, _ in node.count -= c
-      }
-      return
-    }
+    if removeInsideSpan(range) != nil { return }
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     freeSubtree(middle)
     root = merge(left, right)
@@ -192,8 +186,7 @@ extension HeightIndex {
     // Rows inside one span leave it in place and travel as a span of their own (not in the
     // tree): moving estimated rows about (a diffable apply, a reorder) cuts nothing, so the
     // run stays one node however many rows move.
-    if let rows = spanRows(range) {
-      removeItems(range)
+    if let rows = removeInsideSpan(range) {
       let run = makeSpan(header: nil, rows: range.count, rowUnits: rows.units, measured: rows.measured, footer: nil)
       return Detached(root: run, itemCount: range.count)
     }
@@ -216,10 +209,11 @@ extension HeightIndex {
     root = merge(merge(left, detached.root), right)
   }
 
-  /// The height and state of the rows `range` when they all lie inside one span (rows only, not
-  /// its header or footer), and not the whole span; `nil` otherwise.
+  /// Removes the rows `range` from the span that holds them all, in place (the span shortens; no
+  /// node is cut), and returns their height and state; `nil`, changing nothing, when the range is
+  /// not rows inside one span (or is the whole span).
   /// - Complexity: O(log n)
-  private func spanRows(_ range: Range<Int>) -> (units: Int64, measured: Bool)? {
+  private mutating func removeInsideSpan(_ range: Range<Int>) -> (units: Int64, measured: Bool)? {
     guard !range.isEmpty else { return nil }
     let (t, offset) = locate(range.lowerBound)
     guard t != Self.none else { return nil }
@@ -227,6 +221,10 @@ extension HeightIndex {
     guard !node.isChunk, offset >= node.headerItems, offset + range.count <= node.headerItems + node.count,
       range.count < node.count
     else { return nil }
+    let c = range.count
+    adjust(item: range.lowerBound, rows: -c, units: -node.c * Int64(c), unmeasured: node.measured ? 0 : -c) {
+      node, _ in node.count -= c
+    }
     return (node.c, node.measured)
   }
 

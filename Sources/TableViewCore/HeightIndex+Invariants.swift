@@ -64,9 +64,9 @@ extension HeightIndex {
         precondition(node.sumItems(summary) == sums.items && summary.rows == sums.rows, "counts at \(t)")
         precondition(summary.sections == sums.sections, "sections at \(t)")
         precondition(summary.units == sums.units && summary.unmeasured == sums.unmeasured, "sums at \(t)")
-        precondition(summaries.count == nodes.count, "a summary for every node")
         return sums
       }
+      precondition(summaries.count == nodes.count, "a summary for every node")
       _ = check(root)
       // A treap of m nodes with independent random priorities is about 3·log₂ m deep; a chain
       // (fragments sharing one priority) is m deep.
