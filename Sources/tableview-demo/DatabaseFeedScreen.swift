@@ -456,9 +456,10 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     if table.isEditing { parts.append("editing") }
     if table.refreshControl?.isRefreshing == true { parts.append("refreshing") }
     if let lastError { parts.append("error: \(lastError)") }
+    // The user's state before the diagnostics: a long layout figure must not push the selection off the line.
+    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
     parts.append("\(table.aliveViewCount) alive")
     parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
-    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
     return parts.joined(separator: " · ")
   }
 }

@@ -78,13 +78,15 @@ class TableScreen: DemoScreen {
 
   func status() -> String { engineStatus() }
 
-  /// Rows, then `lead`, then cells alive, cells ever created, reuses and the last layout time, then `extra`, then
-  /// the last selected row.
+  /// Rows, then `lead`, then the last selected row, then cells alive, cells ever created, reuses and the last
+  /// layout time, then `extra`. What the user did comes before the diagnostics, so a narrow terminal (or a slow
+  /// layout's longer figure) cuts the diagnostics first.
   func engineStatus(lead: String? = nil, extra: String? = nil) -> String {
     var parts = [
       "\(table.totalRowCount.grouped) rows"
     ]
     if let lead { parts.append(lead) }
+    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
     parts += [
       "\(table.aliveViewCount) alive",
       "\(table.cellsCreated.grouped) created",
@@ -92,7 +94,6 @@ class TableScreen: DemoScreen {
       "layout \(tableView.lastLayoutDuration.milliseconds)",
     ]
     if let extra { parts.append(extra) }
-    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
     return parts.joined(separator: " · ")
   }
 
