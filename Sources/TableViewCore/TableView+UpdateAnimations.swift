@@ -7,6 +7,10 @@ extension TableView {
   /// How long animated updates take, in seconds (UIKit's row animations take about as long).
   public var rowAnimationDuration: Double { 0.3 }
 
+  /// The least a leaving view still takes when a later update moves it on, in seconds: one that
+  /// was due to be gone by then goes at the next frame.
+  static let lastLeavingStep = 0.001
+
   /// Whether an animated update is running: rows gliding, arriving or leaving. Call `tick()` once
   /// per frame while ``isAnimating`` is true.
   public var isAnimatingUpdates: Bool { animations.isActive }
@@ -135,14 +139,18 @@ extension TableView {
       before.frame.origin.x += swiped.offset
       capture.onScreen[swiped.view] = before
     }
-    // Views already leaving: on from where they are drawn, their end moved with the content.
+    // Views already leaving: on from where they are drawn, their end moved with the content, gone when they were
+    // to be gone. (Restarted for a whole duration, a stream of updates — a move or an arrival every frame — would
+    // keep every view it pushed out leaving for ever: more views alive, and more to capture, with each update.)
     let shift = offset.y - capture.offset.y
     for i in animations.departures.indices {
-      var (target, alpha) = animations.departureTarget(at: i)
+      var (target, alpha, end) = animations.departureTarget(at: i)
       target.origin.y += shift
       let delta = UpdateAnimations.Delta(from: content(capture.departuresOnScreen[i]), to: target, targetAlpha: alpha)
+      // One that ended since the last frame goes at the next.
+      let remaining = max(end - now, Self.lastLeavingStep)
       animations.restartDeparture(
-        at: i, shiftedBy: shift, motion: UpdateAnimations.Motion(delta: delta, start: now, duration: duration))
+        at: i, shiftedBy: shift, motion: UpdateAnimations.Motion(delta: delta, start: now, duration: remaining))
     }
     // Rows on screen: from where they were drawn; arriving ones as their animation says; rows that
     // came on screen because others moved, with their neighbour's motion.

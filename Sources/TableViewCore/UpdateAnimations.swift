@@ -191,10 +191,10 @@ struct UpdateAnimations {
     frameTime = motion.start
   }
 
-  /// The leaving view at `i`: where it ends and how opaque.
-  func departureTarget(at i: Int) -> (frame: Rect, alpha: Double) {
+  /// The leaving view at `i`: where it ends, how opaque, and when it is gone.
+  func departureTarget(at i: Int) -> (frame: Rect, alpha: Double, end: Double) {
     let entry = entries[ObjectIdentifier(departures[i].view)]!
-    return (entry.frame, entry.targetAlpha)
+    return (entry.frame, entry.targetAlpha, entry.motion.end)
   }
 
   /// Restarts the leaving view at `i`: moved by `dy` (content coordinates), with `motion`.

@@ -32,8 +32,8 @@ final class BenchModel: TableViewDataSource, TableViewDelegate {
 
 /// A table over `model`, in the workload's viewport. With `estimated`, rows start at an estimate
 /// and are measured (through the delegate) when they show; otherwise every height is asked upfront.
-func makeEngineTable(_ model: BenchModel, estimated: Bool) -> TableView {
-  makeBenchTable(dataSource: model, delegate: model) { table in
+func makeEngineTable(_ model: BenchModel, estimated: Bool, clock: any TableViewClock = ManualClock()) -> TableView {
+  makeBenchTable(dataSource: model, delegate: model, clock: clock) { table in
     if estimated { table.estimatedRowHeight = 70 }
   }
 }
@@ -42,9 +42,10 @@ func makeEngineTable(_ model: BenchModel, estimated: Bool) -> TableView {
 /// `configure` before the load, its "row" cells made by `cell`.
 func makeBenchTable(
   dataSource: (any TableViewDataSource)?, delegate: (any TableViewDelegate)? = nil,
+  clock: any TableViewClock = ManualClock(),
   configure: (TableView) -> Void = { _ in }, cell: @escaping () -> any ReusableView = { BenchCell() }
 ) -> TableView {
-  let table = TableView(style: .plain)
+  let table = TableView(style: .plain, clock: clock)
   table.register(cell, forCellReuseIdentifier: "row")
   configure(table)
   table.dataSource = dataSource
@@ -74,7 +75,9 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
   let exactNames = ["scroll_step", "offset_lookup", "height_change", "insert_row", "delete_row", "move_row"]
   if harness.includesAny(exactNames) {
     let model = BenchModel(rows: n)
-    let table = makeEngineTable(model, estimated: false)
+    // The table's clock is the benchmark's: a move animates, and an app draws a frame between moves.
+    let clock = ManualClock()
+    let table = makeEngineTable(model, estimated: false, clock: clock)
     // Start near the middle, where a ±0.5 pt step brings no row in or out.
     settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
     var flip = false
@@ -122,6 +125,10 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
         let from = random.next(below: model.rows)
         let to = random.next(below: model.rows)
         try? table.moveRow(at: IndexPath(row: from, section: 0), to: IndexPath(row: to, section: 0))
+        // A move animates, as UIKit's does: one 60 Hz frame passes before the next move, as when a user moves rows
+        // (without it the animations of every move so far would still run, and each move would capture them all).
+        clock.advance(by: 1.0 / 60)
+        table.tick()
         return to
       })
   }

@@ -297,6 +297,33 @@ struct AnimatedUpdateTests {
     checkInvariants(table, host: host)
   }
 
+  @Test("a row arriving every frame: each row it pushes out is gone within one animation, so few views are alive")
+  func streamOfInsertions() throws {
+    let (table, host, model, clock) = animatedTable()
+    var leavingSince: [ObjectIdentifier: Double] = [:]
+    var mostLeaving = 0
+    for _ in 0..<120 {
+      model.sections[0].insert(40, at: 0)
+      try table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .top)
+      clock.advance(by: 1.0 / 60)
+      table.tick()
+      let leaving = Set(table.leavingViews.map(ObjectIdentifier.init))
+      for id in leaving where leavingSince[id] == nil { leavingSince[id] = clock.now }
+      for (id, since) in leavingSince where leaving.contains(id) {
+        // Later insertions move a leaving row on; they do not make it leave for longer.
+        #expect(clock.now - since <= table.rowAnimationDuration + 1.0 / 60 + 1e-9, "a row leaving since \(since)")
+      }
+      leavingSince = leavingSince.filter { leaving.contains($0.key) }
+      mostLeaving = max(mostLeaving, leaving.count)
+    }
+    // Half a second of arrivals pushes out one row a frame, each gone after 0.3 s: about 18 at once, not 120.
+    #expect(mostLeaving <= 20, "\(mostLeaving) rows leaving at once")
+    clock.advance(by: table.rowAnimationDuration)
+    table.tick()
+    #expect(table.leavingViews.isEmpty && !table.isAnimating)
+    checkInvariants(table, host: host)
+  }
+
   @Test("rows measured above the screen mid-animation move a leaving row with the content, not on screen")
   func leavingRowThroughCorrections() throws {
     let clock = ManualClock(start: 0)
