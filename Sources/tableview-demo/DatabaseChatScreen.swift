@@ -11,11 +11,11 @@ import TerminalKit
 /// another process's (`tableview-demo --chat-db PATH --writer`) — is written to the database first; the table
 /// shows it when the data source notices the commit: at the bottom it comes into view, scrolled up it is counted
 /// in the "N new ↓" badge.
-final class DatabaseChatScreen: ChatComposerScreen, TableViewDataSource, TableViewDelegate {
+final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForwarding {
   /// The database.
   let store: PostStore
   /// The table's data source over the database (also its height delegate: this screen forwards to it).
-  private(set) var source: SQLiteTableDataSource!
+  private(set) var source: SQLiteTableDataSource?
   /// Writes go here, off the main thread; the table changes when the database has.
   let writes: PostWriteQueue
   /// Seconds between arriving messages; 0 for none.
@@ -69,22 +69,11 @@ final class DatabaseChatScreen: ChatComposerScreen, TableViewDataSource, TableVi
     cell.configure(with: message, banner: message.number == firstUnread ? ChatScreen.unreadBanner : nil)
   }
 
-  // MARK: Data source (forwarded)
+  // MARK: Data source
 
-  func numberOfSections(in tableView: TableView) -> Int { source?.numberOfSections(in: tableView) ?? 0 }
-
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    source?.tableView(tableView, numberOfRowsInSection: section) ?? 0
-  }
-
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    guard let source else { return tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) }
-    return source.tableView(tableView, cellForRowAt: indexPath)
-  }
-
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    source?.tableView(tableView, heightForRowAt: indexPath) ?? 3
-  }
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  let rowReuseIdentifier = "message"
+  let heightWithoutSource = 3.0
 
   // MARK: Delegate
 

@@ -11,11 +11,11 @@ import TerminalKit
 /// applies it as one animated batch update). Posts move as in the in-memory feed (≡ in edit mode, or m): the row
 /// moves at once and the move is written in the background (undone, gliding back, if the file refuses it). `/`
 /// searches the posts (SQLite FTS5); Esc returns to where the user was.
-final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
+final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
   /// The database.
   let store: PostStore
   /// The table's data source over the database (also its height delegate: this screen forwards to it).
-  private(set) var source: SQLiteTableDataSource!
+  private(set) var source: SQLiteTableDataSource?
   /// Writes go here, off the main thread; the table changes when the database has.
   let writes: PostWriteQueue
   /// Posts the user selected, shown with a check mark (by id: the mark stays with its post).
@@ -96,22 +96,11 @@ final class DatabaseFeedScreen: TableScreen, TableViewDataSource, TableViewDeleg
     cell.showsReorderControl = true
   }
 
-  // MARK: Data source (forwarded)
+  // MARK: Data source
 
-  func numberOfSections(in tableView: TableView) -> Int { source?.numberOfSections(in: tableView) ?? 0 }
-
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    source?.tableView(tableView, numberOfRowsInSection: section) ?? 0
-  }
-
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    guard let source else { return tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath) }
-    return source.tableView(tableView, cellForRowAt: indexPath)
-  }
-
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    source?.tableView(tableView, heightForRowAt: indexPath) ?? 3
-  }
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  let rowReuseIdentifier = "post"
+  let heightWithoutSource = 3.0
 
   /// ⊖ in edit mode (or Delete on the selected post) deletes the post from the database.
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {

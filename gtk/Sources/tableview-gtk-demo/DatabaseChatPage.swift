@@ -11,7 +11,7 @@ import TableViewSQLite
 /// timer's, another process's (`tableview-demo --chat-db PATH --writer`) — is written to the database first;
 /// the table shows it when the data source notices the commit: at the bottom it comes into view, scrolled up
 /// the "N new ↓" badge counts it. The first run builds the file with a progress bar (`DatabaseFeedOpener`).
-final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
+final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
   let title = "Chat"
   let gtkTableView = GTKTableView()
   var tableView: GTKTableView? { gtkTableView }
@@ -155,22 +155,11 @@ final class DatabaseChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     didChange?()
   }
 
-  // MARK: Data source (forwarded) and delegate
+  // MARK: Data source and delegate
 
-  func numberOfSections(in tableView: TableView) -> Int { source?.numberOfSections(in: tableView) ?? 0 }
-
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    source?.tableView(tableView, numberOfRowsInSection: section) ?? 0
-  }
-
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    guard let source else { return tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) }
-    return source.tableView(tableView, cellForRowAt: indexPath)
-  }
-
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    source?.tableView(tableView, heightForRowAt: indexPath) ?? Self.placeholderHeight
-  }
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  let rowReuseIdentifier = "message"
+  let heightWithoutSource = DatabaseChatPage.placeholderHeight
 
   /// The day's heading, sticky while its messages are on screen.
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {

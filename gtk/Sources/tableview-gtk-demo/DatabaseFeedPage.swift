@@ -11,7 +11,7 @@ import TableViewSQLite
 /// one animated batch update per commit. Posts move as in the in-memory feed (their ≡ in edit mode, a long press,
 /// or m): the row moves at once and the move is written in the background (undone, gliding back, if the file
 /// refuses it). The search entry runs an FTS5 search; clearing it (or Esc) returns to where the user was. The first run builds the file with a progress bar (`DatabaseFeedOpener`).
-final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
+final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
   let title = "Feed"
   let gtkTableView = GTKTableView()
   var tableView: GTKTableView? { gtkTableView }
@@ -185,22 +185,11 @@ final class DatabaseFeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     cell.setEditing(gtkTableView.table.isEditing, animated: false)
   }
 
-  // MARK: Data source (forwarded)
+  // MARK: Data source
 
-  func numberOfSections(in tableView: TableView) -> Int { source?.numberOfSections(in: tableView) ?? 0 }
-
-  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    source?.tableView(tableView, numberOfRowsInSection: section) ?? 0
-  }
-
-  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    guard let source else { return tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath) }
-    return source.tableView(tableView, cellForRowAt: indexPath)
-  }
-
-  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-    source?.tableView(tableView, heightForRowAt: indexPath) ?? 72
-  }
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  let rowReuseIdentifier = "post"
+  let heightWithoutSource = 72.0
 
   /// ⊖ in edit mode deletes the post from the database.
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
