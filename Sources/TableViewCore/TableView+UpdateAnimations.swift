@@ -150,7 +150,8 @@ extension TableView {
       // One that ended since the last frame goes at the next.
       let remaining = max(end - now, Self.lastLeavingStep)
       animations.restartDeparture(
-        at: i, shiftedBy: shift, motion: UpdateAnimations.Motion(delta: delta, start: now, duration: remaining))
+        at: i, shiftedBy: shift,
+        motion: UpdateAnimations.Motion(delta: delta, start: now, duration: remaining, easesIn: false))
     }
     // Rows on screen: from where they were drawn; arriving ones as their animation says; rows that
     // came on screen because others moved, with their neighbour's motion.

@@ -52,15 +52,19 @@ struct UpdateAnimations {
     var delta: Delta
     var start: Double
     var duration: Double
+    /// Whether it starts slowly: a view at rest eases in; one already moving when a later update
+    /// takes it on does not, or every update would stop it (under an update a frame, rows would
+    /// hardly move and fall ever further behind where they belong).
+    var easesIn = true
 
     /// The fraction of the difference still to go at `now`: 1 at the start, 0 from the end on,
-    /// eased in and out.
+    /// eased in and out (UIKit's ease-in-ease-out), or only out.
     @inline(__always)
     func remaining(at now: Double) -> Double {
       guard duration > 0 else { return 0 }
       let t = min(1, max(0, (now - start) / duration))
-      // UIKit's ease-in-ease-out: slow start, slow end.
-      return 1 - ScrollPhysics.easeInOut(t)
+      let u = 1 - t
+      return easesIn ? 1 - ScrollPhysics.easeInOut(t) : u * u
     }
 
     var end: Double { start + duration }
@@ -164,13 +168,16 @@ struct UpdateAnimations {
   /// A new frame at `now`: views are drawn at that time from now on.
   mutating func advanceFrame(to now: Double) { frameTime = now }
 
-  /// Starts (or restarts) `view`'s difference; a negligible one ends it.
+  /// Starts (or restarts) `view`'s difference; a negligible one ends it. A view still moving at
+  /// `now` goes on at speed (its new motion eases out only).
   mutating func setMotion(_ view: any ReusableView, _ delta: Delta, now: Double, duration: Double) {
+    let id = ObjectIdentifier(view)
     if delta.isNegligible || duration <= 0 {
-      entries[ObjectIdentifier(view)] = nil
+      entries[id] = nil
     } else {
-      entries[ObjectIdentifier(view)] = Entry(
-        motion: Motion(delta: delta, start: now, duration: duration), frame: view.frame)
+      let moving = entries.withValue(for: id) { now < $0.motion.end } ?? false
+      entries[id] = Entry(
+        motion: Motion(delta: delta, start: now, duration: duration, easesIn: !moving), frame: view.frame)
       nextExpiry = min(nextExpiry, now + duration)
       frameTime = now
     }
