@@ -45,6 +45,11 @@ extension TableView {
   /// have gone.
   public var leavingViews: [any ReusableView] { animations.departures.map(\.view) }
 
+  /// Whether `view` is on its way out of an animated update (one of ``leavingViews``): what a
+  /// backend asks of each view it draws, to draw the leaving ones behind the others.
+  /// - Complexity: O(1)
+  public func isLeaving(_ view: any ReusableView) -> Bool { animations.isLeaving(view) }
+
   // MARK: Capturing an update
 
   /// Where the views were drawn on screen before an update.

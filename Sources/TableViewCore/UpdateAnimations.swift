@@ -129,6 +129,13 @@ struct UpdateAnimations {
   /// Whether any view still moves.
   var isMoving: Bool { !entries.isEmpty }
 
+  /// Whether `view` is on its way out.
+  /// - Complexity: O(1)
+  func isLeaving(_ view: any ReusableView) -> Bool {
+    guard !departures.isEmpty else { return false }
+    return entries.withValue(for: ObjectIdentifier(view)) { $0.isLeaving } ?? false
+  }
+
   /// Where `view`, whose frame is `frame`, is drawn at `now` (a leaving view where its way out has
   /// it).
   @inline(__always)

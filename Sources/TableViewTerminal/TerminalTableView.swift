@@ -156,13 +156,13 @@ public final class TerminalTableView: TerminalView, TableViewHost {
       return
     }
     // An animated update: views on their way out behind the others, every view at its presentation.
-    let leaving = Set(table.leavingViews.map { ObjectIdentifier($0) })
-    for view in attachedViews where leaving.contains(ObjectIdentifier(view)) {
+    func isLeaving(_ view: TerminalView) -> Bool { (view as? any ReusableView).map(table.isLeaving) ?? false }
+    for view in attachedViews where isLeaving(view) {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
     drawSwipeActions(into: &buffer, origin: origin, clip: clip)
     let held = table.reorderingView.map { ObjectIdentifier($0) }
-    for view in attachedViews where !leaving.contains(ObjectIdentifier(view)) && ObjectIdentifier(view) != held {
+    for view in attachedViews where !isLeaving(view) && ObjectIdentifier(view) != held {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
     // A row being moved: over everything, lifted.

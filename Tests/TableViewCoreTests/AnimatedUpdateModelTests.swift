@@ -143,6 +143,10 @@ struct AnimatedUpdateModelTests {
       let alive = source.made.compactMap(\.cell)
       let stray = alive.filter { !held.contains(ObjectIdentifier($0)) }
       #expect(stray.isEmpty, "step \(step): \(stray.count) cells alive outside the screen, the way out and the pool")
+      // `isLeaving` answers for each view what `leavingViews` lists.
+      let leaving = Set(table.leavingViews.map(ObjectIdentifier.init))
+      let disagree = alive.filter { table.isLeaving($0) != leaving.contains(ObjectIdentifier($0)) }
+      #expect(disagree.isEmpty, "step \(step): isLeaving disagrees with leavingViews for \(disagree.count) cells")
     }
     func settle(_ step: Int) {
       clock.advance(by: 1)

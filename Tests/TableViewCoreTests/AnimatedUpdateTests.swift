@@ -58,6 +58,7 @@ struct AnimatedUpdateTests {
     // At once: the geometry is final, nothing has moved on screen.
     #expect(table.isAnimating && table.isAnimatingUpdates)
     #expect(table.leavingViews.count == 1 && table.leavingViews[0] === doomed)
+    #expect(table.isLeaving(doomed) && !table.visibleCells.contains { table.isLeaving($0) })
     #expect(table.presentation(of: doomed) == CellPresentation(frame: Rect(x: 0, y: 40, width: 100, height: 40)))
     #expect(drawn(table)[1]?.frame.minY == 80, "the old row 2 is still drawn where it was")
     #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.frame.minY == 40, "its frame is final")
@@ -73,7 +74,7 @@ struct AnimatedUpdateTests {
     #expect(table.tick() == false)
     #expect(!table.isAnimating && table.leavingViews.isEmpty)
     #expect(drawn(table)[1]?.frame.minY == 40 && drawn(table)[1]?.alpha == 1)
-    #expect(host.attached[ObjectIdentifier(doomed)] == nil)
+    #expect(host.attached[ObjectIdentifier(doomed)] == nil && !table.isLeaving(doomed))
     #expect(table.visible.cellPool.allViews.contains { $0 === doomed })
     #expect(finished == [true])
     checkInvariants(table, host: host)
