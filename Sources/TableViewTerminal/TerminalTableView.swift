@@ -156,17 +156,17 @@ public final class TerminalTableView: TerminalView, TableViewHost {
       return
     }
     // An animated update: views on their way out behind the others, every view at its presentation.
-    func isLeaving(_ view: TerminalView) -> Bool { (view as? any ReusableView).map(table.isLeaving) ?? false }
-    for view in attachedViews where isLeaving(view) {
+    // (Every view the table attaches is a reusable terminal view; each is cast once a pass.)
+    for case let view as PresentedView in attachedViews where table.isLeaving(view) {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
     drawSwipeActions(into: &buffer, origin: origin, clip: clip)
     let held = table.reorderingView.map { ObjectIdentifier($0) }
-    for view in attachedViews where !isLeaving(view) && ObjectIdentifier(view) != held {
+    for case let view as PresentedView in attachedViews where !table.isLeaving(view) && ObjectIdentifier(view) != held {
       drawPresented(view, into: &buffer, origin: origin, clip: clip)
     }
     // A row being moved: over everything, lifted.
-    if let view = table.reorderingView as? TerminalView,
+    if let view = table.reorderingView as? PresentedView,
       let area = drawPresented(view, into: &buffer, origin: origin, clip: clip)
     {
       buffer.updateStyle(in: area, Self.liftStyle)
@@ -202,11 +202,10 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// height, faint while it is half transparent or more, not at all once nearly invisible.
   /// - Returns: The cells drawn, or nil when nothing was.
   @discardableResult
-  func drawPresented(_ view: TerminalView, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect)
+  func drawPresented(_ view: PresentedView, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect)
     -> CellRect?
   {
-    guard let reusable = view as? any ReusableView else { return nil }
-    let presented = table.presentation(of: reusable)
+    let presented = table.presentation(of: view)
     guard presented.alpha >= Self.invisibleAlpha else { return nil }
     let offset = table.contentOffset
     let at = CellPoint(
@@ -223,6 +222,9 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     }
     return area
   }
+
+  /// A view the table draws at its presentation: a terminal view the engine reuses (a cell, a header or footer).
+  typealias PresentedView = TerminalView & ReusableView
 
   /// Below this opacity an animating view is not drawn.
   static let invisibleAlpha = 0.15

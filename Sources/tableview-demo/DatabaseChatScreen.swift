@@ -40,7 +40,7 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
     let messages = (try? store.sectionStates().reduce(0) { $0 + $1.count }) ?? 0
     firstUnread = max(0, messages - ChatScreen.unreadDistance)
     super.init(context: context)
-    table.register({ ChatMessageCell() }, forCellReuseIdentifier: "message")
+    table.register({ ChatMessageCell() }, forCellReuseIdentifier: rowReuseIdentifier)
     table.register({ TerminalTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "day")
     table.rowHeight = TableView.automaticDimension
     table.sectionHeaderHeight = 1
@@ -49,8 +49,8 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
     table.followsAppendedRows = true
     do {
       source = try SQLiteTableDataSource(
-        store: store, tableView: table, reuseIdentifier: "message", pageSize: 50, cachedPages: 32,
-        placeholderHeight: 3
+        store: store, tableView: table, reuseIdentifier: rowReuseIdentifier, pageSize: 50, cachedPages: 32,
+        placeholderHeight: heightWithoutSource
       ) { [weak self] cell, post in self?.configure(cell, post) }
     } catch {
       lastError = error.description
@@ -71,7 +71,8 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
 
   // MARK: Data source
 
-  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`). The rows' cells and the height
+  // of a row whose page has not arrived (also the table's estimate), given to the source and used until it opens:
   let rowReuseIdentifier = "message"
   let heightWithoutSource = 3.0
 

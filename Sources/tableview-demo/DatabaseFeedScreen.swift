@@ -63,7 +63,8 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
     table.refreshControl = refresh
     do {
       source = try SQLiteTableDataSource(
-        store: store, tableView: table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32, placeholderHeight: 3
+        store: store, tableView: table, reuseIdentifier: rowReuseIdentifier, pageSize: 50, cachedPages: 32,
+        placeholderHeight: heightWithoutSource
       ) { [weak self] cell, post in self?.configure(cell, post) }
     } catch {
       // The store was opened a moment ago; should its sections be unreadable now, the feed is empty and says why.
@@ -98,7 +99,8 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
 
   // MARK: Data source
 
-  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`). The rows' cells and the height
+  // of a row whose page has not arrived (also the table's estimate), given to the source and used until it opens:
   let rowReuseIdentifier = "post"
   let heightWithoutSource = 3.0
 
@@ -446,7 +448,7 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
     if table.refreshControl?.isRefreshing == true { parts.append("refreshing") }
     if let lastError { parts.append("error: \(lastError)") }
     // The user's state before the diagnostics: a long layout figure must not push the selection off the line.
-    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    if let lastSelected { parts.append(lastSelected.selectionStatus) }
     parts.append("\(table.aliveViewCount) alive")
     parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
     return parts.joined(separator: " · ")

@@ -86,7 +86,7 @@ class TableScreen: DemoScreen {
       "\(table.totalRowCount.grouped) rows"
     ]
     if let lead { parts.append(lead) }
-    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    if let lastSelected { parts.append(lastSelected.selectionStatus) }
     parts += [
       "\(table.aliveViewCount) alive",
       "\(table.cellsCreated.grouped) created",

@@ -50,9 +50,6 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
   var didChange: (() -> Void)?
   private let overlay: UnsafeMutablePointer<GtkWidget>
 
-  /// The height of a row whose page has not arrived (and the table's estimate): about a one-line message's.
-  static let placeholderHeight = 64.0
-
   /// The page for the chat's file at `path` (`nil`: the default file in the cache folder) of `history` messages,
   /// a message from someone else written every `arrivalInterval` seconds (0: none).
   init(path: String?, history: Int?, arrivalInterval: Double) {
@@ -91,7 +88,7 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
 
     gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
-    table.register({ ChatMessageCell() }, forCellReuseIdentifier: "message")
+    table.register({ ChatMessageCell() }, forCellReuseIdentifier: rowReuseIdentifier)
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "day")
     table.rowHeight = TableView.automaticDimension
     table.sectionHeaderHeight = 30
@@ -128,8 +125,9 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
     case .success(let store):
       do {
         let source = try SQLiteTableDataSource(
-          store: store, tableView: gtkTableView.table, reuseIdentifier: "message", pageSize: 50, cachedPages: 32,
-          placeholderHeight: Self.placeholderHeight
+          store: store, tableView: gtkTableView.table, reuseIdentifier: rowReuseIdentifier, pageSize: 50,
+          cachedPages: 32,
+          placeholderHeight: heightWithoutSource
         ) { cell, post in
           guard let cell = cell as? ChatMessageCell else { return }
           if let post { cell.show(ChatDatabase.message(post), isFirstUnread: false) } else { cell.showPlaceholder() }
@@ -157,9 +155,11 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
 
   // MARK: Data source and delegate
 
-  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`). The rows' cells and the height
+  // of a row whose page has not arrived (also the table's estimate: about a one-line message's), given to the source
+  // and used until it opens:
   let rowReuseIdentifier = "message"
-  let heightWithoutSource = DatabaseChatPage.placeholderHeight
+  let heightWithoutSource = 64.0
 
   /// The day's heading, sticky while its messages are on screen.
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {

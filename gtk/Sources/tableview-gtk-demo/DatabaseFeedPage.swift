@@ -86,7 +86,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     gtk_widget_set_vexpand(gtkTableView.widget, 1)
 
     let table = gtkTableView.table
-    table.register({ FeedPage.makeCell() }, forCellReuseIdentifier: "post")
+    table.register({ FeedPage.makeCell() }, forCellReuseIdentifier: rowReuseIdentifier)
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
     table.rowHeight = TableView.automaticDimension
     table.sectionHeaderHeight = 46
@@ -137,8 +137,9 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     case .success(let store):
       do {
         let source = try SQLiteTableDataSource(
-          store: store, tableView: gtkTableView.table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32,
-          placeholderHeight: 72
+          store: store, tableView: gtkTableView.table, reuseIdentifier: rowReuseIdentifier, pageSize: 50,
+          cachedPages: 32,
+          placeholderHeight: heightWithoutSource
         ) { [weak self] cell, post in self?.configure(cell, post) }
         source.onError = { [weak self] error in self?.lastError = error.description }
         self.store = store
@@ -187,7 +188,8 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
 
   // MARK: Data source
 
-  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`); before it opens:
+  // The counts, cells and heights are the source's (`SQLiteTableDataSourceForwarding`). The rows' cells and the height
+  // of a row whose page has not arrived (also the table's estimate), given to the source and used until it opens:
   let rowReuseIdentifier = "post"
   let heightWithoutSource = 72.0
 
@@ -431,7 +433,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     if loadingMore { parts.append("loading more…") }
     if let lastError { parts.append("error: \(lastError)") }
     parts.append("\(LiveWidgets.count) widgets alive")
-    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    if let lastSelected { parts.append(lastSelected.selectionStatus) }
     return parts.joined(separator: " · ")
   }
 

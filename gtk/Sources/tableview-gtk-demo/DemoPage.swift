@@ -1,4 +1,5 @@
 import CGtk
+import DemoData
 import TableViewCore
 import TableViewGTK
 
@@ -27,7 +28,7 @@ extension DemoPage {
       "\(table.cellsReused.grouped) reused",
     ]
     if let extra { parts.append(extra) }
-    if let lastSelected { parts.append("selected §\(lastSelected.section + 1) #\(lastSelected.row + 1)") }
+    if let lastSelected { parts.append(lastSelected.selectionStatus) }
     return parts.joined(separator: " · ")
   }
 }
