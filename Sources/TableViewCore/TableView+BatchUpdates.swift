@@ -23,6 +23,11 @@ extension TableView {
   /// above it does. Without estimates every row is asked again; with estimates the other measured
   /// rows are measured again when they next show.
   ///
+  /// `completion` runs, with `true`, once this update's animations have ended (at once when
+  /// nothing animates): a later update that moves the same rows on does not hold it back, as in
+  /// UIKit, so under an update every frame each one still runs 0.3 s after its own. A reload ends
+  /// them early, with `false`.
+  ///
   /// - Throws: `.invalidUpdate` naming the section and the counts when the new counts are not the
   ///   old counts plus and minus the changes, or when operations conflict; `.reentrantUpdate`
   ///   when called from inside a data-source call or a layout pass. The table is unchanged.

@@ -225,7 +225,11 @@ extension TableView {
         motion: UpdateAnimations.Motion(delta: delta, start: now, duration: duration))
     }
     if let completion {
-      if animations.isMoving { animations.completions.append(completion) } else { completion(true) }
+      if animations.isMoving {
+        animations.completions.append(UpdateAnimations.Completion(due: now + duration, body: completion))
+      } else {
+        completion(true)
+      }
     }
     if animations.isActive { host?.animationsDidStart() }
   }
@@ -304,13 +308,15 @@ extension TableView {
   // MARK: Running and ending
 
   /// Advances the animated update to `now`: views whose way out is over leave for their pools;
-  /// once nothing moves, the completions run. Returns whether it still runs.
+  /// each update's completion runs once its own animations have ended (UIKit's: a later update
+  /// that moves the same rows on does not hold it back), every one once nothing moves. Returns
+  /// whether it still runs.
   func tickUpdateAnimations() -> Bool {
     guard animations.isActive else { return false }
     let now = animationTime
     animations.advanceFrame(to: now)
     for departure in animations.expire(at: now) { finishDeparture(departure.view, pool: departure.pool) }
-    if !animations.isMoving { runUpdateCompletions(finished: true) }
+    for completion in animations.takeCompletions(dueBy: now) { completion.body(true) }
     return animations.isActive
   }
 
@@ -325,7 +331,7 @@ extension TableView {
   func runUpdateCompletions(finished: Bool) {
     let completions = animations.completions
     animations.completions = []
-    for completion in completions { completion(finished) }
+    for completion in completions { completion.body(finished) }
   }
 
   /// Moves `view` to `frame`: the one way the table moves a view it shows (a moving view's motion

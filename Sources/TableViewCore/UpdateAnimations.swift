@@ -116,9 +116,17 @@ struct UpdateAnimations {
   private(set) var frameTime = 0.0
   /// The views on their way out, oldest first (drawn behind the views on screen).
   private(set) var departures: [Departure] = []
-  /// What to call, with `true`, once nothing moves any more (or with `false` when a reload ends it
-  /// all early).
-  var completions: [(Bool) -> Void] = []
+  /// An update's completion and when that update's own animations end.
+  struct Completion {
+    /// When the update's animations end (its start plus the duration): a later update that moves
+    /// the same views on does not make it wait longer, as UIKit's additive animations do not.
+    var due: Double
+    var body: (Bool) -> Void
+  }
+
+  /// What to call, with `true`, once each update's animations have ended (or with `false` when a
+  /// reload ends them all early), in the order the updates came.
+  var completions: [Completion] = []
   /// The earliest time a motion ends (nothing expires before it).
   private var nextExpiry = Double.infinity
 
@@ -224,6 +232,17 @@ struct UpdateAnimations {
   mutating func shiftDepartures(by dy: Double) {
     guard dy != 0 else { return }
     for departure in departures { entries[ObjectIdentifier(departure.view)]!.frame.origin.y += dy }
+  }
+
+  /// Takes the completions due by `now` (all of them once nothing moves), oldest first.
+  /// - Complexity: O(completions taken)
+  mutating func takeCompletions(dueBy now: Double) -> [Completion] {
+    let limit = isMoving ? now : .infinity
+    guard let first = completions.first, first.due <= limit else { return [] }
+    let count = completions.prefix { $0.due <= limit }.count
+    let due = Array(completions.prefix(count))
+    completions.removeFirst(count)
+    return due
   }
 
   /// Ends everything at once; returns the leaving views (the caller pools them).

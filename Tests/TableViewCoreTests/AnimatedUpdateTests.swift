@@ -331,6 +331,37 @@ struct AnimatedUpdateTests {
     checkInvariants(table, host: host)
   }
 
+  @Test("a row arriving every frame: each update's completion runs when its own animations end, not when all stop")
+  func streamCompletions() throws {
+    let (table, host, model, clock) = animatedTable()
+    var completedAt: [Int: Double] = [:]
+    var startedAt: [Double] = []
+    for i in 0..<120 {
+      model.sections[0].insert(40, at: 0)
+      startedAt.append(clock.now)
+      try table.performBatchUpdates(
+        { $0.insertRows(at: [IndexPath(row: 0, section: 0)], with: .top) },
+        completion: { finished in
+          #expect(finished && completedAt[i] == nil, "update \(i) completed twice or unfinished")
+          #expect(completedAt.count == i, "update \(i) completed out of order")
+          completedAt[i] = clock.now
+        })
+      clock.advance(by: 1.0 / 60)
+      table.tick()
+    }
+    // Rows never stopped moving, yet every update but the last few completed a frame after its own 0.3 s.
+    #expect(table.isAnimating)
+    #expect(completedAt.count >= 100, "only \(completedAt.count) of 120 completions ran while rows kept moving")
+    for (i, at) in completedAt {
+      let late = at - (startedAt[i] + table.rowAnimationDuration)
+      #expect(late >= -1e-9 && late <= 1.0 / 60 + 1e-9, "update \(i) completed \(late) s after its animations ended")
+    }
+    clock.advance(by: table.rowAnimationDuration)
+    table.tick()
+    #expect(completedAt.count == 120 && !table.isAnimating)
+    checkInvariants(table, host: host)
+  }
+
   @Test("a row arriving every frame: the rows on screen follow it, never far behind where they belong")
   func streamKeepsUp() throws {
     let (table, host, model, clock) = animatedTable(rows: 100)
