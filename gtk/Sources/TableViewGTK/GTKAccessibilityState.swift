@@ -70,8 +70,7 @@ struct GTKAccessibilityState {
 
   private static func collectLabels(in widget: UnsafeMutablePointer<GtkWidget>, into parts: inout [String]) {
     guard gtk_widget_get_visible(widget) != 0, gtk_widget_get_child_visible(widget) != 0 else { return }
-    let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-    if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+    if GTKLabel.isLabel(widget) {
       if let text = gtk_label_get_text(OpaquePointer(widget)) {
         let string = String(cString: text)
         if !string.isEmpty { parts.append(string) }

@@ -11,7 +11,9 @@ import TableViewCore
 ///     cell.accessoryType = .checkmark
 ///
 /// Self-sizing measures the widget with GTK (`gtk_widget_measure`): Pango lays out the wrapped
-/// text at the row's width, so Chinese and English posts get their real heights.
+/// text at the row's width, so Chinese and English posts get their real heights. Each label is
+/// measured on the layout it then draws with (``GTKLabel/height(of:forWidth:)``): a new text is
+/// laid out once, where GTK's own measure of a label would lay it out three times.
 public final class GTKTableViewCell: GTKView {
   /// The layouts of UIKit's `UITableViewCell.CellStyle`.
   public typealias CellStyle = TableViewCellStyle
@@ -278,14 +280,30 @@ public final class GTKTableViewCell: GTKView {
   /// The gap between the title and a subtitle, and before the accessory.
   static let gap: Int32 = 3
 
-  /// A child's natural size along `orientation` for `forSize` (−1: unconstrained).
+  /// A child's natural size along `orientation` for `forSize` (−1: unconstrained). A label's
+  /// height at a width is read from the layout it draws with (``GTKLabel/height(of:forWidth:)``):
+  /// GTK's measure would lay a new text out twice more.
   private static func natural(
     _ child: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32
   ) -> Int32 {
+    if orientation == GTK_ORIENTATION_VERTICAL, forSize >= 0, GTKLabel.isLabel(child) {
+      return GTKLabel.height(of: child, forWidth: forSize)
+    }
     var minimum: Int32 = 0
     var natural: Int32 = 0
     gtk_widget_measure(child, orientation, forSize, &minimum, &natural, nil, nil)
     return max(minimum, natural)
+  }
+
+  /// The cell's height at `width`, from its labels' own layouts at the widths they will have (see
+  /// ``GTKLabel/height(of:forWidth:)``), its padding and border included: what `gtk_widget_measure`
+  /// gives, computed afresh. (GTK's cached measure of a cell is only as fresh as its labels'
+  /// requests to measure again.)
+  /// - Complexity: A Pango layout of each label whose text or width changed.
+  public override func sizeThatFits(width: Double) -> Double {
+    let (horizontal, vertical) = GTK.boxExtras(of: widget)
+    let outer = Int32(min(max(0, width), Double(Int32.max / 2)))
+    return Double(layout(width: max(0, outer - horizontal)).height + vertical)
   }
 
   /// The frames of the image, title, detail and accessory in a content box `width` wide, and its height.

@@ -100,6 +100,25 @@ open class GTKView: ReusableView {
 
 /// Creation helpers for the GTK C API.
 enum GTK {
+  /// What surrounds a widget's content, horizontally and vertically: its CSS margins, borders
+  /// and padding and its own margins (what GTK takes off a size before the widget measures).
+  static func boxExtras(of widget: UnsafeMutablePointer<GtkWidget>) -> (horizontal: Int32, vertical: Int32) {
+    let context = gtk_widget_get_style_context(widget)
+    var margin = GtkBorder()
+    var border = GtkBorder()
+    var padding = GtkBorder()
+    gtk_style_context_get_margin(context, &margin)
+    gtk_style_context_get_border(context, &border)
+    gtk_style_context_get_padding(context, &padding)
+    let horizontal =
+      Int32(margin.left) + Int32(margin.right) + Int32(border.left) + Int32(border.right) + Int32(padding.left)
+      + Int32(padding.right) + gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
+    let vertical =
+      Int32(margin.top) + Int32(margin.bottom) + Int32(border.top) + Int32(border.bottom) + Int32(padding.top)
+      + Int32(padding.bottom) + gtk_widget_get_margin_top(widget) + gtk_widget_get_margin_bottom(widget)
+    return (horizontal, vertical)
+  }
+
   /// A GTK label: left-aligned, ellipsized or wrapping.
   static func label(wrap: Bool, cssClass: String?) -> UnsafeMutablePointer<GtkWidget> {
     let widget = gtk_label_new(nil)!
@@ -122,6 +141,11 @@ enum GTK {
     let label = OpaquePointer(widget)
     if let current = gtk_label_get_text(label), String(cString: current) == text { return }
     gtk_label_set_text(label, text)
+    // The label asks its parent to measure again, but only the first time: GTK stops passing a
+    // resize up from a widget that still waits to be measured, and a cell's labels are measured on
+    // their own layouts (`GTKLabel.height(of:forWidth:)`), never by GTK. Without this, a reused
+    // cell would keep its first text's size.
+    if let parent = gtk_widget_get_parent(widget) { gtk_widget_queue_resize(parent) }
   }
 
   /// A box.

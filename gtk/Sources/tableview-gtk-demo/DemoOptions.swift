@@ -46,7 +46,7 @@ struct DemoOptions {
                               [--size WxH]
                               [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
-                              [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe]
+                              [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe|label-heights]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
                               [--soak ROUNDS]
 
@@ -70,7 +70,8 @@ struct DemoOptions {
       --state-file  test hook: the table's state is written there as JSON after every change
       --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive;
                     touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back);
-                    touchpad-swipe: sideways touchpad gestures swiping a feed row open (with --demo feed)
+                    touchpad-swipe: sideways touchpad gestures swiping a feed row open (with --demo feed);
+                    label-heights: cells' label heights against GTK's measure (JSON; exit 1 on a mismatch)
       --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
                     (--listview: the same fling in GtkListView, for comparison; --demo chat: flicks up
                     through the chat while 5 messages a second arrive and older pages load;

@@ -15,9 +15,13 @@ protocol DemoPage: AnyObject {
   func status() -> String
   /// The last row the user selected.
   var lastSelected: IndexPath? { get }
+  /// The page's table view laid out (nothing by default).
+  func tableViewDidLayout()
 }
 
 extension DemoPage {
+  func tableViewDidLayout() {}
+
   /// The engine's figures for a table page: rows, widgets alive, cells created and reused.
   func engineStatus(_ tableView: GTKTableView, extra: String? = nil) -> String {
     let table = tableView.table

@@ -158,7 +158,10 @@ final class DemoWindow {
     currentName = name
     if let tableView = page.tableView {
       gtk_widget_grab_focus(tableView.viewport)
-      tableView.didLayout = { [weak self] _ in self?.stateHook?.setNeedsWrite() }
+      tableView.didLayout = { [weak self] _ in
+        self?.current?.tableViewDidLayout()
+        self?.stateHook?.setNeedsWrite()
+      }
     } else if let picker = (page as? DatePickerPage)?.pickerView {
       gtk_widget_grab_focus(picker.widget)
       picker.didLayout = { [weak self] _ in self?.stateHook?.setNeedsWrite() }

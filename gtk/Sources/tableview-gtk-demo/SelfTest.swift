@@ -15,6 +15,10 @@ enum SelfTest {
       TouchpadGesture(window: window, tableView: tableView).begin()
       return
     }
+    if name == "label-heights" {
+      LabelHeightCheck.run(window: window)
+      return
+    }
     if name == "touchpad-swipe", let tableView = window.current?.tableView {
       TouchpadSwipe(window: window, tableView: tableView).begin()
       return

@@ -393,19 +393,10 @@ struct DemoXvfbTests {
 struct DemoSelfTestTests {
   @Test("10,000 scroll steps reuse widgets instead of creating one per row")
   func scrollSteps() async throws {
-    let server = try #require(XvfbServer.current)
-    let demo = try BackgroundProcess(
-      try DemoBinary.gtkDemo.path(), ["--self-test", "scroll-steps"],
-      environment: DemoSession.environment(display: server.display))
-    defer { demo.stop() }
-    let status = await demo.waitForExit(timeout: 240)
-    let output = demo.standardOutput
-    #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
-    let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "no JSON in: \(output)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    let result = { (key: String) in (object[key] as? NSNumber)?.intValue ?? -1 }
+    let run = try await DemoSelfTest(["--self-test", "scroll-steps"], timeout: 240)
+    let (line, result) = (run.line, run.integer)
     #expect(result("steps") == 10_000, "\(line)")
-    #expect((object["ok"] as? NSNumber)?.boolValue == true, "\(line)")
+    #expect((run.object["ok"] as? NSNumber)?.boolValue == true, "\(line)")
     #expect((0...60).contains(result("liveAfter")), "\(line)")
     #expect((0...60).contains(result("widgetsCreated")), "widgets were reused, not created per row: \(line)")
     #expect(result("liveAfter") >= result("visibleViews"), "\(line)")
@@ -414,21 +405,21 @@ struct DemoSelfTestTests {
   }
 
   @Test(
+    "a cell's labels measure from the layout they draw with: the same heights GTK's measure gives, for 300 posts, wrapped, cut and boxed labels"
+  )
+  func labelHeights() async throws {
+    let run = try await DemoSelfTest(["--self-test", "label-heights"], timeout: 60)
+    #expect(run.integer("compared") > 7_000, "\(run.line)")
+    #expect(run.integer("mismatches") == 0, "\(run.line)")
+  }
+
+  @Test(
     "a touchpad gesture follows the fingers, flings on lift-off, stretches past the top and springs back (after the refresh it starts)"
   )
   func touchpad() async throws {
-    let server = try #require(XvfbServer.current)
     // xdotool cannot make smooth-scroll events: the demo plays the scroll controller's calls itself.
-    let demo = try BackgroundProcess(
-      try DemoBinary.gtkDemo.path(), ["--self-test", "touchpad"],
-      environment: DemoSession.environment(display: server.display))
-    defer { demo.stop() }
-    let status = await demo.waitForExit(timeout: 60)
-    let output = demo.standardOutput
-    #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
-    let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "no JSON in: \(output)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    let value = { (key: String) in (object[key] as? NSNumber)?.doubleValue ?? .nan }
+    let run = try await DemoSelfTest(["--self-test", "touchpad"], timeout: 60)
+    let (line, value, object) = (run.line, run.number, run.object)
     #expect(value("followed") == 600, "\(line)")
     #expect(value("flung") > 600, "\(line)")
     #expect(value("stretched") < 0 && value("stretched") > -300, "\(line)")

@@ -177,18 +177,9 @@ struct FeedEditingXvfbTests {
 
   @Test("a sideways touchpad gesture swipes a row open on its trailing actions, and the other way on its leading one")
   func touchpadSwipe() async throws {
-    let server = try #require(XvfbServer.current)
     // xdotool cannot make smooth-scroll events: the demo plays the scroll controller's calls itself.
-    let demo = try BackgroundProcess(
-      try DemoBinary.gtkDemo.path(), ["--demo", "feed", "--self-test", "touchpad-swipe"],
-      environment: DemoSession.environment(display: server.display))
-    defer { demo.stop() }
-    let status = await demo.waitForExit(timeout: 60)
-    let output = demo.standardOutput
-    #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
-    let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "no JSON in: \(output)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    let value = { (key: String) in (object[key] as? NSNumber)?.doubleValue ?? .nan }
+    let run = try await DemoSelfTest(["--demo", "feed", "--self-test", "touchpad-swipe"], timeout: 60)
+    let (line, value, object) = (run.line, run.number, run.object)
     #expect(value("pulled") == -140, "\(line)")
     #expect(value("opened") == -160, "\(line)")
     #expect(object["trailing"] as? String == "Delete+Mark", "\(line)")
