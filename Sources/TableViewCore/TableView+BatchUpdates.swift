@@ -104,7 +104,7 @@ extension TableView {
       var newCounts: [Int] = []
       newCounts.reserveCapacity(newSectionCount)
       for s in 0..<newSectionCount { newCounts.append(try newRowCount(s)) }
-      let oldCounts = (0..<heights.index.sectionCount).map { heights.index.rowCount(inSection: $0) }
+      let oldCounts = heights.index.rowCounts
       plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
     } else {
       // Only the sections the update touches are asked: a one-row update in a table of a million

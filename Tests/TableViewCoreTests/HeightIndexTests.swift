@@ -38,6 +38,8 @@ private func assertAgrees(_ index: HeightIndex, _ model: Model, rng: inout Split
   for (s, section) in model.sections.enumerated() {
     #expect(index.rowCount(inSection: s) == section.rows.count)
   }
+  #expect(index.rowCounts == model.sections.map(\.rows.count))
+  #expect(index.rowCountsInOneWalk() == model.sections.map(\.rows.count))
   // Probe a sample of items (all of them when small), against answers taken from the model in
   // one pass each.
   let probes =
