@@ -41,6 +41,23 @@ private func arriveAtTopForOneFrame(_ table: TableView, _ model: TestModel, _ cl
   table.tick()
 }
 
+/// 400 self-sizing rows of 20–99 points (estimated at 44) in a 100×200 viewport, on a manual clock.
+private func selfSizingAnimatedTable() -> (TableView, TestHost, SelfSizingModel, ManualClock) {
+  let clock = ManualClock(start: 0)
+  let model = SelfSizingModel([(0..<400).map { Double(20 + ($0 * 37) % 80) }])
+  let table = TableView(style: .plain, clock: clock)
+  let host = TestHost()
+  table.host = host
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+  table.rowHeight = TableView.automaticDimension
+  table.estimatedRowHeight = 44
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: 100, height: 200)
+  table.reloadData()
+  return (table, host, model, clock)
+}
+
 /// Equal to within a millionth (the clock's times are not exact binary fractions).
 private func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-6 } ?? false }
 
@@ -199,18 +216,7 @@ struct AnimatedUpdateTests {
 
   @Test("rows measured above the screen mid-animation: the gliding rows are drawn with the content")
   func measuredMidAnimation() throws {
-    let clock = ManualClock(start: 0)
-    let model = SelfSizingModel([(0..<400).map { Double(20 + ($0 * 37) % 80) }])
-    let table = TableView(style: .plain, clock: clock)
-    let host = TestHost()
-    table.host = host
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 44
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 100, height: 200)
-    table.reloadData()
+    let (table, host, model, clock) = selfSizingAnimatedTable()
     // Far down, where only the rows on screen are measured; the top one goes, the others glide up.
     table.contentOffset.y = 300 * 44
     let top = try #require(table.indexPathsForVisibleRows.first)
@@ -384,18 +390,7 @@ struct AnimatedUpdateTests {
 
   @Test("rows measured above the screen mid-animation move a leaving row with the content, not on screen")
   func leavingRowThroughCorrections() throws {
-    let clock = ManualClock(start: 0)
-    let model = SelfSizingModel([(0..<400).map { Double(20 + ($0 * 37) % 80) }])
-    let table = TableView(style: .plain, clock: clock)
-    let host = TestHost()
-    table.host = host
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.rowHeight = TableView.automaticDimension
-    table.estimatedRowHeight = 44
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 100, height: 200)
-    table.reloadData()
+    let (table, host, model, _) = selfSizingAnimatedTable()
     try table.scrollToRow(at: IndexPath(row: 300, section: 0), at: .top, animated: false)
     let doomed = try #require(table.cellForRow(at: IndexPath(row: 301, section: 0)))
     model.heights[0].remove(at: 301)
