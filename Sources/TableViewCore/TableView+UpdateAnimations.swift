@@ -226,7 +226,7 @@ extension TableView {
     }
     if let completion {
       if animations.isMoving {
-        animations.completions.append(UpdateAnimations.Completion(due: now + duration, body: completion))
+        animations.addCompletion(due: now + duration, completion)
       } else {
         completion(true)
       }
@@ -323,15 +323,10 @@ extension TableView {
   /// Ends every animated update at once (a reload): leaving views go, the completions get
   /// `finished`.
   func endUpdateAnimations(finished: Bool) {
-    guard animations.isActive || !animations.completions.isEmpty else { return }
+    guard animations.isActive else { return }
     for departure in animations.removeAll() { finishDeparture(departure.view, pool: departure.pool) }
-    runUpdateCompletions(finished: finished)
-  }
-
-  func runUpdateCompletions(finished: Bool) {
-    let completions = animations.completions
-    animations.completions = []
-    for completion in completions { completion.body(finished) }
+    // Nothing moves now: every completion is due.
+    for completion in animations.takeCompletions(dueBy: .infinity) { completion.body(finished) }
   }
 
   /// Moves `view` to `frame`: the one way the table moves a view it shows (a moving view's motion

@@ -7,7 +7,7 @@
 // The logic that decides the differences is in TableView+UpdateAnimations.swift.
 
 /// The running update animations: differences of the views on screen, the views on their way out,
-/// and the completions to call when everything has settled.
+/// and the completions to call as each update's animations end.
 struct UpdateAnimations {
   /// A difference from a frame and an opacity.
   struct Delta: Equatable {
@@ -126,12 +126,12 @@ struct UpdateAnimations {
 
   /// What to call, with `true`, once each update's animations have ended (or with `false` when a
   /// reload ends them all early), in the order the updates came.
-  var completions: [Completion] = []
+  private var completions: [Completion] = []
   /// The earliest time a motion ends (nothing expires before it).
   private var nextExpiry = Double.infinity
 
-  /// Whether anything is animating, or completions wait for the next tick (the views they waited
-  /// for may have scrolled away).
+  /// Whether anything is animating, or completions wait for their updates' animations to end (the
+  /// views they waited for may have scrolled away).
   var isActive: Bool { !entries.isEmpty || !completions.isEmpty }
 
   /// Whether any view still moves.
@@ -234,15 +234,19 @@ struct UpdateAnimations {
     for departure in departures { entries[ObjectIdentifier(departure.view)]!.frame.origin.y += dy }
   }
 
+  /// Adds an update's completion, due when that update's animations end.
+  mutating func addCompletion(due: Double, _ body: @escaping (Bool) -> Void) {
+    completions.append(Completion(due: due, body: body))
+  }
+
   /// Takes the completions due by `now` (all of them once nothing moves), oldest first.
   /// - Complexity: O(completions taken)
   mutating func takeCompletions(dueBy now: Double) -> [Completion] {
     let limit = isMoving ? now : .infinity
-    guard let first = completions.first, first.due <= limit else { return [] }
     let count = completions.prefix { $0.due <= limit }.count
-    let due = Array(completions.prefix(count))
-    completions.removeFirst(count)
-    return due
+    guard count > 0 else { return [] }
+    defer { completions.removeFirst(count) }
+    return Array(completions.prefix(count))
   }
 
   /// Ends everything at once; returns the leaving views (the caller pools them).

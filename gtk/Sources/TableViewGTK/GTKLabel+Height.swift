@@ -40,5 +40,4 @@ extension GTKLabel {
     let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
     return g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0
   }
-
 }

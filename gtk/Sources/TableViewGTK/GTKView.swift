@@ -141,10 +141,11 @@ enum GTK {
     let label = OpaquePointer(widget)
     if let current = gtk_label_get_text(label), String(cString: current) == text { return }
     gtk_label_set_text(label, text)
-    // The label asks its parent to measure again, but only the first time: GTK stops passing a
+    // The label asks its parent to lay out again, but only the first time: GTK stops passing a
     // resize up from a widget that still waits to be measured, and a cell's labels are measured on
     // their own layouts (`GTKLabel.height(of:forWidth:)`), never by GTK. Without this, a reused
-    // cell would keep its first text's size.
+    // cell of the same height would not be allocated again, and its labels would keep the places
+    // of its first text.
     if let parent = gtk_widget_get_parent(widget) { gtk_widget_queue_resize(parent) }
   }
 

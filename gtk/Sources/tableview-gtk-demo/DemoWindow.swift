@@ -165,8 +165,8 @@ final class DemoWindow {
     currentName = name
     if let tableView = page.tableView {
       gtk_widget_grab_focus(tableView.viewport)
-      tableView.didLayout = { [weak self] _ in
-        self?.current?.tableViewDidLayout()
+      tableView.didLayout = { [weak self, weak page] _ in
+        page?.tableViewDidLayout()
         self?.stateHook?.setNeedsWrite()
       }
     } else if let picker = (page as? DatePickerPage)?.pickerView {

@@ -37,11 +37,7 @@ enum LabelHeightCheck {
     var examples: [String] = []
     for text in texts {
       let reference = Labels()
-      for (name, widget) in ours.all {
-        gtk_label_set_text(OpaquePointer(widget), text)
-        if name == "detail" { gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1) }
-      }
-      for (name, widget) in reference.all {
+      for (name, widget) in ours.all + reference.all {
         gtk_label_set_text(OpaquePointer(widget), text)
         if name == "detail" { gtk_widget_set_visible(widget, text.isEmpty ? 0 : 1) }
       }
@@ -79,9 +75,7 @@ enum LabelHeightCheck {
         }
       }
     }
-    let quoted = examples.prefix(10).map {
-      "\"\($0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\""
-    }
+    let quoted = examples.prefix(10).map(FeedPage.jsonString)
     print("{\"compared\":\(compared),\"mismatches\":\(examples.count),\"examples\":[\(quoted.joined(separator: ","))]}")
     window.quit(status: examples.isEmpty ? 0 : 1)
   }

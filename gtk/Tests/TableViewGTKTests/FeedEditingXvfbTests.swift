@@ -185,6 +185,6 @@ struct FeedEditingXvfbTests {
     #expect(object["trailing"] as? String == "Delete+Mark", "\(line)")
     #expect(value("openedLeading") == 80, "\(line)")
     #expect(object["leading"] as? String == "Read", "\(line)")
-    #expect((object["ok"] as? NSNumber)?.boolValue == true, "\(line)")
+    #expect(run.flag("ok"), "\(line)")
   }
 }

@@ -27,6 +27,9 @@ struct DemoSelfTest {
   /// A number field as a `Double` (NaN when it is missing).
   func number(_ key: String) -> Double { (object[key] as? NSNumber)?.doubleValue ?? .nan }
 
+  /// A boolean field (false when it is missing).
+  func flag(_ key: String) -> Bool { (object[key] as? NSNumber)?.boolValue ?? false }
+
   /// A number field as an `Int` (−1 when it is missing).
   func integer(_ key: String) -> Int { (object[key] as? NSNumber)?.intValue ?? -1 }
 }
