@@ -225,8 +225,9 @@ public final class GTKTableView: TableViewHost {
   /// every shown view is placed relative to the viewport.
   ///
   /// As in GtkListView, cells are configured and attached during the allocation (their labels
-  /// queue resizes, new ones are parented): that is safe because every shown view is allocated
-  /// right after, in this same pass, which is what those queued resizes ask for.
+  /// queue resizes, new ones are parented): every shown view is allocated right after, in this same
+  /// pass, which is what those queued resizes ask for, and the containers above the viewport are
+  /// being allocated in full (see `queueAllocation`).
   func allocate(width: Int32, height: Int32) {
     isAllocating = true
     defer { isAllocating = false }
@@ -313,9 +314,20 @@ public final class GTKTableView: TableViewHost {
   }
 
   /// Asks GTK to allocate the viewport again, and notes that the drawn state is behind the engine.
+  ///
+  /// It asks for a resize, not only an allocation, so that every container between the viewport and
+  /// the window is allocated in full in GTK's next layout pass. A change made while GTK allocates the
+  /// viewport (a cell configured, a child reordered for assistive technology, an app's `didLayout`
+  /// setting a label) queues a resize of every ancestor, and GTK clears each ancestor's flags when its
+  /// own allocation ends. Had only the viewport been queued, a container that merely re-allocated its
+  /// child would keep those flags while an ancestor allocated in full for another reason (a status
+  /// line's new text) cleared its own: GTK would then draw the frame without that container ("Trying to
+  /// snapshot GtkBox … without a current allocation"; the table's page blinks empty for a frame).
+  /// Measuring the containers again is cheap: the viewport's measure is a constant, the other
+  /// children's are cached.
   func queueAllocation() {
     isLayoutPending = true
-    gtk_widget_queue_allocate(viewport)
+    gtk_widget_queue_resize(viewport)
   }
 
   /// A viewport coordinate snapped to a whole pixel: halves round up on both sides of zero (Swift's

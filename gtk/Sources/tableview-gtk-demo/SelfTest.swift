@@ -19,6 +19,10 @@ enum SelfTest {
       LabelHeightCheck.run(window: window)
       return
     }
+    if name == "nested-allocation", let tableView = window.current?.tableView {
+      NestedAllocationCheck(window: window, tableView: tableView).begin()
+      return
+    }
     if name == "touchpad-swipe", let tableView = window.current?.tableView {
       TouchpadSwipe(window: window, tableView: tableView).begin()
       return

@@ -414,6 +414,17 @@ struct DemoSelfTestTests {
   }
 
   @Test(
+    "a status line changing while the table scrolls: GTK allocates every container before it draws (no frame drawn without the page)"
+  )
+  func nestedAllocation() async throws {
+    let run = try await DemoSelfTest(["--self-test", "nested-allocation"], timeout: 60)
+    #expect(run.integer("frames") == 240, "\(run.line)")
+    #expect(run.integer("layouts") >= 200, "the table laid out in (nearly) every frame: \(run.line)")
+    #expect(!run.standardError.contains("without a current allocation"), "\(run.standardError.suffix(1000))")
+    #expect(!run.standardError.contains("WARNING") && !run.standardError.contains("CRITICAL"), "\(run.standardError)")
+  }
+
+  @Test(
     "a touchpad gesture follows the fingers, flings on lift-off, stretches past the top and springs back (after the refresh it starts)"
   )
   func touchpad() async throws {

@@ -9,6 +9,8 @@ struct DemoSelfTest {
   let line: Substring
   /// Its fields.
   let object: [String: Any]
+  /// What the demo wrote to standard error (GTK's warnings among it).
+  let standardError: String
 
   /// Runs the demo with `arguments` (`--self-test` and its name among them) until it exits, within
   /// `timeout` seconds; records an issue unless it exits 0, and throws if it printed no JSON object.
@@ -19,6 +21,7 @@ struct DemoSelfTest {
     defer { demo.stop() }
     let status = await demo.waitForExit(timeout: timeout)
     let output = demo.standardOutput
+    standardError = demo.standardError
     #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
     line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "no JSON in: \(output)")
     object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
