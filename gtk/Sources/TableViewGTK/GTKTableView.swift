@@ -37,6 +37,11 @@ public final class GTKTableView: TableViewHost {
   public var wheelStep: Double = 64
   /// Called after every allocation of the viewport (every frame that moved or changed something),
   /// once the cells are in place: for monitors and tests.
+  ///
+  /// It runs inside GTK's allocation. A widget outside the table that GTK has already allocated in
+  /// this pass (a label beside the table) must not be changed here: GTK would draw this frame without
+  /// it ("Trying to snapshot … without a current allocation"). Change such widgets on the main loop's
+  /// next turn (`g_idle_add`, `Task { @MainActor in … }`).
   public var didLayout: ((GTKTableView) -> Void)?
   /// How many times the viewport was allocated (laid out and placed).
   public private(set) var layoutCount = 0
