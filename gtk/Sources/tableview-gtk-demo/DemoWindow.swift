@@ -149,18 +149,11 @@ final class DemoWindow {
       }
       pages[name] = page
     }
-    var slot = GtkAllocation()
     if let current {
-      gtk_widget_get_allocation(current.widget, &slot)
       gtk_box_remove(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), current.widget)
     }
     gtk_widget_set_vexpand(page.widget, 1)
     gtk_box_append(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), page.widget)
-    // The new page takes the old one's place at once. A switch can land between a frame's layout and its
-    // drawing (the frame clock waits to paint while the X server catches up, and a timeout runs meanwhile):
-    // unallocated, the page would be skipped that frame with "Trying to snapshot GtkBox without a current
-    // allocation". The next layout allocates it as usual.
-    if slot.width > 0, slot.height > 0 { gtk_widget_size_allocate(page.widget, &slot, -1) }
     current = page
     currentName = name
     if let tableView = page.tableView {

@@ -22,7 +22,7 @@ struct DemoSelfTest {
     let status = await demo.waitForExit(timeout: timeout)
     let output = demo.standardOutput
     standardError = demo.standardError
-    #expect(status == 0, "stdout: \(output)\nstderr: \(demo.standardError.suffix(1000))")
+    #expect(status == 0, "stdout: \(output)\nstderr: \(standardError.suffix(1000))")
     line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") }, "no JSON in: \(output)")
     object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
   }
