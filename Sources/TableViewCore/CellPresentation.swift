@@ -9,6 +9,7 @@ public struct CellPresentation: Hashable, Sendable, CustomStringConvertible {
   public var alpha: Double
 
   /// A presentation.
+  @inlinable
   public init(frame: Rect, alpha: Double = 1) {
     self.frame = frame
     self.alpha = alpha

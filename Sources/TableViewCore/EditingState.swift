@@ -1,9 +1,9 @@
 /// Edit mode, and the row swiped open (the logic is in TableView+Editing.swift).
-struct EditingState {
+@usableFromInline struct EditingState {
   /// Whether the table is in edit mode.
   var isEditing = false
   /// The swiped row.
-  var swipe = SwipeState()
+  @usableFromInline var swipe = SwipeState()
   /// The swiped row's offset when the current drag began.
   var swipeBase = 0.0
   /// The swiped row's actions, nearest its edge first.
@@ -12,7 +12,7 @@ struct EditingState {
   /// The row picked up to be moved.
   var reorder: ReorderState? { didSet { isReordering = reorder != nil } }
   /// Whether a row is picked up (`reorder` is not nil), read without looking into it.
-  private(set) var isReordering = false
+  @usableFromInline private(set) var isReordering = false
 
   func _checkInvariants() {
     swipe._checkInvariants()

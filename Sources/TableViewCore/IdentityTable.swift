@@ -2,12 +2,15 @@
 /// addressing with linear probing, a multiplicative hash of the object's address (no per-process
 /// seeded hashing: keys are addresses, not input), and backward-shift deletion (no tombstones). A
 /// lookup is a few instructions and a cache line or two; `Dictionary` costs several times that.
-struct IdentityTable<Value> {
+@usableFromInline struct IdentityTable<Value> {
   /// The addresses of the keys, 0 where a slot is empty.
-  private var keys: ContiguousArray<UInt> = []
-  private var values: ContiguousArray<Value?> = []
+  @usableFromInline private(set) var keys: ContiguousArray<UInt> = []
+  @usableFromInline private(set) var values: ContiguousArray<Value?> = []
   /// The number of keys.
-  private(set) var count = 0
+  @usableFromInline private(set) var count = 0
+  /// How far a hash is shifted to give a slot: 64 − log₂(capacity), kept beside the arrays so
+  /// that a lookup does not first read the capacity from the array's storage.
+  @usableFromInline private(set) var shift: UInt = UInt(UInt.bitWidth)
 
   /// Whether it holds nothing.
   var isEmpty: Bool { count == 0 }
@@ -15,22 +18,28 @@ struct IdentityTable<Value> {
   /// The slot `address` starts probing at, for a table of `capacity` (a power of two) slots.
   @inline(__always)
   private static func home(of address: UInt, capacity: Int) -> Int {
-    // Fibonacci hashing: the high bits of address × 2⁶⁴/φ, which spread aligned addresses.
-    Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth - capacity.trailingZeroBitCount))
+    home(of: address, shift: UInt(UInt.bitWidth - capacity.trailingZeroBitCount))
   }
 
-  @inline(__always)
-  private static func address(_ id: ObjectIdentifier) -> UInt { UInt(bitPattern: id) }
+  /// The slot `address` starts probing at when hashes are shifted by `shift`.
+  @inlinable
+  static func home(of address: UInt, shift: UInt) -> Int {
+    // Fibonacci hashing: the high bits of address × 2⁶⁴/φ, which spread aligned addresses.
+    Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
+  @inlinable
+  static func address(_ id: ObjectIdentifier) -> UInt { UInt(bitPattern: id) }
 
   /// The slot holding `id`, or nil.
-  @inline(__always)
-  private func slot(of id: ObjectIdentifier) -> Int? { slot(ofKey: Self.address(id)) }
+  @inlinable
+  func slot(of id: ObjectIdentifier) -> Int? { slot(ofKey: Self.address(id)) }
 
-  @inline(__always)
-  private func slot(ofKey key: UInt) -> Int? {
+  @inlinable
+  func slot(ofKey key: UInt) -> Int? {
     guard count > 0 else { return nil }
+    var i = Self.home(of: key, shift: shift)
     let mask = keys.count - 1
-    var i = Self.home(of: key, capacity: keys.count)
     while true {
       let k = keys[i]
       if k == key { return i }
@@ -51,7 +60,7 @@ struct IdentityTable<Value> {
 
   /// `body` applied to the value for `id` in place (no copy of it), or nil when there is none.
   /// - Complexity: O(1) expected.
-  @inline(__always)
+  @inlinable
   func withValue<R>(for id: ObjectIdentifier, _ body: (borrowing Value) -> R) -> R? {
     guard let i = slot(of: id) else { return nil }
     return values.withUnsafeBufferPointer { body($0[i].unsafelyUnwrapped) }
@@ -102,6 +111,7 @@ struct IdentityTable<Value> {
     let capacity = max(16, keys.count * 2)
     keys = ContiguousArray(repeating: 0, count: capacity)
     values = ContiguousArray(repeating: nil, count: capacity)
+    shift = UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
     count = 0
     let mask = capacity - 1
     for (key, value) in old {

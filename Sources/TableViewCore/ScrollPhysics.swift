@@ -60,6 +60,7 @@ public enum ScrollPhysics {
   }
 
   /// Ease-in-out (smoothstep) for `t` in 0…1.
+  @inlinable
   public static func easeInOut(_ t: Double) -> Double {
     let t = min(max(t, 0), 1)
     return t * t * (3 - 2 * t)

@@ -4,7 +4,7 @@
 // delegate for the actions and draws nothing; backends draw the revealed actions.
 
 /// The swiped row, how far its content is pulled aside, and where it is settling.
-struct SwipeState {
+@usableFromInline struct SwipeState {
   /// Which side's actions a swipe reveals.
   enum Edge: Sendable, Hashable {
     /// The leading actions: the content moves right (positive offsets).
@@ -29,7 +29,7 @@ struct SwipeState {
   }
 
   /// The swiped row.
-  var row: IndexPath?
+  @usableFromInline var row: IndexPath?
   /// How far its content is pulled aside: positive reveals the leading actions.
   var offset = 0.0
   /// The widths of the leading and trailing actions together (0 without actions on that side).

@@ -296,9 +296,9 @@ public final class TableView {
   var snapshotBox: AnyObject?
   /// Animated updates: the differences of the views on screen, the views on their way out
   /// (TableView+UpdateAnimations.swift).
-  @exclusivity(unchecked) var animations = UpdateAnimations()
+  @exclusivity(unchecked) @usableFromInline var animations = UpdateAnimations()
   /// Edit mode and the swiped row (TableView+Editing.swift).
-  var editing = EditingState()
+  @usableFromInline var editing = EditingState()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is

@@ -8,14 +8,14 @@
 
 /// The running update animations: differences of the views on screen, the views on their way out,
 /// and the completions to call as each update's animations end.
-struct UpdateAnimations {
+@usableFromInline struct UpdateAnimations {
   /// A difference from a frame and an opacity.
-  struct Delta: Equatable {
-    var x = 0.0
-    var y = 0.0
-    var width = 0.0
-    var height = 0.0
-    var alpha = 0.0
+  @usableFromInline struct Delta: Equatable, Sendable {
+    @usableFromInline var x = 0.0
+    @usableFromInline var y = 0.0
+    @usableFromInline var width = 0.0
+    @usableFromInline var height = 0.0
+    @usableFromInline var alpha = 0.0
 
     static let zero = Delta()
 
@@ -38,7 +38,7 @@ struct UpdateAnimations {
     }
 
     /// `target` moved by the fraction `remaining` (1 at the start, 0 at the end) of the difference.
-    func applied(to target: Rect, alpha targetAlpha: Double, remaining: Double) -> CellPresentation {
+    @inlinable func applied(to target: Rect, alpha targetAlpha: Double, remaining: Double) -> CellPresentation {
       CellPresentation(
         frame: Rect(
           x: target.minX + x * remaining, y: target.minY + y * remaining,
@@ -48,21 +48,29 @@ struct UpdateAnimations {
   }
 
   /// A difference that runs from `start` for `duration` seconds.
-  struct Motion {
-    var delta: Delta
-    var start: Double
-    var duration: Double
+  @usableFromInline struct Motion: Sendable {
+    @usableFromInline var delta: Delta
+    @usableFromInline var start: Double
+    @usableFromInline let duration: Double
     /// Whether it starts slowly: a view at rest eases in; one already moving when a later update
     /// takes it on does not, or every update would stop it (under an update a frame, rows would
     /// hardly move and fall ever further behind where they belong).
-    var easesIn = true
+    @usableFromInline var easesIn = true
+    /// `1 / duration`: a frame multiplies by it for every view drawn (a division is several times
+    /// slower, and on the way of every view's presentation).
+    @usableFromInline private(set) var rate: Double
+
+    init(delta: Delta, start: Double, duration: Double, easesIn: Bool = true) {
+      (self.delta, self.start, self.duration, self.easesIn) = (delta, start, duration, easesIn)
+      rate = duration > 0 ? 1 / duration : 0
+    }
 
     /// The fraction of the difference still to go at `now`: 1 at the start, 0 from the end on,
     /// eased in and out (UIKit's ease-in-ease-out), or only out.
-    @inline(__always)
+    @inlinable
     func remaining(at now: Double) -> Double {
       guard duration > 0 else { return 0 }
-      let t = min(1, max(0, (now - start) / duration))
+      let t = min(1, max(0, (now - start) * rate))
       let u = 1 - t
       return easesIn ? 1 - ScrollPhysics.easeInOut(t) : u * u
     }
@@ -73,17 +81,17 @@ struct UpdateAnimations {
   /// What a view on screen or on its way out is doing: a motion towards `frame` (opaque to
   /// `targetAlpha`), which is the view's frame, or, for a leaving view, where it ends (content
   /// coordinates).
-  struct Entry {
-    var motion: Motion
+  @usableFromInline struct Entry: Sendable {
+    @usableFromInline var motion: Motion
     /// The view's frame, kept in step with it by the table (``TableView/place(_:at:)``), so that
     /// drawing a moving view reads nothing but its entry; a leaving view's end.
-    var frame: Rect
-    var targetAlpha = 1.0
+    @usableFromInline var frame: Rect
+    @usableFromInline var targetAlpha = 1.0
     /// Whether the view is on its way out (`frame` is then where it ends, not the view's frame).
-    var isLeaving = false
+    @usableFromInline var isLeaving = false
 
     /// Where the view is drawn at `now`.
-    @inline(__always)
+    @inlinable
     func presentation(at now: Double) -> CellPresentation {
       motion.delta.applied(to: frame, alpha: targetAlpha, remaining: motion.remaining(at: now))
     }
@@ -109,11 +117,11 @@ struct UpdateAnimations {
   }
 
   /// The motions of the views that move, by view: one lookup per view drawn.
-  private(set) var entries = IdentityTable<Entry>()
+  @usableFromInline private(set) var entries = IdentityTable<Entry>()
   /// The time views are drawn at: the last frame's (`advanceFrame(to:)`), or the time a motion
   /// last started if later. Every view of a frame is drawn at the same time, the one the scroll
   /// position was computed at, whatever the clock says while the backend draws.
-  private(set) var frameTime = 0.0
+  @usableFromInline private(set) var frameTime = 0.0
   /// The views on their way out, oldest first (drawn behind the views on screen).
   private(set) var departures: [Departure] = []
   /// An update's completion and when that update's own animations end.
@@ -162,7 +170,7 @@ struct UpdateAnimations {
   /// Where `view` is drawn in the current frame (at `frameTime`): a moving view from its entry
   /// alone, any other at its frame (the only case that reads the view).
   /// - Complexity: O(1): one probe of the motions' table while anything moves.
-  @inline(__always)
+  @inlinable
   func presentation(of view: any ReusableView) -> CellPresentation {
     let time = frameTime
     return entries.withValue(for: ObjectIdentifier(view)) { $0.presentation(at: time) }
