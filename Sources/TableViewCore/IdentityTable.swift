@@ -15,10 +15,9 @@
   /// Whether it holds nothing.
   var isEmpty: Bool { count == 0 }
 
-  /// The slot `address` starts probing at, for a table of `capacity` (a power of two) slots.
-  @inline(__always)
-  private static func home(of address: UInt, capacity: Int) -> Int {
-    home(of: address, shift: UInt(UInt.bitWidth - capacity.trailingZeroBitCount))
+  /// The `shift` of a table of `capacity` (a power of two) slots.
+  private static func shift(forCapacity capacity: Int) -> UInt {
+    UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
   }
 
   /// The slot `address` starts probing at when hashes are shifted by `shift`.
@@ -74,7 +73,7 @@
     if (count + 1) * 2 > keys.count { grow() }
     let key = Self.address(id)
     let mask = keys.count - 1
-    var i = Self.home(of: key, capacity: keys.count)
+    var i = Self.home(of: key, shift: shift)
     while keys[i] != 0 { i = (i + 1) & mask }
     keys[i] = key
     values[i] = value
@@ -92,7 +91,7 @@
     // Backward-shift: move later entries of the probe run into the hole when their home allows.
     var i = (hole + 1) & mask
     while keys[i] != 0 {
-      let home = Self.home(of: keys[i], capacity: keys.count)
+      let home = Self.home(of: keys[i], shift: shift)
       // Whether `home` lies cyclically in (hole, i]: if not, the entry may move to the hole.
       let inRange = hole <= i ? (home > hole && home <= i) : (home > hole || home <= i)
       if !inRange {
@@ -111,11 +110,11 @@
     let capacity = max(16, keys.count * 2)
     keys = ContiguousArray(repeating: 0, count: capacity)
     values = ContiguousArray(repeating: nil, count: capacity)
-    shift = UInt(UInt.bitWidth - capacity.trailingZeroBitCount)
+    shift = Self.shift(forCapacity: capacity)
     count = 0
     let mask = capacity - 1
     for (key, value) in old {
-      var i = Self.home(of: key, capacity: capacity)
+      var i = Self.home(of: key, shift: shift)
       while keys[i] != 0 { i = (i + 1) & mask }
       keys[i] = key
       values[i] = value
@@ -149,10 +148,11 @@
     precondition(keys.isEmpty || keys.count & (keys.count - 1) == 0, "capacity not a power of two")
     precondition(keys.filter { $0 != 0 }.count == count, "count is off")
     precondition(count * 2 <= max(keys.count, 0) || keys.isEmpty, "more than half full")
+    precondition(keys.isEmpty || shift == Self.shift(forCapacity: keys.count), "the shift is not the capacity's")
     for (i, key) in keys.enumerated() where key != 0 {
       precondition(values[i] != nil, "a key without a value")
       // Every slot from the key's home to its place is occupied (the probe reaches it).
-      var j = Self.home(of: key, capacity: keys.count)
+      var j = Self.home(of: key, shift: shift)
       while j != i {
         precondition(keys[j] != 0, "a hole in a probe run")
         j = (j + 1) & (keys.count - 1)

@@ -55,10 +55,10 @@
     /// Whether it starts slowly: a view at rest eases in; one already moving when a later update
     /// takes it on does not, or every update would stop it (under an update a frame, rows would
     /// hardly move and fall ever further behind where they belong).
-    @usableFromInline var easesIn = true
-    /// `1 / duration`: a frame multiplies by it for every view drawn (a division is several times
-    /// slower, and on the way of every view's presentation).
-    @usableFromInline private(set) var rate: Double
+    @usableFromInline var easesIn: Bool
+    /// `1 / duration` (0 without a duration): a frame multiplies by it for every view drawn (a
+    /// division is several times slower, and on the way of every view's presentation).
+    @usableFromInline let rate: Double
 
     init(delta: Delta, start: Double, duration: Double, easesIn: Bool = true) {
       (self.delta, self.start, self.duration, self.easesIn) = (delta, start, duration, easesIn)
