@@ -329,7 +329,10 @@ struct FenwickTree {
 
 /// The height index with every row measured against a Fenwick tree over the same heights.
 func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
-  let names = ["index_height_change", "index_offset", "index_offset_chained", "index_find", "index_bytes_per_row"]
+  let names = [
+    "index_height_change", "index_offset", "index_offset_chained", "index_find", "index_bytes_per_row",
+    "static_btree_height_change", "static_btree_offset", "static_btree_offset_chained",
+  ]
   guard harness.includesAny(names) else { return [] }
   var results: [Measurement] = []
   for n in [1_000, 100_000, 10_000_000] {
@@ -405,6 +408,7 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
           fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
         }
       })
+    results += measureStaticBTree(heights: heights, harness: harness, random: &random)
     if harness.includes("index_bytes_per_row") {
       results.append(
         Measurement(
@@ -412,6 +416,82 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
           baselineCount: FenwickTree.bytesPerRow))
     }
   }
+  return results
+}
+
+/// The static B-tree (`StaticBTree`) over the same heights against the Fenwick tree: what the
+/// height index's questions would cost with a descent of four levels instead of fourteen. Checked
+/// against a Fenwick tree first (random changes and prefixes); on a disagreement it reports it and
+/// measures nothing.
+func measureStaticBTree(heights: [Int64], harness: Harness, random: inout BenchRandom) -> [Measurement] {
+  let names = ["static_btree_height_change", "static_btree_offset", "static_btree_offset_chained"]
+  guard harness.includesAny(names) else { return [] }
+  let n = heights.count
+  var tree = StaticBTree(heights: heights)
+  var fenwick = FenwickTree(heights: heights)
+  do {
+    var check = tree
+    var model = heights
+    var reference = fenwick
+    for _ in 0..<2_000 {
+      let row = random.next(below: n)
+      let h = Int64(20 + random.next(below: 101)) * 256
+      check.setHeight(h, at: row)
+      reference.add(h - model[row], at: row)
+      model[row] = h
+      let k = random.next(below: n + 1)
+      guard check.prefix(k) == reference.prefix(k) else {
+        print("static B-tree: the sum of the first \(k) of \(n) rows disagrees with the Fenwick tree; not measured")
+        return []
+      }
+    }
+  }
+  var results: [Measurement] = []
+  func pair(_ name: String, _ ours: () -> Measurement?, _ theirs: () -> Measurement?) {
+    guard var row = ours(), let baseline = theirs() else { return }
+    row.baseline = "Fenwick"
+    row.baselineNsPerOp = baseline.baselineNsPerOp
+    results.append(row)
+  }
+  pair(
+    "static_btree_height_change",
+    {
+      harness.measure("static_btree_height_change", n: n) {
+        let row = random.next(below: n)
+        tree.setHeight(Int64(20 + random.next(below: 101)) * 256, at: row)
+        return row
+      }
+    },
+    {
+      harness.measure("static_btree_height_change", n: n, baseline: "Fenwick") {
+        let row = random.next(below: n)
+        let h = Int64(20 + random.next(below: 101)) * 256
+        fenwick.add(h - heights[row], at: row)
+        return row
+      }
+    })
+  let frozen = tree
+  pair(
+    "static_btree_offset",
+    { harness.measure("static_btree_offset", n: n) { frozen.prefix(random.next(below: n)) } },
+    { harness.measure("static_btree_offset", n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) } })
+  var carry = 0
+  pair(
+    "static_btree_offset_chained",
+    {
+      harness.measure("static_btree_offset_chained", n: n) {
+        let units = frozen.prefix((random.next(below: n) ^ carry) % n)
+        carry = Int(units & 1)
+        return units
+      }
+    },
+    {
+      harness.measure("static_btree_offset_chained", n: n, baseline: "Fenwick") {
+        let units = fenwick.prefix((random.next(below: n) ^ carry) % n)
+        carry = Int(units & 1)
+        return units
+      }
+    })
   return results
 }
 
