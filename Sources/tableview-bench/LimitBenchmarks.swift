@@ -343,72 +343,24 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
     let bytes = index.bytesInUse
     var fenwick = FenwickTree(heights: heights)
     let total = index.totalUnits
-    func pair(_ name: String, _ ours: () -> Measurement?, _ theirs: () -> Measurement?) {
-      guard var row = ours(), let baseline = theirs() else { return }
-      row.baseline = "Fenwick"
-      row.baselineNsPerOp = baseline.baselineNsPerOp
-      results.append(row)
-    }
     var random = BenchRandom(seed: 0xFE4 &+ UInt64(n))
-    pair(
-      "index_height_change",
-      {
-        harness.measure("index_height_change", n: n) {
-          let row = random.next(below: n)
-          index.updateHeight(ofItem: row + 1, units: Int64(20 + random.next(below: 101)) * 256, measured: true)
-          return row
-        }
-      },
-      {
-        harness.measure("index_height_change", n: n, baseline: "Fenwick") {
-          let row = random.next(below: n)
-          let h = Int64(20 + random.next(below: 101)) * 256
-          fenwick.add(h - heights[row], at: row)
-          return row
-        }
-      })
+    let comparison = FenwickComparison(harness: harness, heights: heights)
+    results += comparison.heightChange("index_height_change", fenwick: &fenwick, random: &random) { row, units in
+      _ = index.updateHeight(ofItem: row + 1, units: units, measured: true)
+    }
     // The read-only questions go to a `let`: a `var` captured by a closure is copied out of its
     // box for every call (a retain and a release of each of the index's arrays), which the
     // table, holding the index in a stored property, does not pay.
     let frozen = index
-    pair(
-      "index_offset",
-      { harness.measure("index_offset", n: n) { frozen.offset(ofItem: random.next(below: n) + 1) } },
-      { harness.measure("index_offset", n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) } })
-    // The same questions, each row depending on the answer before it, as a table asks them (a
-    // scroll step's next question waits for the last answer): latency. Unchained, a Fenwick
-    // tree's few instructions let the processor run several questions at once, so that their
-    // misses overlap; a descent of a dozen levels leaves little room for that.
-    var carry = 0
-    pair(
-      "index_offset_chained",
-      {
-        harness.measure("index_offset_chained", n: n) {
-          let units = frozen.offset(ofItem: (random.next(below: n) ^ carry) % n + 1)
-          carry = Int(units & 1)
-          return units
-        }
+    results += comparison.offsets("index_offset", fenwick: fenwick, random: &random) { frozen.offset(ofItem: $0 + 1) }
+    results += comparison.pair(
+      harness.measure("index_find", n: n) {
+        frozen.item(containing: Int64(random.nextDouble(below: Double(total))))
       },
-      {
-        harness.measure("index_offset_chained", n: n, baseline: "Fenwick") {
-          let units = fenwick.prefix((random.next(below: n) ^ carry) % n)
-          carry = Int(units & 1)
-          return units
-        }
+      harness.measure("index_find", n: n, baseline: "Fenwick") {
+        fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
       })
-    pair(
-      "index_find",
-      {
-        harness.measure("index_find", n: n) {
-          frozen.item(containing: Int64(random.nextDouble(below: Double(total))))
-        }
-      },
-      {
-        harness.measure("index_find", n: n, baseline: "Fenwick") {
-          fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
-        }
-      })
-    results += measureStaticBTree(heights: heights, harness: harness, random: &random)
+    results += measureStaticBTree(heights: heights, comparison: comparison, random: &random)
     if harness.includes("index_bytes_per_row") {
       results.append(
         Measurement(
@@ -423,9 +375,8 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
 /// height index's questions would cost with a descent of four levels instead of fourteen. Checked
 /// against a Fenwick tree first (random changes and prefixes); on a disagreement it reports it and
 /// measures nothing.
-func measureStaticBTree(heights: [Int64], harness: Harness, random: inout BenchRandom) -> [Measurement] {
-  let names = ["static_btree_height_change", "static_btree_offset", "static_btree_offset_chained"]
-  guard harness.includesAny(names) else { return [] }
+func measureStaticBTree(heights: [Int64], comparison: FenwickComparison, random: inout BenchRandom) -> [Measurement] {
+  guard comparison.harness.includesAny(["static_btree_height_change", "static_btree_offset"]) else { return [] }
   let n = heights.count
   var tree = StaticBTree(heights: heights)
   var fenwick = FenwickTree(heights: heights)
@@ -446,53 +397,76 @@ func measureStaticBTree(heights: [Int64], harness: Harness, random: inout BenchR
       }
     }
   }
-  var results: [Measurement] = []
-  func pair(_ name: String, _ ours: () -> Measurement?, _ theirs: () -> Measurement?) {
-    guard var row = ours(), let baseline = theirs() else { return }
+  var results = comparison.heightChange("static_btree_height_change", fenwick: &fenwick, random: &random) {
+    tree.setHeight($1, at: $0)
+  }
+  let frozen = tree
+  results += comparison.offsets("static_btree_offset", fenwick: fenwick, random: &random) { frozen.prefix($0) }
+  return results
+}
+
+/// Rows of a structure of row heights against a Fenwick tree over the same heights, measured in the
+/// same run: each row's `baseline` is the Fenwick tree, asked the same kind of question.
+struct FenwickComparison {
+  let harness: Harness
+  /// The heights both were built from (the Fenwick tree's height change reads the old height here).
+  let heights: [Int64]
+  var n: Int { heights.count }
+
+  /// Our measurement with the Fenwick tree's figure as its baseline; nothing when either is filtered out.
+  func pair(_ ours: Measurement?, _ theirs: Measurement?) -> [Measurement] {
+    guard var row = ours, let baseline = theirs else { return [] }
     row.baseline = "Fenwick"
     row.baselineNsPerOp = baseline.baselineNsPerOp
-    results.append(row)
+    return [row]
   }
-  pair(
-    "static_btree_height_change",
-    {
-      harness.measure("static_btree_height_change", n: n) {
+
+  /// `name`: a random row set to a random height of 20–120 points, by `setHeight(row, units)`.
+  @inline(__always) func heightChange(
+    _ name: String, fenwick: inout FenwickTree, random: inout BenchRandom,
+    _ setHeight: (_ row: Int, _ units: Int64) -> Void
+  ) -> [Measurement] {
+    let n = n
+    return pair(
+      harness.measure(name, n: n) {
         let row = random.next(below: n)
-        tree.setHeight(Int64(20 + random.next(below: 101)) * 256, at: row)
+        setHeight(row, Int64(20 + random.next(below: 101)) * 256)
         return row
-      }
-    },
-    {
-      harness.measure("static_btree_height_change", n: n, baseline: "Fenwick") {
+      },
+      harness.measure(name, n: n, baseline: "Fenwick") {
         let row = random.next(below: n)
         let h = Int64(20 + random.next(below: 101)) * 256
         fenwick.add(h - heights[row], at: row)
         return row
-      }
-    })
-  let frozen = tree
-  pair(
-    "static_btree_offset",
-    { harness.measure("static_btree_offset", n: n) { frozen.prefix(random.next(below: n)) } },
-    { harness.measure("static_btree_offset", n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) } })
-  var carry = 0
-  pair(
-    "static_btree_offset_chained",
-    {
-      harness.measure("static_btree_offset_chained", n: n) {
-        let units = frozen.prefix((random.next(below: n) ^ carry) % n)
+      })
+  }
+
+  /// `name`: the sum of the heights before a random row, by `offset(row)`; and `name_chained`: the
+  /// same, each row depending on the answer before it, as a table asks them (a scroll step's next
+  /// question waits for the last answer): latency. Unchained, a Fenwick tree's few instructions
+  /// let the processor run several questions at once, so that their misses overlap; a descent of
+  /// a dozen levels leaves little room for that.
+  @inline(__always) func offsets(
+    _ name: String, fenwick: FenwickTree, random: inout BenchRandom, _ offset: (_ row: Int) -> Int64
+  ) -> [Measurement] {
+    let n = n
+    var results = pair(
+      harness.measure(name, n: n) { offset(random.next(below: n)) },
+      harness.measure(name, n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) })
+    var carry = 0
+    results += pair(
+      harness.measure(name + "_chained", n: n) {
+        let units = offset((random.next(below: n) ^ carry) % n)
         carry = Int(units & 1)
         return units
-      }
-    },
-    {
-      harness.measure("static_btree_offset_chained", n: n, baseline: "Fenwick") {
+      },
+      harness.measure(name + "_chained", n: n, baseline: "Fenwick") {
         let units = fenwick.prefix((random.next(below: n) ^ carry) % n)
         carry = Int(units & 1)
         return units
-      }
-    })
-  return results
+      })
+    return results
+  }
 }
 
 // MARK: - Idle precompute
