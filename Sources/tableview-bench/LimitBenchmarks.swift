@@ -376,7 +376,8 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
 /// against a Fenwick tree first (random changes and prefixes); on a disagreement it reports it and
 /// measures nothing.
 func measureStaticBTree(heights: [Int64], comparison: FenwickComparison, random: inout BenchRandom) -> [Measurement] {
-  guard comparison.harness.includesAny(["static_btree_height_change", "static_btree_offset"]) else { return [] }
+  let names = ["static_btree_height_change", "static_btree_offset", "static_btree_offset_chained"]
+  guard comparison.harness.includesAny(names) else { return [] }
   let n = heights.count
   var tree = StaticBTree(heights: heights)
   var fenwick = FenwickTree(heights: heights)
@@ -390,7 +391,8 @@ func measureStaticBTree(heights: [Int64], comparison: FenwickComparison, random:
       check.setHeight(h, at: row)
       reference.add(h - model[row], at: row)
       model[row] = h
-      let k = random.next(below: n + 1)
+      // Every prefix up to all n rows (the last is the whole tree's).
+      let k = random.next(below: 8) == 0 ? n : random.next(below: n + 1)
       guard check.prefix(k) == reference.prefix(k) else {
         print("static B-tree: the sum of the first \(k) of \(n) rows disagrees with the Fenwick tree; not measured")
         return []

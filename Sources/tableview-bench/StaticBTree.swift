@@ -90,13 +90,16 @@ struct StaticBTree {
     }
   }
 
-  /// The sum of the heights of rows `0..<k`.
+  /// The sum of the heights of rows `0..<k`, for `k` in `0...n`.
   /// - Complexity: O(log n): one node a level, then two reads in the chunk.
   func prefix(_ k: Int) -> Int64 {
     var node = 0
     var k = k
     var units: Int64 = 0
     for level in levelRows.indices {
+      // Every row before the position is counted (`k` was the node's last): a node's rows are
+      // all before it, and its child past the last is not a node.
+      if k == 0 { return units }
       let (child, rowsBefore) = child(of: node, level: level, row: k)
       if child > node &* Self.fanOut { units &+= levelUnits[level][child &- 1] }
       k &-= rowsBefore
