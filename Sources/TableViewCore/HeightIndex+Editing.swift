@@ -282,27 +282,62 @@ extension HeightIndex {
   package mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
     -> HeightChange
   {
+    updateHeight(
+      ofItem: k, units: h, measured: measured, wantsStart: wantsStart, recordingAtMost: Self.recordedPathLength)
+  }
+
+  /// `updateHeight(ofItem:units:measured:wantsStart:)` with a second pass that follows at most
+  /// `levels` recorded levels of the descent, and descends again below a deeper landing (the
+  /// tests ask for few levels, so that both ways are taken).
+  package mutating func updateHeight(
+    ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true, recordingAtMost levels: Int
+  ) -> HeightChange {
+    withUnsafeTemporaryAllocation(of: NodeID.self, capacity: max(0, levels)) { path in
+      updateHeight(ofItem: k, units: h, measured: measured, wantsStart: wantsStart, path: path)
+    }
+  }
+
+  /// The most levels of a descent `updateHeight` records, so that its second pass follows them
+  /// instead of descending again (a deeper path, far beyond a treap's expected depth of about
+  /// 2·ln n, is descended again).
+  static let recordedPathLength = 64
+
+  /// `updateHeight(ofItem:units:measured:wantsStart:)`, recording its descent in `path`.
+  private mutating func updateHeight(
+    ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool, path: UnsafeMutableBufferPointer<NodeID>
+  ) -> HeightChange {
     var t = root
     var rest = k
     var start: Int64 = 0
     var rowsBefore = 0
+    var depth = 0
+    // Bit i: the descent turned left at `path[i]` (the change is then in that node's left sums).
+    var leftTurns: UInt64 = 0
+    // The descent of `offset(ofItem:)`: a short level with a jump the processor guesses, and
+    // additions that wrap (every sum on the way is part of the root's).
     nodes.withUnsafeBufferPointer { nodes in
       while t != Self.none {
-        let node = nodes[Int(t)]
-        let leftItems = node.leftItems
-        let end = leftItems + node.items
-        if rest >= leftItems && rest < end {
-          start += node.leftUnits
-          rowsBefore += node.leftRows
-          rest -= leftItems
+        let leftItems = nodes[Int(t)].leftItems
+        let end = leftItems &+ nodes[Int(t)].count &+ Int(nodes[Int(t)].ownExtraItems)
+        if rest >= end {
+          let node = nodes[Int(t)]
+          start &+= node.leftUnits &+ node.wrappingOwnUnits
+          rowsBefore &+= node.leftRows &+ node.count
+          rest &-= end
+          if depth < path.count { path[depth] = t }
+          depth &+= 1
+          t = node.right
+        } else if rest >= leftItems {
+          start &+= nodes[Int(t)].leftUnits
+          rowsBefore &+= nodes[Int(t)].leftRows
+          rest &-= leftItems
           return
+        } else {
+          if depth < path.count { path[depth] = t }
+          leftTurns |= 1 << UInt64(depth)
+          depth &+= 1
+          t = nodes[Int(t)].left
         }
-        // Left or right, without a jump (see `prefix`).
-        let right = rest >= end
-        start += right ? node.leftUnits + node.ownUnits : 0
-        rowsBefore += right ? node.leftRows + node.count : 0
-        rest -= right ? end : 0
-        t = right ? node.right : node.left
       }
     }
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
@@ -342,8 +377,31 @@ extension HeightIndex {
       nodes[Int(t)].flags = measured ? node.flags | Flag.measured : node.flags & ~Flag.measured
       unmeasuredDelta = (node.measured ? 0 : -1) + (measured ? 0 : 1)
     }
-    // Second pass: the same path, now in cache, takes the change into every sum.
+    // Second pass: the change goes into the sums of every node on the path, now in cache, and
+    // into the left sums of those where the descent turned left.
     let unitsDelta = h - change.oldUnits
+    guard depth <= path.count else {
+      addToPath(toItem: k, landing: t, units: unitsDelta, unmeasured: unmeasuredDelta)
+      return change
+    }
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      summaries.withUnsafeMutableBufferPointer { summaries in
+        for i in 0..<depth {
+          let u = Int(path[i])
+          summaries[u].units += unitsDelta
+          summaries[u].unmeasured += unmeasuredDelta
+          nodes[u].leftUnits += unitsDelta & (0 &- Int64((leftTurns >> UInt64(i)) & 1))
+        }
+        summaries[Int(t)].units += unitsDelta
+        summaries[Int(t)].unmeasured += unmeasuredDelta
+      }
+    }
+    return change
+  }
+
+  /// The second pass of `updateHeight` by a second descent to item `k` (which lies in `landing`),
+  /// for a path too deep to have been recorded.
+  private mutating func addToPath(toItem k: Int, landing t: NodeID, units unitsDelta: Int64, unmeasured: Int) {
     let root = root
     nodes.withUnsafeMutableBufferPointer { nodes in
       summaries.withUnsafeMutableBufferPointer { summaries in
@@ -351,7 +409,7 @@ extension HeightIndex {
         var rest = k
         while true {
           summaries[u].units += unitsDelta
-          summaries[u].unmeasured += unmeasuredDelta
+          summaries[u].unmeasured += unmeasured
           if u == Int(t) { break }
           let leftItems = nodes[u].leftItems
           let left = rest < leftItems
@@ -361,7 +419,6 @@ extension HeightIndex {
         }
       }
     }
-    return change
   }
 }
 

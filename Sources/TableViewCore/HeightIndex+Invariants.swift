@@ -16,6 +16,8 @@ extension HeightIndex {
           precondition(summaries[Int(child)].priority <= summaries[Int(t)].priority, "heap order broken at node \(t)")
         }
         precondition(node.items > 0 && node.count >= 0, "empty node \(t)")
+        precondition(
+          Int(node.ownExtraItems) == node.headerItems + node.footerItems, "header and footer items at \(t)")
         var ownOpen: UInt16 = 0
         if node.isChunk {
           precondition(node.flags & (Flag.header | Flag.footer | Flag.measured) == 0, "chunk flags at \(t)")

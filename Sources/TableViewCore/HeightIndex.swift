@@ -61,7 +61,12 @@ package struct HeightIndex: Sendable {
     var left: NodeID = HeightIndex.none
     var right: NodeID = HeightIndex.none
     /// `Flag` bits.
-    var flags: UInt16
+    var flags: UInt16 {
+      didSet { ownExtraItems = Self.extraItems(flags) }
+    }
+    /// The node's header and footer items (0, 1 or 2), `flags`' two bits as a number a descent
+    /// adds without taking bits apart (it fills the padding after `flags`: the node stays 64 bytes).
+    private(set) var ownExtraItems: UInt8
     /// At most 2²² sections: 32 bits hold them.
     var leftSections: UInt32 = 0
     /// Rows in this node.
@@ -77,6 +82,20 @@ package struct HeightIndex: Sendable {
     var leftItems: Int = 0
     var leftUnits: Int64 = 0
 
+    init(flags: UInt16, count: Int, a: Int64, b: Int64, c: Int64) {
+      self.flags = flags
+      self.ownExtraItems = Self.extraItems(flags)
+      self.count = count
+      self.a = a
+      self.b = b
+      self.c = c
+    }
+
+    /// The header and footer items `flags` describe.
+    @inline(__always) static func extraItems(_ flags: UInt16) -> UInt8 {
+      UInt8((flags >> 2) & 1 + (flags >> 3) & 1)
+    }
+
     @inline(__always) var isChunk: Bool { flags & Flag.chunk != 0 }
     @inline(__always) var measured: Bool { flags & Flag.measured != 0 }
     @inline(__always) var hasHeader: Bool { flags & Flag.header != 0 }
@@ -86,7 +105,7 @@ package struct HeightIndex: Sendable {
     /// 1 when the node holds a footer, else 0.
     @inline(__always) var footerItems: Int { Int((flags >> 3) & 1) }
     /// Items in this node: its header, rows and footer.
-    @inline(__always) var items: Int { count + headerItems + footerItems }
+    @inline(__always) var items: Int { count + Int(ownExtraItems) }
     /// Items in this node's subtree, whose sums are `summary`.
     @inline(__always) func sumItems(_ summary: Summary) -> Int {
       summary.rows + 2 * Int(summary.sections) + Int((flags >> 4) & 1) - Int((flags >> 5) & 1)
@@ -101,6 +120,9 @@ package struct HeightIndex: Sendable {
     @inline(__always) var chunkCapacity: Int { HeightIndex.blockRows << chunkClass }
     /// The node's own units.
     @inline(__always) var ownUnits: Int64 { isChunk ? c : a + b + c * Int64(count) }
+    /// `ownUnits` without overflow checks, for a descent: it is part of the root's sums, which
+    /// the edits that made them checked.
+    @inline(__always) var wrappingOwnUnits: Int64 { isChunk ? c : a &+ b &+ c &* Int64(count) }
   }
 
   /// A node's subtree sums and its priority: what only an edit reads (a node's `Summary` is at

@@ -125,7 +125,9 @@ struct HeightIndexTests {
           if rng.next() % 2 == 0 {
             index.setHeight(ofItem: k, units: value, measured: measured)
           } else {
-            let change = index.updateHeight(ofItem: k, units: value, measured: measured)
+            // The second pass follows the recorded descent, or part of it and descends again.
+            let levels = [0, 1, 3, HeightIndex.recordedPathLength][Int(rng.next() % 4)]
+            let change = index.updateHeight(ofItem: k, units: value, measured: measured, recordingAtMost: levels)
             #expect(change.oldUnits == items[k].units)
             #expect(change.start == items[..<k].reduce(0) { $0 + $1.units })
             #expect(change.rowsBefore == items[..<k].filter { isRow($0.item) }.count)
