@@ -1,12 +1,12 @@
-// Chunks: up to `maximumChunkRows` (1,024) measured heights of one node.
+// Chunks: up to `maximumChunkRows` (2,048) measured heights of one node.
 //
 // A chunk of capacity `cap` (64 · 2^class rows) takes `cap` entries of the chunk store's `rows`,
 // the running sums of its heights restarting at every block of 64 rows, and `2·cap/64` entries
 // of its `blocks`: the running sums of the blocks' totals, then one word of measured bits per
 // block. An offset inside a chunk is two reads, one of them in `blocks`, 64 times smaller than
 // `rows` and so mostly in the cache; a search is two short binary searches; a height change
-// shifts the rest of one block and the block sums — at most 64 + 16 additions however big the
-// chunk. Big chunks make the treap shallow: ten million measured rows are 10,000 nodes, few
+// shifts the rest of one block and the block sums — at most 64 + 32 additions however big the
+// chunk. Big chunks make the treap shallow: ten million measured rows are 5,000 nodes, few
 // enough to stay in the cache. A chunk starts at 64 rows and doubles when it fills.
 
 /// The storage of every chunk: its rows' running sums, and its blocks' sums and measured bits.
@@ -45,13 +45,16 @@
 extension HeightIndex {
   /// Rows per block: running sums restart at every block.
   static let blockRows = 64
-  /// The largest capacity class: 1,024 rows. Ten million measured rows are then about 10,000
+  /// The largest capacity class: 2,048 rows. Ten million measured rows are then about 5,000
   /// nodes of 64 bytes, few enough to stay in the second-level cache, so a descent rarely waits
-  /// for memory. Measured at 10⁷ rows (release, `tableview-bench --filter index_`): 256-row chunks
-  /// 440 ns an offset and 600 ns a height change; 1,024 rows 250 and 400 ns; 2,048 rows 234 and
-  /// 393 ns, for a one-row insert 25% slower than 1,024 (a row inserted inside a chunk moves the
-  /// rows after it); 4,096 rows made that insert 2.5× slower.
-  static let maximumChunkClass = 4
+  /// for memory, and a level fewer than with 1,024. Measured at 10⁷ rows (release,
+  /// `tableview-bench --filter index_`, the two run alternately, with the short descent of
+  /// `8a80129`): 1,024-row chunks 162–169 ns an offset and 374–380 ns a height change, 2,048 rows
+  /// 146–167 and 356–364 ns, and `insert_row` at 10⁷ rows the same (16–17.5 µs: a row inserted
+  /// inside a chunk moves the rows after it, about a microsecond for 2,047). Earlier, with a
+  /// longer descent: 256-row chunks 440 and 600 ns; 4,096 rows made a one-row insert into
+  /// measured rows 2.5× slower than 1,024.
+  static let maximumChunkClass = 5
   /// The most rows a chunk holds.
   static let maximumChunkRows = blockRows << maximumChunkClass
   /// The rows a chunk may hold for a row to be put before its first one (which moves them all):

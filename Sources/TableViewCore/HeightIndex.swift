@@ -5,7 +5,7 @@
 /// implicit-key treap with two kinds of node: a *span* — a run of rows of one section that share
 /// one height (rows with a fixed `rowHeight`, or rows still at their estimate), with that
 /// section's header before them and its footer after them when they belong to the node — and a
-/// *chunk* of up to 1,024 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
+/// *chunk* of up to 2,048 measured heights (see `HeightIndex+Chunks.swift`). A section whose rows share one height is one span, and a
 /// span is cut wherever an edit needs it. Every subtree keeps the sums of rows, sections, height
 /// and unmeasured rows (its item count follows from them, see `Node`), so offset→item,
 /// item→offset, section→item and a height change are all O(log n), and inserting or deleting

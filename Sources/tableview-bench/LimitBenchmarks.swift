@@ -372,7 +372,7 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
 }
 
 /// The static B-tree (`StaticBTree`) over the same heights against the Fenwick tree: what the
-/// height index's questions would cost with a descent of four levels instead of fourteen. Checked
+/// height index's questions would cost with a descent of four levels instead of thirteen. Checked
 /// against a Fenwick tree first (random changes and prefixes); on a disagreement it reports it and
 /// measures nothing.
 func measureStaticBTree(heights: [Int64], comparison: FenwickComparison, random: inout BenchRandom) -> [Measurement] {

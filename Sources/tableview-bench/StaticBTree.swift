@@ -1,20 +1,20 @@
 /// A static 16-ary B-tree over row heights kept as the height index keeps measured rows: chunks of
-/// 1,024 rows whose running sums restart every 64 rows, with each chunk's block sums beside them.
+/// 2,048 rows whose running sums restart every 64 rows, with each chunk's block sums beside them.
 ///
 /// The benchmark's second reference for the height index, beside the Fenwick tree: the best case
 /// of any index that finds a row's chunk by a descent and then reads the row's running sum. It has
-/// four levels at 10⁷ rows where the treap has fourteen, searches each node without a jump, and
+/// four levels at 10⁷ rows where the treap has thirteen, searches each node without a jump, and
 /// can neither insert nor delete a row nor hold a section, so it shows what a faster descent
 /// alone could win: the read of the row's running sum, which waits for the descent, stays.
 struct StaticBTree {
   /// Children per node.
   static let fanOut = 16
   /// Rows per chunk, and per block of a chunk (as in `HeightIndex`).
-  static let chunkRows = 1_024
+  static let chunkRows = 2_048
   static let blockRows = 64
-  /// Entries of `blocks` per chunk: its 16 block sums, then room as the index keeps its measured bits.
-  static let blockEntries = 32
-  /// The most levels a path has (16⁸ chunks of 1,024 rows: far beyond any benchmark size).
+  /// Entries of `blocks` per chunk: its 32 block sums, then room as the index keeps its measured bits.
+  static let blockEntries = 64
+  /// The most levels a path has (16⁸ chunks of 2,048 rows: far beyond any benchmark size).
   static let maximumDepth = 8
 
   /// Per row: the running sum of its block up to and including it.
