@@ -329,10 +329,7 @@ struct FenwickTree {
 
 /// The height index with every row measured against a Fenwick tree over the same heights.
 func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
-  let names = [
-    "index_height_change", "index_offset", "index_offset_chained", "index_find", "index_bytes_per_row",
-    "static_btree_height_change", "static_btree_offset", "static_btree_offset_chained",
-  ]
+  let names = ["index_height_change", "index_offset", "index_offset_chained", "index_find", "index_bytes_per_row"]
   guard harness.includesAny(names) else { return [] }
   var results: [Measurement] = []
   for n in [1_000, 100_000, 10_000_000] {
@@ -360,7 +357,6 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
       harness.measure("index_find", n: n, baseline: "Fenwick") {
         fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
       })
-    results += measureStaticBTree(heights: heights, comparison: comparison, random: &random)
     if harness.includes("index_bytes_per_row") {
       results.append(
         Measurement(
@@ -368,42 +364,6 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
           baselineCount: FenwickTree.bytesPerRow))
     }
   }
-  return results
-}
-
-/// The static B-tree (`StaticBTree`) over the same heights against the Fenwick tree: what the
-/// height index's questions would cost with a descent of four levels instead of thirteen. Checked
-/// against a Fenwick tree first (random changes and prefixes); on a disagreement it reports it and
-/// measures nothing.
-func measureStaticBTree(heights: [Int64], comparison: FenwickComparison, random: inout BenchRandom) -> [Measurement] {
-  let names = ["static_btree_height_change", "static_btree_offset", "static_btree_offset_chained"]
-  guard comparison.harness.includesAny(names) else { return [] }
-  let n = heights.count
-  var tree = StaticBTree(heights: heights)
-  var fenwick = FenwickTree(heights: heights)
-  do {
-    var check = tree
-    var model = heights
-    var reference = fenwick
-    for _ in 0..<2_000 {
-      let row = random.next(below: n)
-      let h = Int64(20 + random.next(below: 101)) * 256
-      check.setHeight(h, at: row)
-      reference.add(h - model[row], at: row)
-      model[row] = h
-      // Every prefix up to all n rows (the last is the whole tree's).
-      let k = random.next(below: 8) == 0 ? n : random.next(below: n + 1)
-      guard check.prefix(k) == reference.prefix(k) else {
-        print("static B-tree: the sum of the first \(k) of \(n) rows disagrees with the Fenwick tree; not measured")
-        return []
-      }
-    }
-  }
-  var results = comparison.heightChange("static_btree_height_change", fenwick: &fenwick, random: &random) {
-    tree.setHeight($1, at: $0)
-  }
-  let frozen = tree
-  results += comparison.offsets("static_btree_offset", fenwick: fenwick, random: &random) { frozen.prefix($0) }
   return results
 }
 
