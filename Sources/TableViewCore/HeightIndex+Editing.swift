@@ -287,19 +287,20 @@ extension HeightIndex {
   }
 
   /// `updateHeight(ofItem:units:measured:wantsStart:)` with a second pass that follows at most
-  /// `levels` recorded levels of the descent, and descends again below a deeper landing (the
-  /// tests ask for few levels, so that both ways are taken).
+  /// `levels` recorded levels of the descent (at most `recordedPathLength`), and descends again
+  /// to a deeper landing (the tests ask for few levels, so that both ways are taken).
   package mutating func updateHeight(
     ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true, recordingAtMost levels: Int
   ) -> HeightChange {
-    withUnsafeTemporaryAllocation(of: NodeID.self, capacity: max(0, levels)) { path in
+    let capacity = min(max(0, levels), Self.recordedPathLength)
+    return withUnsafeTemporaryAllocation(of: NodeID.self, capacity: capacity) { path in
       updateHeight(ofItem: k, units: h, measured: measured, wantsStart: wantsStart, path: path)
     }
   }
 
   /// The most levels of a descent `updateHeight` records, so that its second pass follows them
   /// instead of descending again (a deeper path, far beyond a treap's expected depth of about
-  /// 2·ln n, is descended again).
+  /// 2·ln n, is descended again). One bit a level says where it turned left: 64 fit a word.
   static let recordedPathLength = 64
 
   /// `updateHeight(ofItem:units:measured:wantsStart:)`, recording its descent in `path`.

@@ -93,7 +93,7 @@ package struct HeightIndex: Sendable {
 
     /// The header and footer items `flags` describe.
     @inline(__always) static func extraItems(_ flags: UInt16) -> UInt8 {
-      UInt8((flags >> 2) & 1 + (flags >> 3) & 1)
+      UInt8(((flags >> 2) & 1) + ((flags >> 3) & 1))
     }
 
     @inline(__always) var isChunk: Bool { flags & Flag.chunk != 0 }
