@@ -275,22 +275,16 @@ extension HeightIndex {
   }
 
   /// Sets item `k`'s height and reports its old height and offset. When the item is in a chunk,
-  /// is a header or footer, or is a one-row run, this is one read descent and one write pass
-  /// over the same (now cached) path that adds the change to each sum — no sibling is read.
+  /// is a header or footer, or is a one-row run, this is one read descent, which records its
+  /// path, and one write pass along that (now cached) path that adds the change to each sum — no
+  /// sibling is read. The write pass follows at most `levels` recorded levels (at most
+  /// `recordedPathLength`) and descends again to a deeper landing; the tests ask for few levels,
+  /// so that both ways are taken.
   /// - Complexity: O(log n)
   @discardableResult
-  package mutating func updateHeight(ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true)
-    -> HeightChange
-  {
-    updateHeight(
-      ofItem: k, units: h, measured: measured, wantsStart: wantsStart, recordingAtMost: Self.recordedPathLength)
-  }
-
-  /// `updateHeight(ofItem:units:measured:wantsStart:)` with a second pass that follows at most
-  /// `levels` recorded levels of the descent (at most `recordedPathLength`), and descends again
-  /// to a deeper landing (the tests ask for few levels, so that both ways are taken).
   package mutating func updateHeight(
-    ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true, recordingAtMost levels: Int
+    ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true,
+    recordingAtMost levels: Int = HeightIndex.recordedPathLength
   ) -> HeightChange {
     let capacity = min(max(0, levels), Self.recordedPathLength)
     return withUnsafeTemporaryAllocation(of: NodeID.self, capacity: capacity) { path in
@@ -301,9 +295,9 @@ extension HeightIndex {
   /// The most levels of a descent `updateHeight` records, so that its second pass follows them
   /// instead of descending again (a deeper path, far beyond a treap's expected depth of about
   /// 2·ln n, is descended again). One bit a level says where it turned left: 64 fit a word.
-  static let recordedPathLength = 64
+  package static let recordedPathLength = 64
 
-  /// `updateHeight(ofItem:units:measured:wantsStart:)`, recording its descent in `path`.
+  /// `updateHeight(ofItem:units:measured:wantsStart:recordingAtMost:)`, recording its descent in `path`.
   private mutating func updateHeight(
     ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool, path: UnsafeMutableBufferPointer<NodeID>
   ) -> HeightChange {
@@ -319,7 +313,7 @@ extension HeightIndex {
     nodes.withUnsafeBufferPointer { nodes in
       while t != Self.none {
         let leftItems = nodes[Int(t)].leftItems
-        let end = leftItems &+ nodes[Int(t)].count &+ Int(nodes[Int(t)].ownExtraItems)
+        let end = nodes[Int(t)].itemsThrough
         if rest >= end {
           let node = nodes[Int(t)]
           start &+= node.leftUnits &+ node.wrappingOwnUnits
@@ -415,7 +409,7 @@ extension HeightIndex {
           let leftItems = nodes[u].leftItems
           let left = rest < leftItems
           nodes[u].leftUnits += left ? unitsDelta : 0
-          rest -= left ? 0 : leftItems + nodes[u].items
+          rest -= left ? 0 : nodes[u].itemsThrough
           u = Int(left ? nodes[u].left : nodes[u].right)
         }
       }

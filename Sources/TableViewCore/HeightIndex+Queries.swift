@@ -76,7 +76,7 @@ extension HeightIndex {
       var t = root
       while t != Self.none {
         let leftItems = nodes[Int(t)].leftItems
-        let end = leftItems &+ nodes[Int(t)].count &+ Int(nodes[Int(t)].ownExtraItems)
+        let end = nodes[Int(t)].itemsThrough
         if k >= end {
           // The node and its left subtree lie before the position.
           let node = nodes[Int(t)]

@@ -106,6 +106,9 @@ package struct HeightIndex: Sendable {
     @inline(__always) var footerItems: Int { Int((flags >> 3) & 1) }
     /// Items in this node: its header, rows and footer.
     @inline(__always) var items: Int { count + Int(ownExtraItems) }
+    /// Items in its left subtree and in itself: where, in its subtree, the items after it begin.
+    /// Without overflow checks, for a descent: it is part of the root's count.
+    @inline(__always) var itemsThrough: Int { leftItems &+ count &+ Int(ownExtraItems) }
     /// Items in this node's subtree, whose sums are `summary`.
     @inline(__always) func sumItems(_ summary: Summary) -> Int {
       summary.rows + 2 * Int(summary.sections) + Int((flags >> 4) & 1) - Int((flags >> 5) & 1)
