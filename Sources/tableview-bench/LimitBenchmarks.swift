@@ -340,22 +340,70 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
     let bytes = index.bytesInUse
     var fenwick = FenwickTree(heights: heights)
     let total = index.totalUnits
-    var random = BenchRandom(seed: 0xFE4 &+ UInt64(n))
-    let comparison = FenwickComparison(harness: harness, heights: heights)
-    results += comparison.heightChange("index_height_change", fenwick: &fenwick, random: &random) { row, units in
-      _ = index.updateHeight(ofItem: row + 1, units: units, measured: true)
+    func pair(_ name: String, _ ours: () -> Measurement?, _ theirs: () -> Measurement?) {
+      guard var row = ours(), let baseline = theirs() else { return }
+      row.baseline = "Fenwick"
+      row.baselineNsPerOp = baseline.baselineNsPerOp
+      results.append(row)
     }
+    var random = BenchRandom(seed: 0xFE4 &+ UInt64(n))
+    pair(
+      "index_height_change",
+      {
+        harness.measure("index_height_change", n: n) {
+          let row = random.next(below: n)
+          index.updateHeight(ofItem: row + 1, units: Int64(20 + random.next(below: 101)) * 256, measured: true)
+          return row
+        }
+      },
+      {
+        harness.measure("index_height_change", n: n, baseline: "Fenwick") {
+          let row = random.next(below: n)
+          let h = Int64(20 + random.next(below: 101)) * 256
+          fenwick.add(h - heights[row], at: row)
+          return row
+        }
+      })
     // The read-only questions go to a `let`: a `var` captured by a closure is copied out of its
     // box for every call (a retain and a release of each of the index's arrays), which the
     // table, holding the index in a stored property, does not pay.
     let frozen = index
-    results += comparison.offsets("index_offset", fenwick: fenwick, random: &random) { frozen.offset(ofItem: $0 + 1) }
-    results += comparison.pair(
-      harness.measure("index_find", n: n) {
-        frozen.item(containing: Int64(random.nextDouble(below: Double(total))))
+    pair(
+      "index_offset",
+      { harness.measure("index_offset", n: n) { frozen.offset(ofItem: random.next(below: n) + 1) } },
+      { harness.measure("index_offset", n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) } })
+    // The same questions, each row depending on the answer before it, as a table asks them (a
+    // scroll step's next question waits for the last answer): latency. Unchained, a Fenwick
+    // tree's few instructions let the processor run several questions at once, so that their
+    // misses overlap; the index's descent does too only while each level stays a few instructions.
+    var carry = 0
+    pair(
+      "index_offset_chained",
+      {
+        harness.measure("index_offset_chained", n: n) {
+          let units = frozen.offset(ofItem: (random.next(below: n) ^ carry) % n + 1)
+          carry = Int(units & 1)
+          return units
+        }
       },
-      harness.measure("index_find", n: n, baseline: "Fenwick") {
-        fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
+      {
+        harness.measure("index_offset_chained", n: n, baseline: "Fenwick") {
+          let units = fenwick.prefix((random.next(below: n) ^ carry) % n)
+          carry = Int(units & 1)
+          return units
+        }
+      })
+    pair(
+      "index_find",
+      {
+        harness.measure("index_find", n: n) {
+          frozen.item(containing: Int64(random.nextDouble(below: Double(total))))
+        }
+      },
+      {
+        harness.measure("index_find", n: n, baseline: "Fenwick") {
+          fenwick.row(containing: Int64(random.nextDouble(below: Double(total))))
+        }
       })
     if harness.includes("index_bytes_per_row") {
       results.append(
@@ -365,70 +413,6 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
     }
   }
   return results
-}
-
-/// Rows of a structure of row heights against a Fenwick tree over the same heights, measured in the
-/// same run: each row's `baseline` is the Fenwick tree, asked the same kind of question.
-struct FenwickComparison {
-  let harness: Harness
-  /// The heights both were built from (the Fenwick tree's height change reads the old height here).
-  let heights: [Int64]
-  var n: Int { heights.count }
-
-  /// Our measurement with the Fenwick tree's figure as its baseline; nothing when either is filtered out.
-  func pair(_ ours: Measurement?, _ theirs: Measurement?) -> [Measurement] {
-    guard var row = ours, let baseline = theirs else { return [] }
-    row.baseline = "Fenwick"
-    row.baselineNsPerOp = baseline.baselineNsPerOp
-    return [row]
-  }
-
-  /// `name`: a random row set to a random height of 20–120 points, by `setHeight(row, units)`.
-  @inline(__always) func heightChange(
-    _ name: String, fenwick: inout FenwickTree, random: inout BenchRandom,
-    _ setHeight: (_ row: Int, _ units: Int64) -> Void
-  ) -> [Measurement] {
-    let n = n
-    return pair(
-      harness.measure(name, n: n) {
-        let row = random.next(below: n)
-        setHeight(row, Int64(20 + random.next(below: 101)) * 256)
-        return row
-      },
-      harness.measure(name, n: n, baseline: "Fenwick") {
-        let row = random.next(below: n)
-        let h = Int64(20 + random.next(below: 101)) * 256
-        fenwick.add(h - heights[row], at: row)
-        return row
-      })
-  }
-
-  /// `name`: the sum of the heights before a random row, by `offset(row)`; and `name_chained`: the
-  /// same, each row depending on the answer before it, as a table asks them (a scroll step's next
-  /// question waits for the last answer): latency. Unchained, a Fenwick tree's few instructions
-  /// let the processor run several questions at once, so that their misses overlap; a descent of
-  /// a dozen levels leaves little room for that.
-  @inline(__always) func offsets(
-    _ name: String, fenwick: FenwickTree, random: inout BenchRandom, _ offset: (_ row: Int) -> Int64
-  ) -> [Measurement] {
-    let n = n
-    var results = pair(
-      harness.measure(name, n: n) { offset(random.next(below: n)) },
-      harness.measure(name, n: n, baseline: "Fenwick") { fenwick.prefix(random.next(below: n)) })
-    var carry = 0
-    results += pair(
-      harness.measure(name + "_chained", n: n) {
-        let units = offset((random.next(below: n) ^ carry) % n)
-        carry = Int(units & 1)
-        return units
-      },
-      harness.measure(name + "_chained", n: n, baseline: "Fenwick") {
-        let units = fenwick.prefix((random.next(below: n) ^ carry) % n)
-        carry = Int(units & 1)
-        return units
-      })
-    return results
-  }
 }
 
 // MARK: - Idle precompute
