@@ -26,9 +26,6 @@ let package = Package(
     // The headless engine: standard library only.
     .target(
       name: "TableViewCore",
-      // Release builds skip the dynamic exclusivity checks (a dozen per scroll step, 40% of its
-      // instructions); debug builds, where the tests run, keep them and trap on any overlap.
-      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     // Terminal primitives (raw mode, input decoding, display width, screen buffer): no engine knowledge.
     .target(name: "TerminalKit"),

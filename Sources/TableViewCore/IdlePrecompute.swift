@@ -59,14 +59,18 @@
 /// modes, within the same budget, nearest to the user first: a switch to such a width then
 /// measures nothing on screen.
 public final class IdlePrecompute {
+  // Stored properties unchecked for exclusivity: read in every idle slice (see TableView).
   /// The table measured; `nil` once it is gone.
+  @exclusivity(unchecked)
   public private(set) weak var table: TableView?
 
   /// Whether slices do any work. Off until enabled.
+  @exclusivity(unchecked)
   public var isEnabled = false
 
   /// The most time (seconds, on the table's clock) one slice should take. Default 4 ms.
   /// Values that are not positive and finite are reported and ignored.
+  @exclusivity(unchecked)
   public var budget: Double = 0.004 {
     didSet {
       guard budget.isFinite, budget > 0 else {
@@ -82,40 +86,52 @@ public final class IdlePrecompute {
   /// for a width, from the model alone (no views). Setting it switches the scheduler to
   /// background mode: `runSlice()` then measures nothing itself and the work goes through
   /// ``makeBackgroundSlice(maxRows:)`` and ``publish(_:)``.
+  @exclusivity(unchecked)
   public var backgroundMeasure: (@Sendable (IndexPath, Double) -> Double)? {
     didSet { backgroundInFlight = nil }
   }
 
   /// Called on the owner thread after every slice or publish that measured rows.
   /// Capture the table weakly in it.
+  @exclusivity(unchecked)
   public var onProgress: ((PrecomputeProgress) -> Void)?
 
   /// Bumped by every batch update and reload: work computed under an older generation is never
   /// applied. (Background results also carry their width: they go to that width's height cache,
   /// and are discarded when it is no longer kept.)
+  @exclusivity(unchecked)
   public private(set) var generation = 0
 
   // MARK: Statistics
 
   /// Slices that measured at least one row.
+  @exclusivity(unchecked)
   public private(set) var slicesRun = 0
   /// Rows measured by this scheduler (on the owner thread or published).
+  @exclusivity(unchecked)
   public private(set) var rowsMeasured = 0
   /// The duration of the most recent slice that measured rows (seconds, on the table's clock).
+  @exclusivity(unchecked)
   public private(set) var lastSliceDuration: Double = 0
   /// The rows the most recent slice measured.
+  @exclusivity(unchecked)
   public private(set) var lastSliceRowCount = 0
   /// The longest slice so far (seconds).
+  @exclusivity(unchecked)
   public private(set) var longestSliceDuration: Double = 0
   /// Background results discarded because an update, reload or width change came first.
+  @exclusivity(unchecked)
   public private(set) var discardedResults = 0
 
   /// The running average cost of one row (seconds), for deciding whether another row fits.
+  @exclusivity(unchecked)
   private var averageRowCost: Double = 0
   /// What the layout pass at the end of the last slice cost (seconds): kept free in the budget.
+  @exclusivity(unchecked)
   private var layoutCost: Double = 0
   /// The background slice handed out and not yet published, if any: its generation, the width
   /// shown when it was made, and the width it measures at.
+  @exclusivity(unchecked)
   private var backgroundInFlight: (generation: Int, shown: Double, measured: Double)?
 
   init(table: TableView) {

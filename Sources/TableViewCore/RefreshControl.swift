@@ -10,8 +10,10 @@
 ///       }
 ///     }
 public final class RefreshControl {
+  // Stored properties unchecked for exclusivity: the table reads them on every scroll step (see TableView).
   /// The indicator's height, and how far past the top a drag must pull to refresh (points, at
   /// least 1; values that are not finite are refused).
+  @exclusivity(unchecked)
   public var height: Double = 60 {
     didSet {
       if !height.isFinite { height = oldValue }
@@ -20,10 +22,13 @@ public final class RefreshControl {
     }
   }
   /// Whether it is refreshing (the indicator shows, above the content).
+  @exclusivity(unchecked)
   public private(set) var isRefreshing = false
   /// Called when a pull starts refreshing (UIKit's `.valueChanged`).
+  @exclusivity(unchecked)
   public var onRefresh: ((RefreshControl) -> Void)?
   /// The table it belongs to.
+  @exclusivity(unchecked)
   weak var table: TableView?
 
   /// A control that calls `onRefresh` when a pull starts refreshing.

@@ -11,6 +11,13 @@
 ///
 /// A backend adopts `TableViewHost` to put views on screen and `ReusableView` for its cells.
 public final class TableView {
+  // Every stored property of the table is marked `@exclusivity(unchecked)`: a scroll step reads a
+  // dozen of them, and a dynamic exclusivity check on each cost half the step (scroll_step 75 ns with
+  // none, 150-220 ns with them, release). The table is used from one thread and never hands out
+  // `inout` access to its own properties, so a check could only ever find an overlap of the table's
+  // own code. (The package takes no `-enforce-exclusivity=unchecked` flag: SwiftPM refuses unsafe
+  // flags in a dependency.)
+
   /// The table's style, as UIKit's.
   public enum Style: Sendable {
     /// Section headers and footers float over the rows while their section is on screen.
@@ -51,12 +58,14 @@ public final class TableView {
   public let style: Style
 
   /// Supplies sections, rows and cells. Setting it schedules a reload.
+  @exclusivity(unchecked)
   public weak var dataSource: (any TableViewDataSource)? {
     didSet { pass.needsReload = true }
   }
 
   /// Receives display, selection and scrolling callbacks, and gives heights. Which of its height
   /// methods it implements is learned once per reload (see `TableViewDelegate`).
+  @exclusivity(unchecked)
   public weak var delegate: (any TableViewDelegate)? {
     didSet {
       forgetDelegateHeightMethods()
@@ -65,27 +74,34 @@ public final class TableView {
   }
 
   /// Told about rows about to come on screen.
+  @exclusivity(unchecked)
   public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
 
   /// The backend that attaches views to the screen.
+  @exclusivity(unchecked)
   public weak var host: (any TableViewHost)?
 
   /// The height of every row when the delegate gives none (or `automaticDimension`). A height
   /// that is NaN, infinite, negative (but `automaticDimension`) or above
   /// `maximumRowHeight` is reported (`.invalidHeight`) at the next reload and 44 is used.
+  @exclusivity(unchecked)
   public var rowHeight: Double = 44 { didSet { pass.needsReload = true } }
   /// An estimate for rows not yet measured; 0 (or less) means no estimates (every height is known
   /// upfront). With an estimate, `reloadData()` is O(sections) and rows are measured when they
   /// show. NaN, ∞ or an estimate above `maximumRowHeight` is reported (`.invalidHeight`)
   /// at the next reload and 44 is used.
+  @exclusivity(unchecked)
   public var estimatedRowHeight: Double = 0 { didSet { pass.needsReload = true } }
   /// The height of section headers when the delegate gives none.
+  @exclusivity(unchecked)
   public var sectionHeaderHeight: Double = 0 { didSet { pass.needsReload = true } }
   /// The height of section footers when the delegate gives none.
+  @exclusivity(unchecked)
   public var sectionFooterHeight: Double = 0 { didSet { pass.needsReload = true } }
 
   /// A view above the first section (its height is its frame's height).
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
+  @exclusivity(unchecked)
   public var tableHeaderView: (any ReusableView)? {
     didSet {
       if let old = oldValue, old !== tableHeaderView, visible.tableHeaderShown { host?.detach(old) }
@@ -95,6 +111,7 @@ public final class TableView {
   }
   /// A view below the last section (its height is its frame's height).
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
+  @exclusivity(unchecked)
   public var tableFooterView: (any ReusableView)? {
     didSet {
       if let old = oldValue, old !== tableFooterView, visible.tableFooterShown { host?.detach(old) }
@@ -106,26 +123,32 @@ public final class TableView {
   /// Whether the rows repeat without end in both directions (one-section tables; see
   /// `isLooping`). Memory stays constant however far one scrolls. Table header and footer views
   /// and section header/footer views are not shown while looping.
+  @exclusivity(unchecked)
   public var loops = false { didSet { pass.needsReload = true } }
 
   /// How rows can be selected.
+  @exclusivity(unchecked)
   public var selectionMode: SelectionMode = .single
   /// Whether, in single selection mode, the focused row is also the selected one (UIKit's
   /// `selectionFollowsFocus`): the arrows then move the selection, and selecting a row moves the
   /// focus to it. In multiple selection mode, or when this is `false`, the focus moves alone and
   /// Space or Enter (``activateFocusedRow()``) selects. `true` by default (UIKit's default is
   /// `false`; a keyboard table without it selects nothing with the arrows).
+  @exclusivity(unchecked)
   public var selectionFollowsFocus = true
   /// Whether `reloadData()` keeps the focus (UIKit's `remembersLastFocusedIndexPath`): on the same
   /// index path when it still names a row, otherwise on the row at the same position in the whole
   /// table (the last row when the table got shorter). When `false`, a reload clears the focus.
   /// `true` by default (UIKit's default is `false`), so that a screen reader does not lose its place
   /// when the data reloads.
+  @exclusivity(unchecked)
   public var remembersLastFocusedIndexPath = true
   /// How far (points) a touch may move before it stops being a tap and its highlight is cancelled.
+  @exclusivity(unchecked)
   public var tapMoveThreshold: Double = 10
   /// Pull to refresh (UIKit's `refreshControl`): see ``RefreshControl``. Only bounded tables
   /// (not looping ones) pull.
+  @exclusivity(unchecked)
   public var refreshControl: RefreshControl? {
     didSet {
       if oldValue !== refreshControl { oldValue?.table = nil }
@@ -135,6 +158,7 @@ public final class TableView {
   }
   /// The width of a swipe action without a `preferredWidth`, in points (a terminal backend sets
   /// it in cells). Values that are not finite or not positive give actions no width.
+  @exclusivity(unchecked)
   public var swipeActionWidth: Double = 80
 
   /// The visible area's size (UIKit's `bounds.size`). Changing the width switches the height
@@ -154,6 +178,7 @@ public final class TableView {
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``); a width whose
   ///   height cache is not kept first rebuilds the geometry for it: O(sections), or O(rows) when
   ///   the delegate gives exact heights without an estimate, or estimates per row.
+  @exclusivity(unchecked)
   public var viewportSize: Size = .zero {
     didSet {
       guard let width = Sanitize.coordinate(viewportSize.width), let height = Sanitize.coordinate(viewportSize.height)
@@ -198,6 +223,7 @@ public final class TableView {
   /// Insets with a NaN or infinite edge are refused: reported (`.invalidArgument`) and the insets
   /// stay as they were; edges beyond ±`maximumContentHeight` are taken as that.
   /// - Complexity: setting it costs one layout pass (see ``layoutIfNeeded()``).
+  @exclusivity(unchecked)
   public var contentInset: EdgeInsets = .zero {
     didSet {
       guard let top = Sanitize.coordinate(contentInset.top), let left = Sanitize.coordinate(contentInset.left),
@@ -241,22 +267,27 @@ public final class TableView {
 
   /// The most views kept in the reuse pool per identifier, beyond the number on screen (a
   /// negative value is taken as 0).
+  @exclusivity(unchecked)
   public var reusePoolFloor = 4 {
     didSet { reusePoolFloor = max(0, reusePoolFloor) }
   }
 
   /// Called with every error the table reports without throwing (bad heights from a delegate,
   /// a reentrant `reloadData()`, a data source that changed its counts silently…).
+  @exclusivity(unchecked)
   public var onError: ((TableViewError) -> Void)?
   /// The most recent errors reported through `onError` (at most 16).
+  @exclusivity(unchecked)
   public private(set) var reportedErrors: [TableViewError] = []
 
   /// The clock that drives animations and idle work.
+  @exclusivity(unchecked)
   public var clock: any TableViewClock
 
   /// How many width classes' height caches are kept (the current one included; at least 1).
   /// Beyond it the least recently used width is forgotten, the widths the idle precompute measures
   /// for (``precomputedWidths``) last.
+  @exclusivity(unchecked)
   public var widthCacheLimit = 2 {
     didSet {
       widthCacheLimit = max(1, widthCacheLimit)
@@ -277,32 +308,33 @@ public final class TableView {
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var visible = VisibleSet()
   /// The selected and highlighted rows.
-  var selection = SelectionState()
+  @exclusivity(unchecked) var selection = SelectionState()
   /// The keyboard focus (TableView+Focus.swift).
-  var focus = FocusState()
+  @exclusivity(unchecked) var focus = FocusState()
   /// What the next layout pass has to do, and whether the table is inside a pass or a data-source call.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var pass = PassState()
   /// Bottom anchoring, content kept in place through data changes, follow mode
   /// (TableView+ContentAnchoring.swift).
-  var anchoring = ContentAnchoringState()
+  @exclusivity(unchecked) var anchoring = ContentAnchoringState()
   /// When to tell the delegate the user came near an edge (TableView+EdgeProximity.swift).
-  var edges = EdgeProximity()
+  @exclusivity(unchecked) var edges = EdgeProximity()
   /// The idle-time precompute, made by `idlePrecompute` (TableView+IdlePrecompute.swift).
-  var idleScheduler: IdlePrecompute?
+  @exclusivity(unchecked) var idleScheduler: IdlePrecompute?
   /// Rows announced to the prefetch data source (TableView+Prefetching.swift).
   @exclusivity(unchecked) var prefetchState = PrefetchState()
   /// The current diffable snapshot, a SnapshotBox (TableView+Diffable.swift).
-  var snapshotBox: AnyObject?
+  @exclusivity(unchecked) var snapshotBox: AnyObject?
   /// Animated updates: the differences of the views on screen, the views on their way out
   /// (TableView+UpdateAnimations.swift).
   @exclusivity(unchecked) @usableFromInline var animations = UpdateAnimations()
   /// Edit mode and the swiped row (TableView+Editing.swift).
-  @usableFromInline var editing = EditingState()
+  @exclusivity(unchecked) @usableFromInline var editing = EditingState()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is
   /// refused, reported (`.invalidArgument`), and the rate stays as it was.
+  @exclusivity(unchecked)
   public var decelerationRate = ScrollPhysics.normalDecelerationRate {
     didSet {
       guard decelerationRate > 0, decelerationRate < 1 else {
@@ -315,9 +347,11 @@ public final class TableView {
     }
   }
   /// Whether scrolling past an edge stretches and bounces back.
+  @exclusivity(unchecked)
   public var bounces = true
   /// Overrides the range scrolling settles in (a picker's selectable rows); `nil` derives it from
   /// the content size and insets, as UIScrollView does.
+  @exclusivity(unchecked)
   public var scrollLimits: ClosedRange<Double>?
 
   /// Creates a table of `style`, driven by `clock` (a `ManualClock` in tests).
