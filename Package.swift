@@ -1,29 +1,39 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// One package, every library product usable by URL and version:
+//
+//     .package(url: "https://github.com/…/SwiftTableView", from: "0.1.0")
+//     .product(name: "TableViewTerminal", package: "SwiftTableView")
+//
+// SwiftPM fetches and builds only what the products an app names need (it resolves a dependency's
+// packages per product): an app of `TableViewTerminal` needs neither GTK's headers nor GRDB, and
+// `scripts/consumer-check.sh` proves it in CI. The demos, the benchmark and their data are
+// executables and internal targets of this package, not products.
 let package = Package(
   name: "SwiftTableView",
   products: [
+    // The headless engine: standard library and Foundation's `IndexPath` only.
     .library(name: "TableViewCore", targets: ["TableViewCore"]),
+    // Terminal primitives: raw mode, input decoding, display width, a screen buffer.
     .library(name: "TerminalKit", targets: ["TerminalKit"]),
+    // The terminal backend.
     .library(name: "TableViewTerminal", targets: ["TableViewTerminal"]),
-    .library(name: "DemoData", targets: ["DemoData"]),
-    .library(name: "SeededRandom", targets: ["SeededRandom"]),
-    .library(name: "TerminalTesting", targets: ["TerminalTesting"]),
-    .library(name: "TestSupport", targets: ["TestSupport"]),
+    // The GTK 4 backend (needs `libgtk-4-dev`).
+    .library(name: "TableViewGTK", targets: ["TableViewGTK"]),
+    // A table's data source over an SQLite database (GRDB over the system SQLite, `libsqlite3-dev`).
     .library(name: "TableViewSQLite", targets: ["TableViewSQLite"]),
-    .executable(name: "tableview-bench", targets: ["tableview-bench"]),
-    .executable(name: "tableview-demo", targets: ["tableview-demo"]),
-    .executable(name: "tableview-sqlite-writer", targets: ["tableview-sqlite-writer"]),
   ],
   dependencies: [
-    // `swift package generate-documentation` (scripts/docs.sh): the DocC catalogs in Sources/*/*.docc.
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // TableViewSQLite: SQLite through GRDB, over the system SQLite (libsqlite3-dev, scripts/setup.sh).
-    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-  ],
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0")
+  ]
+    // `swift package generate-documentation` (scripts/docs.sh sets SWIFTTABLEVIEW_DOCS=1): declared only then,
+    // so that an app depending on this package never fetches the plugin.
+    + (Context.environment["SWIFTTABLEVIEW_DOCS"] == "1"
+      ? [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")] : []),
   targets: [
-    // The headless engine: standard library only.
+    // The headless engine: standard library only (and FoundationEssentials for `IndexPath`).
     .target(
       name: "TableViewCore",
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
@@ -31,31 +41,40 @@ let package = Package(
     .target(name: "TerminalKit"),
     // The terminal backend: views and cells the engine reuses, drawn with TerminalKit.
     .target(name: "TableViewTerminal", dependencies: ["TableViewCore", "TerminalKit"]),
-    // A deterministic random number generator (SplitMix64) for demo data, benchmarks and randomized tests: not
-    // part of the engine's API.
-    .target(name: "SeededRandom"),
-    // For tests: a model terminal that applies output bytes to a screen buffer (what a terminal would show).
-    .target(name: "TerminalTesting", dependencies: ["TerminalKit"]),
-    // For end-to-end tests of both packages: running programs (the demos, tmux, Xvfb) and finding the demos.
-    .target(name: "TestSupport"),
-    // The demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the engine's
-    // PickerView: no backend, so every backend's demo shows the same data.
-    .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
-    .executableTarget(
-      name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite"]),
-    .executableTarget(
-      name: "tableview-demo",
-      dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
+    // GTK 4's C API, found with pkg-config.
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    // The GTK backend: cells are GTK widgets the engine reuses; a viewport the table scrolls.
+    .target(name: "TableViewGTK", dependencies: ["CGtk", "TableViewCore"]),
     // A table's data source over an SQLite database (GRDB): paged off the owner thread, live changes from any
     // process, persisted heights, full-text search.
     .target(
       name: "TableViewSQLite",
-      dependencies: ["TableViewCore", "DemoData", .product(name: "GRDB", package: "GRDB.swift")]
-    ),
+      dependencies: ["TableViewCore", "DemoData", .product(name: "GRDB", package: "GRDB.swift")]),
+
+    // Internal: a deterministic random number generator (SplitMix64) for demo data, benchmarks and randomized
+    // tests.
+    .target(name: "SeededRandom"),
+    // Internal: the demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the
+    // engine's PickerView: no backend, so every backend's demo shows the same data.
+    .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
+    // Test-only: a model terminal that applies output bytes to a screen buffer (what a terminal would show).
+    .target(name: "TerminalTesting", dependencies: ["TerminalKit"]),
+    // Test-only: running programs (the demos, tmux, Xvfb) and finding the demos, for end-to-end tests.
+    .target(name: "TestSupport"),
+
+    .executableTarget(
+      name: "tableview-demo",
+      dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
+    .executableTarget(
+      name: "tableview-gtk-demo",
+      dependencies: ["TableViewGTK", "CGtk", "TableViewCore", "DemoData", "SeededRandom", "TableViewSQLite"]),
+    .executableTarget(
+      name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite"]),
     // A second process for TableViewSQLite's tests: writes posts, holds a lock, dies mid-transaction.
     .executableTarget(
       name: "tableview-sqlite-writer",
       dependencies: ["TableViewSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
+
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
     .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
@@ -69,5 +88,11 @@ let package = Package(
         "TableViewSQLite", "TableViewCore", "DemoData", "TestSupport", "SeededRandom",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // The GTK backend's end-to-end tests: the GTK demo under Xvfb, read through screenshots and AT-SPI.
+    .testTarget(
+      name: "TableViewGTKTests",
+      dependencies: ["TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite"],
+      // Run by the accessibility tests (with the system's python3 and its pyatspi), not compiled.
+      exclude: ["Support/atspi-tree.py"]),
   ]
 )

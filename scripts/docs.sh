@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The documentation: one DocC archive per library (TableViewCore, TerminalKit, TableViewTerminal, TableViewSQLite,
-# and TableViewGTK from the package in gtk/ when GTK 4 is installed), each built with --warnings-as-errors, so a
-# broken symbol link or a malformed doc comment fails. The archives land in .build/plugins/Swift-DocC/outputs/ (and
-# gtk/.build/plugins/Swift-DocC/outputs/); the articles are in Sources/TableViewCore/TableViewCore.docc. With no
+# and TableViewGTK when GTK 4 is installed), each built with --warnings-as-errors, so a broken symbol link or a
+# malformed doc comment fails. The archives land in .build/plugins/Swift-DocC/outputs/; the articles are in the
+# catalogs (Sources/*/*.docc). The DocC plugin is a dependency of the package only while SWIFTTABLEVIEW_DOCS=1
+# (set here), so that apps depending on the package never fetch it. With no
 # arguments, the archives are also merged into one site, .build/docs/SwiftTableView.doccarchive, where the
 # catalogs' links to each other (/documentation/tableviewcore/…) work.
 #
 #   scripts/docs.sh                  # all catalogs, and the combined archive
-#   scripts/docs.sh TableViewCore    # one (TableViewGTK builds the gtk/ package's)
+#   scripts/docs.sh TableViewCore    # one
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export SWIFTTABLEVIEW_DOCS=1
 
 targets=("$@")
 combine=false
@@ -28,15 +30,9 @@ fi
 
 archives=()
 for target in "${targets[@]}"; do
-  package=()
-  outputs=.build/plugins/Swift-DocC/outputs
-  if [ "$target" = TableViewGTK ]; then
-    package=(--package-path gtk)
-    outputs=gtk/$outputs
-  fi
   echo "docs: $target"
-  swift package "${package[@]}" generate-documentation --target "$target" --warnings-as-errors
-  archives+=("$outputs/$target.doccarchive")
+  swift package generate-documentation --target "$target" --warnings-as-errors
+  archives+=(".build/plugins/Swift-DocC/outputs/$target.doccarchive")
 done
 
 if $combine; then

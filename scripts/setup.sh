@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests and the GTK demo need beyond the Swift toolchain (Debian packages):
 #   tmux                      the terminal demo's end-to-end tests drive it
-#   libgtk-4-dev              the GTK4 backend (gtk/) builds against it
+#   libgtk-4-dev              the GTK4 backend (TableViewGTK) builds against it
 #   xvfb xauth                the GTK tests run the demo window on a virtual X server
 #   xdotool imagemagick       they send it real input events and take screenshots
 #   fonts-wqy-zenhei          a CJK font, so the feed's Chinese text is drawn and measured
