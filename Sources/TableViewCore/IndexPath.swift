@@ -1,26 +1,48 @@
-/// The position of a row: its section and its row within that section, as in UIKit.
-///
-/// Index paths order by section, then row.
-///
-///     let path = IndexPath(row: 3, section: 0)
-///     path < IndexPath(row: 0, section: 1)  // true
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-  /// The section index.
-  public var section: Int
-  /// The row index within the section.
-  public var row: Int
+// `IndexPath` is Foundation's own type, as in UIKit: a file that imports Foundation and TableViewCore
+// names one type, and an index path from the table is the one an app keeps in its own models. The
+// table re-exports just that declaration, so an app that imports only TableViewCore can name it too.
+@_exported public import struct FoundationEssentials.IndexPath
 
-  /// Creates an index path for `row` in `section`.
+extension IndexPath {
+  /// Creates an index path for `row` in `section`, as UIKit's `IndexPath(row:section:)`.
+  ///
+  ///     let path = IndexPath(row: 3, section: 0)
+  ///     path < IndexPath(row: 0, section: 1)  // true: index paths order by section, then row
+  @inlinable
   public init(row: Int, section: Int) {
-    self.section = section
-    self.row = row
+    // Two appends, not `init(indexes: [section, row])`: no array is allocated for the pair.
+    self.init(index: section)
+    append(row)
   }
 
-  /// Orders by section, then by row.
-  public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
-    lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
+  /// The section index: the first of the index path's two indexes, as in UIKit.
+  ///
+  /// An index path of the table has exactly two indexes; asking another one for its section
+  /// traps with a message, as UIKit does.
+  @inlinable
+  public var section: Int {
+    get {
+      precondition(
+        count == 2, "IndexPath.section: a table's index path has two indexes (section, row), this has \(count)")
+      return self[0]
+    }
+    set {
+      precondition(
+        count == 2, "IndexPath.section: a table's index path has two indexes (section, row), this has \(count)")
+      self[0] = newValue
+    }
   }
 
-  /// `[section, row]`, as UIKit prints index paths.
-  public var description: String { "[\(section), \(row)]" }
+  /// The row index within the section: the second of the index path's two indexes, as in UIKit.
+  @inlinable
+  public var row: Int {
+    get {
+      precondition(count == 2, "IndexPath.row: a table's index path has two indexes (section, row), this has \(count)")
+      return self[1]
+    }
+    set {
+      precondition(count == 2, "IndexPath.row: a table's index path has two indexes (section, row), this has \(count)")
+      self[1] = newValue
+    }
+  }
 }
