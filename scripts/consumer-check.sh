@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The package as an outside app sees it: a clone of this repository's committed HEAD in a temporary folder, tagged
+# there (only there) with a release-like version, and two consumer packages outside the tree that depend on it by
+# URL and `from:` that version, one on TableViewTerminal and one on TableViewGTK. Each app imports Foundation too and
+# uses `IndexPath(row:section:)` (Foundation's IndexPath, with UIKit's spellings). The terminal app is built and run
+# headlessly (it lays out a table and prints the screen it would draw); the GTK app is built. Then the terminal
+# consumer's resolution is checked: GRDB and the DocC plugin must not have been fetched (nor pinned).
+#
+#   scripts/consumer-check.sh             # the committed HEAD (uncommitted changes are not in the clone)
+#   KEEP=1 scripts/consumer-check.sh      # keep the temporary folder and print its path
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+version="0.1.0"
+work="$(mktemp -d /tmp/swifttableview-consumer.XXXXXX)"
+if [ "${KEEP:-}" = 1 ]; then
+  echo "consumer-check: working in $work"
+else
+  trap 'rm -rf "$work"' EXIT
+fi
+
+git clone --quiet "$repo" "$work/SwiftTableView"
+git -C "$work/SwiftTableView" -c user.name=consumer-check -c user.email=consumer-check@localhost \
+  tag --annotate --message "consumer-check $version" "$version"
+url="file://$work/SwiftTableView"
+
+# consumer NAME PRODUCT: a package at $work/NAME that depends on PRODUCT by version.
+consumer() {
+  local name="$1" product="$2"
+  mkdir -p "$work/$name/Sources/$name"
+  cat >"$work/$name/Package.swift" <<EOF
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "$name",
+  dependencies: [.package(url: "$url", from: "$version")],
+  targets: [
+    .executableTarget(
+      name: "$name",
+      dependencies: [
+        .product(name: "TableViewCore", package: "SwiftTableView"),
+        .product(name: "$product", package: "SwiftTableView"),
+      ])
+  ]
+)
+EOF
+}
+
+consumer TerminalConsumer TableViewTerminal
+cat >"$work/TerminalConsumer/Sources/TerminalConsumer/main.swift" <<'EOF'
+import Foundation
+import TableViewCore
+import TableViewTerminal
+import TerminalKit
+
+// A model of an app's own: Foundation's IndexPath, with UIKit's spellings.
+final class Lines: TableViewDataSource {
+  let count: Int
+  init(count: Int) { self.count = count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(
+      withIdentifier: "line", for: indexPath, as: TerminalTableViewCell.self)
+    cell.textLabel.text = "line \(indexPath.row + 1) of section \(indexPath.section)"
+    return cell
+  }
+}
+
+let chosen: IndexPath = IndexPath(row: 41, section: 0)
+let kept: Set<IndexPath> = [chosen, IndexPath(indexes: [0, 42])]
+precondition(kept.count == 2 && chosen.row == 41 && chosen.section == 0)
+
+let lines = Lines(count: 10_000_000)
+let tableView = TerminalTableView(clock: ManualClock())
+tableView.table.register({ TerminalTableViewCell() }, forCellReuseIdentifier: "line")
+tableView.table.dataSource = lines
+tableView.frame = Rect(x: 0, y: 0, width: 40, height: 5)
+tableView.reloadData()
+tableView.table.scrollToRow(at: chosen, at: .top, animated: false)
+tableView.table.layoutIfNeeded()
+var buffer = ScreenBuffer(width: 40, height: 5)
+tableView.render(into: &buffer, origin: CellPoint(x: 0, y: 0))
+for line in buffer.lines { print(line) }
+EOF
+
+consumer GTKConsumer TableViewGTK
+cat >"$work/GTKConsumer/Sources/GTKConsumer/main.swift" <<'EOF'
+import Foundation
+import TableViewCore
+import TableViewGTK
+
+final class Lines: TableViewDataSource {
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1_000_000 }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "line", for: indexPath, as: GTKTableViewCell.self)
+    cell.textLabel.text = "line \(indexPath.row + 1)"
+    return cell
+  }
+}
+
+// Built, not run: a window needs a display. Naming the API is what this app checks.
+let first = IndexPath(row: 0, section: 0)
+if CommandLine.arguments.contains("--window") {
+  let lines = Lines()
+  let tableView = GTKTableView()
+  tableView.table.register({ GTKTableViewCell() }, forCellReuseIdentifier: "line")
+  tableView.table.dataSource = lines
+  tableView.reloadData()
+  tableView.table.scrollToRow(at: first, at: .top, animated: false)
+}
+print("GTK consumer: \(first)")
+EOF
+
+echo "consumer-check: building the terminal consumer (TableViewTerminal from: $version)"
+(cd "$work/TerminalConsumer" && swift build 2>&1 | tail -n 3)
+screen="$(cd "$work/TerminalConsumer" && swift run --skip-build TerminalConsumer)"
+echo "$screen"
+grep -q "line 42 of section 0" <<<"$screen" || {
+  echo "consumer-check: the terminal consumer did not draw row 42 at the top" >&2
+  exit 1
+}
+
+fetched="$(ls "$work/TerminalConsumer/.build/checkouts" 2>/dev/null || true)"
+pins="$(cat "$work/TerminalConsumer/Package.resolved" 2>/dev/null || true)"
+for unwanted in GRDB swift-docc-plugin; do
+  if grep -qi "$unwanted" <<<"$fetched$pins"; then
+    echo "consumer-check: a consumer of TableViewTerminal fetched $unwanted:" >&2
+    echo "$fetched" >&2
+    exit 1
+  fi
+done
+echo "consumer-check: the terminal consumer fetched only: $(echo $fetched)"
+
+echo "consumer-check: building the GTK consumer (TableViewGTK from: $version)"
+(cd "$work/GTKConsumer" && swift build 2>&1 | tail -n 3)
+(cd "$work/GTKConsumer" && swift run --skip-build GTKConsumer)
+echo "consumer-check: passed"
