@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // One package, every library product usable by URL and version:
@@ -6,9 +6,15 @@ import PackageDescription
 //     .package(url: "https://github.com/…/SwiftTableView", from: "0.1.0")
 //     .product(name: "TableViewTerminal", package: "SwiftTableView")
 //
-// SwiftPM fetches and builds only what the products an app names need (it resolves a dependency's
-// packages per product): an app of `TableViewTerminal` needs neither GTK's headers nor GRDB, and
-// `scripts/consumer-check.sh` proves it in CI. The demos, the benchmark and their data are
+// SwiftPM builds only the targets of the products an app names, but it fetches every package a
+// dependency declares and looks up every system library, unless a trait the app turns off guards
+// them: GRDB (for `TableViewSQLite`) sits behind the `SQLite` trait and GTK 4 (for `TableViewGTK`)
+// behind the `GTK` trait, both on by default. An app of `TableViewTerminal` alone turns them off,
+// and then fetches no GRDB and needs no GTK installed:
+//
+//     .package(url: "https://github.com/…/SwiftTableView", from: "0.1.0", traits: [])
+//
+// `scripts/consumer-check.sh` checks both in CI. The demos, the benchmark and their data are
 // executables and internal targets of this package, not products.
 let package = Package(
   name: "SwiftTableView",
@@ -23,6 +29,13 @@ let package = Package(
     .library(name: "TableViewGTK", targets: ["TableViewGTK"]),
     // A table's data source over an SQLite database (GRDB over the system SQLite, `libsqlite3-dev`).
     .library(name: "TableViewSQLite", targets: ["TableViewSQLite"]),
+  ],
+  traits: [
+    .trait(
+      name: "SQLite",
+      description: "TableViewSQLite, a table's data source over an SQLite database (fetches GRDB)."),
+    .trait(name: "GTK", description: "TableViewGTK, the GTK 4 backend (needs libgtk-4-dev)."),
+    .default(enabledTraits: ["SQLite", "GTK"]),
   ],
   dependencies: [
     // TableViewSQLite: SQLite through GRDB, over the system SQLite (libsqlite3-dev, scripts/setup.sh).
@@ -44,12 +57,16 @@ let package = Package(
     // GTK 4's C API, found with pkg-config.
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
     // The GTK backend: cells are GTK widgets the engine reuses; a viewport the table scrolls.
-    .target(name: "TableViewGTK", dependencies: ["CGtk", "TableViewCore"]),
+    .target(
+      name: "TableViewGTK", dependencies: [.target(name: "CGtk", condition: .when(traits: ["GTK"])), "TableViewCore"]),
     // A table's data source over an SQLite database (GRDB): paged off the owner thread, live changes from any
     // process, persisted heights, full-text search.
     .target(
       name: "TableViewSQLite",
-      dependencies: ["TableViewCore", "DemoData", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "TableViewCore", "DemoData",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]),
 
     // Internal: a deterministic random number generator (SplitMix64) for demo data, benchmarks and randomized
     // tests.
@@ -67,13 +84,18 @@ let package = Package(
       dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
     .executableTarget(
       name: "tableview-gtk-demo",
-      dependencies: ["TableViewGTK", "CGtk", "TableViewCore", "DemoData", "SeededRandom", "TableViewSQLite"]),
+      dependencies: [
+        "TableViewGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
+        "SeededRandom", "TableViewSQLite",
+      ]),
     .executableTarget(
       name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite"]),
     // A second process for TableViewSQLite's tests: writes posts, holds a lock, dies mid-transaction.
     .executableTarget(
       name: "tableview-sqlite-writer",
-      dependencies: ["TableViewSQLite", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "TableViewSQLite", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]),
 
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
@@ -86,7 +108,7 @@ let package = Package(
       name: "TableViewSQLiteTests",
       dependencies: [
         "TableViewSQLite", "TableViewCore", "DemoData", "TestSupport", "SeededRandom",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     // The GTK backend's end-to-end tests: the GTK demo under Xvfb, read through screenshots and AT-SPI.
     .testTarget(

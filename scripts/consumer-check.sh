@@ -4,7 +4,8 @@
 # URL and `from:` that version, one on TableViewTerminal and one on TableViewGTK. Each app imports Foundation too and
 # uses `IndexPath(row:section:)` (Foundation's IndexPath, with UIKit's spellings). The terminal app is built and run
 # headlessly (it lays out a table and prints the screen it would draw); the GTK app is built. Then the terminal
-# consumer's resolution is checked: GRDB and the DocC plugin must not have been fetched (nor pinned).
+# consumers' resolutions are checked: GRDB and the DocC plugin must not have been fetched (nor pinned), and the
+# terminal consumer builds with no GTK 4 to be found and no warning.
 #
 #   scripts/consumer-check.sh             # the committed HEAD (uncommitted changes are not in the clone)
 #   KEEP=1 scripts/consumer-check.sh      # keep the temporary folder and print its path
@@ -23,17 +24,18 @@ git -C "$work/SwiftTableView" -c user.name=consumer-check -c user.email=consumer
   tag --annotate --message "consumer-check $version" "$version"
 url="file://$work/SwiftTableView"
 
-# consumer NAME PRODUCT: a package at $work/NAME that depends on PRODUCT by version.
+# consumer NAME PRODUCT [TRAITS]: a package at $work/NAME that depends on PRODUCT by version, with the package's
+# traits TRAITS (default none: the SQLite and GTK traits, on by default, fetch GRDB and look up GTK 4).
 consumer() {
-  local name="$1" product="$2"
+  local name="$1" product="$2" traits="${3:-traits: []}"
   mkdir -p "$work/$name/Sources/$name"
   cat >"$work/$name/Package.swift" <<EOF
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
   name: "$name",
-  dependencies: [.package(url: "$url", from: "$version")],
+  dependencies: [.package(url: "$url", from: "$version", $traits)],
   targets: [
     .executableTarget(
       name: "$name",
@@ -73,17 +75,18 @@ precondition(kept.count == 2 && chosen.row == 41 && chosen.section == 0)
 let lines = Lines(count: 10_000_000)
 let tableView = TerminalTableView(clock: ManualClock())
 tableView.table.register({ TerminalTableViewCell() }, forCellReuseIdentifier: "line")
+tableView.table.rowHeight = 1
 tableView.table.dataSource = lines
 tableView.frame = Rect(x: 0, y: 0, width: 40, height: 5)
 tableView.reloadData()
-tableView.table.scrollToRow(at: chosen, at: .top, animated: false)
+try tableView.table.scrollToRow(at: chosen, at: .top, animated: false)
 tableView.table.layoutIfNeeded()
 var buffer = ScreenBuffer(width: 40, height: 5)
 tableView.render(into: &buffer, origin: CellPoint(x: 0, y: 0))
 for line in buffer.lines { print(line) }
 EOF
 
-consumer GTKConsumer TableViewGTK
+consumer GTKConsumer TableViewGTK 'traits: ["GTK"]'
 cat >"$work/GTKConsumer/Sources/GTKConsumer/main.swift" <<'EOF'
 import Foundation
 import TableViewCore
@@ -106,32 +109,44 @@ if CommandLine.arguments.contains("--window") {
   tableView.table.register({ GTKTableViewCell() }, forCellReuseIdentifier: "line")
   tableView.table.dataSource = lines
   tableView.reloadData()
-  tableView.table.scrollToRow(at: first, at: .top, animated: false)
+  try? tableView.table.scrollToRow(at: first, at: .top, animated: false)
 }
 print("GTK consumer: \(first)")
 EOF
 
-echo "consumer-check: building the terminal consumer (TableViewTerminal from: $version)"
-(cd "$work/TerminalConsumer" && swift build 2>&1 | tail -n 3)
+echo "consumer-check: building the terminal consumer (TableViewTerminal from: $version), with no GTK to be found"
+# pkg-config finds no gtk4 here, as on a machine without libgtk-4-dev: the build must not need it.
+mkdir -p "$work/no-pkgconfig"
+(cd "$work/TerminalConsumer" && PKG_CONFIG_LIBDIR="$work/no-pkgconfig" PKG_CONFIG_PATH="" swift build 2>&1 | tee "$work/terminal-build.log" | tail -n 3)
+if grep -E "warning:|error:" "$work/terminal-build.log"; then
+  echo "consumer-check: the terminal consumer's build printed warnings or errors (above)" >&2
+  exit 1
+fi
 screen="$(cd "$work/TerminalConsumer" && swift run --skip-build TerminalConsumer)"
 echo "$screen"
-grep -q "line 42 of section 0" <<<"$screen" || {
-  echo "consumer-check: the terminal consumer did not draw row 42 at the top" >&2
+grep -q "line 42 of section 0" <<<"$(head -n 1 <<<"$screen")" && grep -q "line 46 of section 0" <<<"$screen" || {
+  echo "consumer-check: the terminal consumer did not draw rows 42 to 46" >&2
   exit 1
 }
 
-fetched="$(ls "$work/TerminalConsumer/.build/checkouts" 2>/dev/null || true)"
-pins="$(cat "$work/TerminalConsumer/Package.resolved" 2>/dev/null || true)"
-for unwanted in GRDB swift-docc-plugin; do
-  if grep -qi "$unwanted" <<<"$fetched$pins"; then
-    echo "consumer-check: a consumer of TableViewTerminal fetched $unwanted:" >&2
-    echo "$fetched" >&2
-    exit 1
-  fi
-done
-echo "consumer-check: the terminal consumer fetched only: $(echo $fetched)"
+# fetched_only NAME: NAME's resolution fetched and pinned no GRDB and no DocC plugin.
+fetched_only() {
+  local fetched pins
+  fetched="$(ls "$work/$1/.build/checkouts" 2>/dev/null || true)"
+  pins="$(cat "$work/$1/Package.resolved" 2>/dev/null || true)"
+  for unwanted in GRDB swift-docc-plugin; do
+    if grep -qi "$unwanted" <<<"$fetched$pins"; then
+      echo "consumer-check: $1 fetched $unwanted:" >&2
+      echo "$fetched" >&2
+      exit 1
+    fi
+  done
+  echo "consumer-check: $1 fetched only: $(echo $fetched)"
+}
+fetched_only TerminalConsumer
 
 echo "consumer-check: building the GTK consumer (TableViewGTK from: $version)"
 (cd "$work/GTKConsumer" && swift build 2>&1 | tail -n 3)
 (cd "$work/GTKConsumer" && swift run --skip-build GTKConsumer)
+fetched_only GTKConsumer
 echo "consumer-check: passed"
