@@ -26,7 +26,8 @@ else
   for folder in Fuzz/*/; do targets+=("$(basename "$folder")"); done
 fi
 
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library)
+# -D SQLite -D GTK: the package's default traits, which SwiftPM defines for its targets' sources.
+flags=(-sanitize=fuzzer,address -O -g -parse-as-library -D SQLite -D GTK)
 modules=".build/fuzz/modules"
 mkdir -p "$modules"
 
