@@ -1,7 +1,7 @@
 // Batch updates with UIKit's rules. The update is data first (IGListKit's lesson): a
 // `BatchUpdate` value is validated into a `BatchUpdatePlan` before anything changes, so an
 // invalid update throws and leaves the table, its cells and its cached heights exactly as they
-// were. A valid plan is an edit script applied to the height heights.index of every width class, each
+// were. A valid plan is an edit script applied to the height index of every width class, each
 // step O(log n); measured heights travel with their rows. Cells of rows that stay on screen
 // stay the same cells.
 

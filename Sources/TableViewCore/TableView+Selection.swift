@@ -1,5 +1,5 @@
 // Selection and taps. One recognizer for the whole table (as DLTableView does): a touch point is
-// resolved to a row through the geometry, never through the cells. Selection is kept by heights.index
+// resolved to a row through the geometry, never through the cells. Selection is kept by index
 // path, so it survives its cell scrolling away and being reused.
 
 extension TableView {

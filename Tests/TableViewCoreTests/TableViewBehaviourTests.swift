@@ -283,6 +283,32 @@ struct BadInputTests {
     #expect(table.cellForRow(at: IndexPath(row: 9, section: 9)) == nil)
   }
 
+  @Test("the out-of-range error reads as English: the index path, the section's row count or the section count")
+  func outOfRangeMessage() {
+    let model = TestModel(sections: [[40, 40], [40]])
+    let (table, _) = makeTable(model)
+    func message(_ body: () throws -> Void) -> String? {
+      do {
+        try body()
+        return nil
+      } catch {
+        return (error as? TableViewError)?.message
+      }
+    }
+    #expect(
+      message { _ = try table.rectForRow(at: IndexPath(row: 7, section: 0)) }
+        == "rectForRow(at:): index path [0, 7] is out of range: section 0 has 2 rows")
+    #expect(
+      message { _ = try table.rectForRow(at: IndexPath(row: 3, section: 1)) }
+        == "rectForRow(at:): index path [1, 3] is out of range: section 1 has 1 row")
+    #expect(
+      message { _ = try table.rectForRow(at: IndexPath(row: 0, section: 5)) }
+        == "rectForRow(at:): index path [5, 0] is out of range: the table has 2 sections")
+    #expect(
+      message { _ = try table.rectForHeader(inSection: 2) }
+        == "rectForHeader(inSection:): section 2 is out of range: the table has 2 sections")
+  }
+
   @Test("reloadData from inside cellForRowAt is deferred until the pass ends, and reported")
   func reentrantReload() {
     let model = TestModel(sections: [[40, 40, 40]])
