@@ -356,4 +356,104 @@ struct SilentCountChangeTests {
     table.reloadData()
     #expect(table.numberOfRows(inSection: 0) == 10)
   }
+
+  // An empty batch update (UIKit's beginUpdates()/endUpdates()) checks the counts as any update does.
+
+  @Test("a row added without telling the table: an empty batch update throws the count mismatch; nothing moves")
+  func emptyUpdateRowAdded() {
+    let model = CountingModel(rows: [30])
+    let (table, _) = makeCountingTable(model)
+    table.contentOffset.y = 300
+    let visible = table.indexPathsForVisibleRows
+    model.rows[0] += 1  // appended silently
+    model.heightsAsked.removeAll()
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidUpdate)
+    #expect(
+      error?.message.contains(
+        "invalid number of rows in section 0. The number of rows contained in an existing section after the update (31)"
+      )
+        == true, "\(String(describing: error))")
+    #expect(table.contentOffset.y == 300 && table.indexPathsForVisibleRows == visible)
+    #expect(table.numberOfRows(inSection: 0) == 30 && model.heightsAsked.isEmpty, "unchanged, nothing asked")
+  }
+
+  @Test("a section dropped without telling the table: an empty batch update throws; no height of it is asked")
+  func emptyUpdateSectionDropped() {
+    let model = CountingModel(rows: [10, 10])
+    let (table, _) = makeCountingTable(model)
+    model.rows.removeLast()
+    model.heightsAsked.removeAll()
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidUpdate)
+    #expect(error?.message.contains("invalid number of sections") == true, "\(String(describing: error))")
+    #expect(model.heightsAsked.isEmpty, "asked \(model.heightsAsked.prefix(3)) of rows that are gone")
+    #expect(table.numberOfSections == 2)
+  }
+
+  @Test("a negative count: an empty batch update reports it, naming the section and the count")
+  func emptyUpdateNegativeCount() {
+    let model = CountingModel(rows: [10, 10])
+    let (table, _) = makeCountingTable(model)
+    model.rows[1] = -3
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidDataSource)
+    #expect(error?.message == "numberOfRowsInSection(1) returned -3 after the update")
+    model.rows[1] = 10
+    #expect(emptyUpdateError(table) == nil, "counts back as they were: the update applies")
+  }
+
+  @Test("beyond sectionsCheckedInFull sections, without estimates (every height asked again), every count is checked")
+  func emptyUpdateManySections() {
+    let model = CountingModel(rows: Array(repeating: 2, count: TableView.sectionsCheckedInFull + 500))
+    let (table, _) = makeCountingTable(model)
+    model.rows[1_200] = 1  // a row of a section far below the screen gone, untold
+    model.heightsAsked.removeAll()
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidUpdate)
+    #expect(error?.message.contains("invalid number of rows in section 1200") == true)
+    let askedGoneRow = model.heightsAsked.contains(IndexPath(row: 1, section: 1_200))
+    #expect(!askedGoneRow, "the height of a row that is gone was asked")
+  }
+}
+
+/// Rows of one height, counted per section as the test says (negative ones too); records the rows whose
+/// heights were asked and answers for any row, so that a row asked after it is gone is seen, not a crash.
+private final class CountingModel: TableViewDataSource, TableViewDelegate {
+  var rows: [Int]
+  var heightsAsked: [IndexPath] = []
+  init(rows: [Int]) { self.rows = rows }
+  func numberOfSections(in tableView: TableView) -> Int { rows.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    section < rows.count ? rows[section] : 0
+  }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    heightsAsked.append(indexPath)
+    return 40
+  }
+}
+
+private func makeCountingTable(_ model: CountingModel) -> (TableView, TestHost) {
+  let table = TableView(style: .plain, clock: ManualClock())
+  let host = TestHost()
+  table.host = host
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: 100, height: 200)
+  table.reloadData()
+  return (table, host)
+}
+
+/// What an empty batch update threw (`nil`: it applied).
+private func emptyUpdateError(_ table: TableView) -> TableViewError? {
+  do {
+    try table.performBatchUpdates { _ in }
+    return nil
+  } catch {
+    return error
+  }
 }
