@@ -22,9 +22,12 @@ extension TableView {
   }
 
   /// The editing control of the row: the delegate's style, or `.none` when the data source says
-  /// the row cannot be edited or the row does not exist.
+  /// the row cannot be edited or the row does not exist, and in edit mode with
+  /// ``allowsMultipleSelectionDuringEditing`` (rows are selected then, as UIKit's, which does not
+  /// ask for editing styles in that mode).
   public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
     guard isValid(indexPath), let dataSource else { return .none }
+    if editing.isEditing, allowsMultipleSelectionDuringEditing { return .none }
     guard askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) }) else { return .none }
     return askingDataSource { delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete }
   }

@@ -9,6 +9,7 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
   var committed: [(TableView.EditingStyle, IndexPath)] = []
   var performed: [String] = []
   var fullSwipe = true
+  var selected: [IndexPath] = []
   weak var table: TableView?
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
@@ -17,6 +18,7 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
   func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { indexPath.row != 0 }
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
   func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
     indexPath.row == 1 ? .insert : .delete
   }
@@ -100,6 +102,64 @@ struct EditingTests {
     table.isEditing = false
     #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == false })
     #expect(model.committed.isEmpty)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("in edit mode a tap, Space and the arrows select nothing (UIKit's allowsSelectionDuringEditing is false)")
+  func noSelectionWhileEditing() throws {
+    let (table, model, _, host) = editableTable()
+    #expect(!table.allowsSelectionDuringEditing && !table.allowsMultipleSelectionDuringEditing)
+    table.isEditing = true
+    #expect(table.activeSelectionMode == .none)
+    table.tap(at: Point(x: 200, y: 100))  // row 2
+    #expect(table.indexPathsForSelectedRows.isEmpty && model.selected.isEmpty)
+    #expect(table.indexPathForHighlightedRow == nil)
+    // The keys move the focus (Delete commits the focused row's control), and select nothing.
+    table.moveFocus(.next)
+    table.moveFocus(.next)
+    #expect(table.focusedIndexPath == IndexPath(row: 1, section: 0))
+    table.activateFocusedRow()
+    #expect(table.indexPathsForSelectedRows.isEmpty && model.selected.isEmpty)
+    try table.selectRow(at: IndexPath(row: 4, section: 0), animated: false, scrollPosition: .none)
+    #expect(table.indexPathsForSelectedRows.isEmpty, "edit mode's selection mode is .none")
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 3, section: 0)) == .delete, "the controls still show")
+    // Out of edit mode a tap selects again.
+    table.isEditing = false
+    table.tap(at: Point(x: 200, y: 100))
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0)])
+    #expect(model.selected == [IndexPath(row: 2, section: 0)])
+    checkInvariants(table, host: host)
+  }
+
+  @Test("allowsSelectionDuringEditing selects a row in edit mode; allowsMultipleSelectionDuringEditing toggles several")
+  func selectionDuringEditing() throws {
+    let (table, model, _, host) = editableTable()
+    table.selectionMode = .none  // outside edit mode only
+    table.allowsSelectionDuringEditing = true
+    table.isEditing = true
+    #expect(table.activeSelectionMode == .single)
+    table.tap(at: Point(x: 200, y: 100))
+    table.tap(at: Point(x: 200, y: 140))
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
+    table.moveFocus(.next)
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 4, section: 0)], "the selection follows the focus")
+    // Several rows: taps toggle them, Shift-arrows extend, and the rows show no editing control (as in UIKit).
+    table.allowsMultipleSelectionDuringEditing = true
+    #expect(table.activeSelectionMode == .multiple)
+    table.tap(at: Point(x: 200, y: 60))
+    table.tap(at: Point(x: 200, y: 100))
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [1, 2, 4])
+    table.tap(at: Point(x: 200, y: 60))
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [2, 4])
+    // From the focus (row 1, tapped last) Shift-↓ selects it and the row below.
+    table.moveFocus(.next, extendingSelection: true)
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [1, 2, 4])
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 3, section: 0)) == .none)
+    #expect(model.selected.map(\.row) == [2, 3, 1, 2])
+    // Outside edit mode, selectionMode (.none) rules again.
+    table.isEditing = false
+    table.tap(at: Point(x: 200, y: 20))
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [1, 2, 4] && model.selected.count == 4)
     checkInvariants(table, host: host)
   }
 
