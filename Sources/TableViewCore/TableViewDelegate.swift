@@ -109,7 +109,10 @@ public protocol TableViewDelegate: AnyObject {
   /// The actions a swipe from the leading edge reveals (default none).
   func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
-  /// The actions a swipe from the trailing edge reveals (default none).
+  /// The actions a swipe from the trailing edge reveals. `nil` (the default) asks for UIKit's
+  /// default set: a destructive "Delete" action that commits `.delete` when the data source commits
+  /// editing styles (``TableViewDataSource/commitsEditingStyle``) and the row's editing style is
+  /// `.delete`, none otherwise. A configuration without actions reveals none.
   func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
 }
@@ -226,7 +229,7 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   { nil }
-  /// None.
+  /// `nil`: the table's default set (see the requirement).
   public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   { nil }

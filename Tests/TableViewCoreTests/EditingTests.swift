@@ -57,6 +57,34 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
   }
 }
 
+/// A data source that commits deletions (and says so) under a delegate that gives no swipe actions: UIKit's
+/// swipe to delete. Row 2 inserts instead; `trailing` overrides the delegate's answer.
+private final class CommittingModel: TableViewDataSource, TableViewDelegate {
+  var rows: [Int] = Array(0..<30)
+  var committed: [(TableView.EditingStyle, Int)] = []
+  var commits = true
+  var trailing: SwipeActionsConfiguration?
+
+  var commitsEditingStyle: Bool { commits }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
+    indexPath.row == 2 ? .insert : .delete
+  }
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    committed.append((editingStyle, rows[indexPath.row]))
+    guard editingStyle == .delete else { return }
+    rows.remove(at: indexPath.row)
+    try? tableView.deleteRows(at: [indexPath], with: .left)
+  }
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  { trailing }
+}
+
 final class EditingCell: ReusableView {
   var reuseIdentifier: String?
   var frame: Rect = .zero
@@ -256,6 +284,47 @@ struct EditingTests {
     clock.advance(by: 1)
     table.tick()
     #expect(table.swipeOffset == -160 && model.performed == ["delete 5"])
+  }
+
+  @Test("a data source that commits, under a delegate with no trailing actions, gets UIKit's default Delete swipe")
+  func defaultDeleteSwipe() throws {
+    let model = CommittingModel()
+    let (table, clock, host) = makeEditingTable(model)
+    #expect(table.beginSwipe(at: IndexPath(row: 5, section: 0)))
+    table.updateSwipe(translation: -100)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    let revealed = table.revealedSwipeActions
+    #expect(revealed.map(\.action.title) == ["Delete"] && revealed.first?.action.style == .destructive)
+    // A row inserted above while it is open: Delete commits the row it is on now.
+    model.rows.insert(100, at: 0)
+    try table.insertRows(at: [IndexPath(row: 0, section: 0)])
+    table.performSwipeAction(0)
+    #expect(model.committed.count == 1 && model.committed.first?.0 == .delete && model.committed.first?.1 == 5)
+    #expect(!model.rows.contains(5) && model.rows.count == 30)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil)
+    // A full swipe deletes too (UIKit's default configuration performs its first action).
+    #expect(table.beginSwipe(at: IndexPath(row: 8, section: 0)))
+    table.updateSwipe(translation: -390)
+    table.endSwipe(velocity: -2_000)
+    #expect(model.committed.count == 2 && model.committed.last?.1 == 8)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("no default Delete on an insert row, for an empty configuration, or if the data source does not commit")
+  func noDefaultDeleteSwipe() throws {
+    let model = CommittingModel()
+    let (table, _, _) = makeEditingTable(model)
+    #expect(!table.beginSwipe(at: IndexPath(row: 2, section: 0)), "its editing style is .insert")
+    model.trailing = SwipeActionsConfiguration(actions: [])
+    #expect(!table.beginSwipe(at: IndexPath(row: 3, section: 0)), "the delegate asked for no actions")
+    model.trailing = nil
+    model.commits = false
+    #expect(!table.beginSwipe(at: IndexPath(row: 3, section: 0)), "the data source does not say it commits")
+    #expect(model.committed.isEmpty)
   }
 
   @Test("no swipe in edit mode or on a row that cannot be edited; a bad translation is refused; updates move the swipe")
