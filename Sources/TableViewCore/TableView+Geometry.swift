@@ -203,7 +203,7 @@ extension TableView {
         "height \(height) for row \(indexPath) would make the content taller than the \(Self.maximumContentHeight) points a table holds"
       )
     }
-    guard maintainsVisibleContentPosition || followsAppendedRows, rowSpace.eachRowAppearsOnce else {
+    guard maintainsVisibleContentPosition || anchoring.following, rowSpace.eachRowAppearsOnce else {
       applyHeight(units, toItem: k, measured: true)
       layoutIfNeeded()
       return

@@ -81,10 +81,11 @@ public protocol TableViewDelegate: AnyObject {
   func tableViewDidEndDecelerating(_ tableView: TableView)
   /// An animated `setContentOffset`/`scrollToRow` arrived.
   func tableViewDidEndScrollingAnimation(_ tableView: TableView)
-  /// Rows arrived below the visible area while the user was not following the bottom:
-  /// `count` is how many since the user was last at the bottom (`TableView.rowsBelowVisibleArea`),
-  /// for a "N new ↓" badge. Told again with 0 when the user reaches the bottom. UIKit has no
-  /// equivalent.
+  /// Rows arrived below the visible area while the table was not following them
+  /// (`TableView.isFollowingAppendedRows`): `count` is how many since the user was last at the
+  /// bottom (`TableView.rowsBelowVisibleArea`), for a "N new ↓" badge. Told again with 0 when the
+  /// user reaches the bottom, or the app resets the count (`resetRowsBelowVisibleArea()`). UIKit
+  /// has no equivalent.
   func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int)
   /// The visible area came within `TableView.edgeApproachDistance` of the top of the content: time
   /// to load an older page (insert it above; with `maintainsVisibleContentPosition` nothing on screen
