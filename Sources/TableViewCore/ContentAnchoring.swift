@@ -26,6 +26,13 @@ struct ContentAnchoringState {
   var maintainsPosition: Bool?
   /// An explicit `followsAppendedRows`; `nil` follows `anchor`.
   var follows: Bool?
+  /// Whether the table follows rows appended at the bottom now (see
+  /// `TableView.isFollowingAppendedRows`).
+  var following = false
+  /// Whether the visible area was at the bottom, in the sense that starts following
+  /// (`TableView.isAtFollowableBottom`), when the table last looked: following starts when it
+  /// arrives there, not while it stays.
+  var wasAtBottom = false
   /// Rows that arrived below the visible area since the user was last at the bottom.
   var rowsBelow = 0
   /// Whether an animated scroll started by follow mode is running (cleared by its completion).

@@ -12,7 +12,7 @@
 //   that follows), and a data source or delegate call that changes the table ends the slice;
 //   updates and reloads bump a generation that discards anything computed before them;
 // - it measured one row per wake-up with no notion of time and stuttered: slices measure as many
-//   rows as fit in the budget, and nothing runs while the user drags or an scroll.animation runs.
+//   rows as fit in the budget, and nothing runs while the user drags or an animation runs.
 
 /// Measures not-yet-measured rows while the app is idle, nearest to the viewport first, in
 /// slices that each fit a time budget. Get it from ``TableView/idlePrecompute``.

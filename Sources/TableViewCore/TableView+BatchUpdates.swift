@@ -1,7 +1,7 @@
 // Batch updates with UIKit's rules. The update is data first (IGListKit's lesson): a
 // `BatchUpdate` value is validated into a `BatchUpdatePlan` before anything changes, so an
 // invalid update throws and leaves the table, its cells and its cached heights exactly as they
-// were. A valid plan is an edit script applied to the height heights.index of every width class, each
+// were. A valid plan is an edit script applied to the height index of every width class, each
 // step O(log n); measured heights travel with their rows. Cells of rows that stay on screen
 // stay the same cells.
 
@@ -21,7 +21,11 @@ extension TableView {
   /// `beginUpdates()`/`endUpdates()` does to resize rows: rows on screen take their new heights
   /// (the delegate's, or their cells' `sizeThatFits`), rows below a changed row move, nothing
   /// above it does. Without estimates every row is asked again; with estimates the other measured
-  /// rows are measured again when they next show.
+  /// rows are measured again when they next show. Its counts are checked first, as any update's
+  /// (UIKit raises on a mismatch whether or not the update has operations): a data source that
+  /// added, removed or dropped rows or sections without telling the table gets the error, and no
+  /// height is asked. Without estimates, where every row's height is asked anyway, every
+  /// section's count is checked, however many sections there are.
   ///
   /// `completion` runs, with `true`, once this update's animations have ended (at once when
   /// nothing animates): a later update that moves the same rows on does not hold it back, as in
@@ -29,19 +33,23 @@ extension TableView {
   /// them early, with `false`.
   ///
   /// - Throws: `.invalidUpdate` naming the section and the counts when the new counts are not the
-  ///   old counts plus and minus the changes, or when operations conflict; `.reentrantUpdate`
+  ///   old counts plus and minus the changes, or when operations conflict; `.invalidDataSource`
+  ///   naming the section when the data source reports a negative count; `.reentrantUpdate`
   ///   when called from inside a data-source call or a layout pass. The table is unchanged.
   /// - Complexity: O(k log k + k log n + visible) for k operations in a table of more than
   ///   ``sectionsCheckedInFull`` sections, where the data source is asked the number of sections
   ///   and the row counts of the sections the update touches only (a section the update does not
   ///   touch is taken to keep its count); O(s) more for s sections up to that limit, where every
-  ///   section's count is checked as UIKit does.
+  ///   section's count is checked as UIKit does. An update with no operations costs what asking
+  ///   the heights again costs (see above), its counts checked as those of any update.
   public func performBatchUpdates(
     _ updates: (inout BatchUpdate) -> Void, completion: ((Bool) -> Void)? = nil
   ) throws(TableViewError) {
     var update = BatchUpdate()
     updates(&update)
     if update.isEmpty, !pass.needsReload, pass.dataSourceCallDepth == 0, !pass.inLayout {
+      // The counts must not have changed, or the heights would be asked of rows that are gone.
+      _ = try validatedPlan(for: update, checkingEverySection: !heights.usesEstimates)
       // UIKit's beginUpdates()/endUpdates(): the rows glide to their new heights.
       let capture = beginUpdateCapture()
       refreshHeights()
@@ -77,6 +85,28 @@ extension TableView {
       completion?(true)
       return
     }
+    let plan = try validatedPlan(for: update)
+    // A row held to be moved stays held (it follows its row): the others glide around it.
+    if update.isAnimated || animations.isActive || editing.reorder != nil {
+      let capture = beginUpdateCapture()
+      // The drop's own move: from here on the row is one of the others.
+      if editing.reorder?.isDropping == true { editing.reorder = nil }
+      commit(plan)
+      finishUpdateCapture(capture, plan: plan, animations: update.animations, completion: completion)
+    } else {
+      commit(plan)
+      completion?(true)
+    }
+  }
+
+  /// Checks `update` against the data source's counts now (UIKit's rules; see
+  /// ``sectionsCheckedInFull``, or every section with `checkingEverySection`) and that the table
+  /// could hold the result. Changes nothing.
+  /// - Throws: `.invalidUpdate` or `.invalidDataSource` (a negative count), as
+  ///   ``performBatchUpdates(_:completion:)``.
+  func validatedPlan(for update: BatchUpdate, checkingEverySection: Bool = false) throws(TableViewError)
+    -> BatchUpdatePlan
+  {
     var newSectionCount = 0
     if let dataSource {
       newSectionCount = askingDataSource { dataSource.numberOfSections(in: self) }
@@ -99,7 +129,7 @@ extension TableView {
       return rows
     }
     let plan: BatchUpdatePlan
-    if max(heights.index.sectionCount, newSectionCount) <= Self.sectionsCheckedInFull {
+    if checkingEverySection || max(heights.index.sectionCount, newSectionCount) <= Self.sectionsCheckedInFull {
       // UIKit's rule in full: every section's count is checked.
       var newCounts: [Int] = []
       newCounts.reserveCapacity(newSectionCount)
@@ -116,17 +146,7 @@ extension TableView {
     try checkHoldable(
       rows: plan.rowCountAfter(
         rowCountBefore: heights.index.rowCount, oldRowCount: { heights.index.rowCount(inSection: $0) }))
-    // A row held to be moved stays held (it follows its row): the others glide around it.
-    if update.isAnimated || animations.isActive || editing.reorder != nil {
-      let capture = beginUpdateCapture()
-      // The drop's own move: from here on the row is one of the others.
-      if editing.reorder?.isDropping == true { editing.reorder = nil }
-      commit(plan)
-      finishUpdateCapture(capture, plan: plan, animations: update.animations, completion: completion)
-    } else {
-      commit(plan)
-      completion?(true)
-    }
+    return plan
   }
 
   /// Throws when the table could not hold `rows` rows after an update: more rows than

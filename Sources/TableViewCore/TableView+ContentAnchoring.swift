@@ -7,9 +7,11 @@
 //   and resizes, one row on screen (the anchor, chosen as CSS `overflow-anchor` and RecyclerView
 //   choose it) keeps its position to the pixel; the offset moves as a correction
 //   (`contentOffsetCorrection`), not a scroll.
-// - Follow mode (`followsAppendedRows`): while the user is at the bottom, rows arriving below come
-//   into view with an animated scroll; otherwise they are counted (`rowsBelowVisibleArea`) and the
-//   delegate is told.
+// - Follow mode (`isFollowingAppendedRows`, started on reaching the bottom by `followsAppendedRows`):
+//   while the table follows, rows arriving below come into view with an animated scroll; otherwise
+//   they are counted (`rowsBelowVisibleArea`) and the delegate is told. Following is a state, not a
+//   place: it starts when the app sets it or the visible area arrives at the bottom, and stops when
+//   the app clears it or the visible area leaves the bottom other than by the table's own follow.
 
 extension TableView {
   /// Which edge of the visible area the content is anchored to: `.top` (UIKit's behaviour, the
@@ -27,8 +29,11 @@ extension TableView {
     get { anchoring.anchor }
     set {
       guard newValue != anchoring.anchor else { return }
+      let followed = followsAppendedRows
       anchoring.anchor = newValue
       geometryChanged()
+      // A followsAppendedRows the anchor implied changed with it.
+      if followsAppendedRows != followed { followSettingChanged() }
     }
   }
 
@@ -58,15 +63,46 @@ extension TableView {
     set { anchoring.maintainsPosition = newValue }
   }
 
-  /// Whether rows arriving below the visible area while the user is at the bottom (see
-  /// ``isAtBottom``) scroll into view, with an animated scroll to the new bottom (chat's and
-  /// `tail -f`'s follow mode). The same holds when a row at the bottom grows (a message being
-  /// written). On by default for a bottom-anchored table (``contentAnchor`` `.bottom`), off
-  /// otherwise; setting it overrides that. Rows that arrive below while the user is not at the
-  /// bottom (or while this is off) are counted in ``rowsBelowVisibleArea``.
+  /// Whether the table starts following appended rows when the visible area arrives at the
+  /// bottom (chat's and `tail -f`'s follow mode; see ``isFollowingAppendedRows``). On by default
+  /// for a bottom-anchored table (``contentAnchor`` `.bottom`), off otherwise; setting it overrides
+  /// that. Turning it on while the visible area is at the bottom of content taller than it (or
+  /// anywhere in a bottom-anchored table's short content) starts following now; turning it off
+  /// stops following. Rows that arrive below while the table does not follow are counted in
+  /// ``rowsBelowVisibleArea``.
   public var followsAppendedRows: Bool {
     get { anchoring.follows ?? (anchoring.anchor == .bottom) }
-    set { anchoring.follows = newValue }
+    set {
+      anchoring.follows = newValue
+      followSettingChanged()
+    }
+  }
+
+  /// Whether the table follows rows appended at the bottom now: rows arriving below the visible
+  /// area (or a row at the bottom growing, a message being written) scroll into view with an
+  /// animated scroll to the new bottom, instead of being counted in ``rowsBelowVisibleArea``.
+  ///
+  /// It is a state, with explicit transitions:
+  /// - it starts when the app sets it to `true` (the table then scrolls to the bottom with the
+  ///   same animation, unless it is there), and, with ``followsAppendedRows`` on, when the visible
+  ///   area arrives at the bottom: a scroll by the user or the app (``scrollToBottom(animated:completion:)``,
+  ///   a drag, a wheel, a key) or a change that brings the end into view. "At the bottom" means at
+  ///   the end of content taller than the visible area; a top-anchored table whose content fits
+  ///   (an empty one among them) is at its top, so rows a loader appends to it are not chased
+  ///   unless the app asks. A bottom-anchored table is at the bottom when ``reloadData()`` opens it
+  ///   at the end, short content included;
+  /// - it stops when the app sets it to `false` (a follow scroll under way stops where it is), when
+  ///   ``followsAppendedRows`` is turned off, and when the visible area leaves the bottom other than
+  ///   by the table's own follow: the user scrolls or drags up (rows that arrive while a finger
+  ///   holds the content are counted, and the table stops following), or the app scrolls away.
+  /// A resize keeps a following table at the bottom, and ``reloadData()`` opens it there. Staying
+  /// at the bottom does not start it again once the app stopped it: the visible area must leave
+  /// and come back. A looping table never follows.
+  /// - Complexity: setting it to `true` away from the bottom starts an animated scroll (see
+  ///   ``scrollToBottom(animated:completion:)``); otherwise O(1).
+  public var isFollowingAppendedRows: Bool {
+    get { anchoring.following }
+    set { newValue ? startFollowing() : stopFollowing() }
   }
 
   /// The insets scrolling obeys: ``contentInset`` plus, in a bottom-anchored table whose content is
@@ -87,13 +123,23 @@ extension TableView {
     rowSpace.isBounded && scroll.offset.y >= maximumContentOffsetY - Self.atBottomTolerance
   }
 
-  /// How many rows arrived below the visible area (through batch updates) while the user was not
-  /// at the bottom or ``followsAppendedRows`` was off, since the user was last at the bottom: a
+  /// How many rows arrived below the visible area (through batch updates) while the table was not
+  /// following them (see ``isFollowingAppendedRows``), since the user was last at the bottom: a
   /// chat's "N new ↓" badge. Back to 0 when the visible area reaches the bottom (by any means, such
-  /// as ``scrollToBottom(animated:completion:)``) and on `reloadData()`; the delegate is told every
-  /// change (see `TableViewDelegate.tableView(_:didReceiveRowsBelowVisibleArea:)`). Counted as the
-  /// growth of the number of rows below the last row on screen.
+  /// as ``scrollToBottom(animated:completion:)``), on `reloadData()`, and when the app resets it
+  /// (``resetRowsBelowVisibleArea()``); the delegate is told every change (see
+  /// `TableViewDelegate.tableView(_:didReceiveRowsBelowVisibleArea:)`). Counted as the growth of the
+  /// number of rows below the last row on screen.
   public var rowsBelowVisibleArea: Int { anchoring.rowsBelow }
+
+  /// Sets ``rowsBelowVisibleArea`` back to 0 without scrolling, telling the delegate
+  /// (`tableView(_:didReceiveRowsBelowVisibleArea:)` with 0) when it was not 0: for rows the user
+  /// need not be told about (a first page loaded below the top, history the user has seen
+  /// elsewhere), or a badge dismissed. Rows arriving afterwards are counted from 0.
+  /// - Complexity: O(1), plus the delegate's call.
+  public func resetRowsBelowVisibleArea() {
+    forgetRowsBelow()
+  }
 
   /// Scrolls to the end of the content: the bottom of the last row (and any footer) at the bottom
   /// of the visible area, or, for content shorter than it, to where it rests. With estimated
@@ -143,10 +189,12 @@ extension TableView {
 
   // MARK: Viewport resizes
 
-  /// In a bottom-anchored table, how far the offset is above the largest offset for a visible
-  /// area `viewportHeight` tall; `nil` otherwise.
+  /// In a bottom-anchored or following table, how far the offset is above the largest offset for
+  /// a visible area `viewportHeight` tall; `nil` otherwise.
   func distanceFromBottom(viewportHeight: Double) -> Double? {
-    guard anchoring.anchor == .bottom, !pass.needsReload, rowSpace.isBounded, scrollLimits == nil else { return nil }
+    guard anchoring.anchor == .bottom || anchoring.following, !pass.needsReload, rowSpace.isBounded,
+      scrollLimits == nil
+    else { return nil }
     return scrollBounds(viewportHeight: viewportHeight).maximum - scroll.offset.y
   }
 
@@ -252,12 +300,67 @@ extension TableView {
 
   // MARK: Follow mode and rows below
 
-  /// Before a data change: whether the table follows the bottom through it (follow mode on, at the
+  /// Whether the visible area is at the bottom in the sense that starts following: at the end of
+  /// content taller than the visible area, or, in a bottom-anchored table, at its end whatever the
+  /// content's height (short content sits at the bottom there).
+  /// - Complexity: O(1)
+  var isAtFollowableBottom: Bool {
+    guard isAtBottom else { return false }
+    return anchoring.anchor == .bottom || maximumContentOffsetY - minimumContentOffsetY > Self.atBottomTolerance
+  }
+
+  /// The app asked to follow: the table follows from now on, going to the bottom (animated) when
+  /// it is not there. Before the first load, the load opens the table at the bottom.
+  func startFollowing() {
+    guard rowSpace.isBounded else { return }
+    anchoring.following = true
+    guard !pass.needsReload else { return }
+    if !isAtBottom { startFollowScroll() }
+  }
+
+  /// Following stops (the app asked, or follow mode went off): a follow scroll under way stops
+  /// where it is, and reaching the bottom again (after leaving it) is what starts it next.
+  func stopFollowing() {
+    anchoring.following = false
+    if anchoring.followScrollRunning, scroll.animation != nil { interruptAnimation() }
+    anchoring.followScrollRunning = false
+    anchoring.wasAtBottom = !pass.needsReload && rowSpace.isBounded && isAtFollowableBottom
+  }
+
+  /// ``followsAppendedRows`` (or the anchor it defaults from) was set: off stops following; on
+  /// starts it when the visible area is at the bottom now.
+  func followSettingChanged() {
+    guard followsAppendedRows else {
+      if anchoring.following { stopFollowing() }
+      return
+    }
+    guard !pass.needsReload, rowSpace.isBounded else { return }
+    let atBottom = isAtFollowableBottom
+    if atBottom { anchoring.following = true }
+    anchoring.wasAtBottom = atBottom
+  }
+
+  /// After a layout (outside data changes): following stops when the visible area left the bottom
+  /// other than by the table's own follow scroll, and starts (with ``followsAppendedRows``) when
+  /// it arrived there since the last look.
+  /// - Complexity: O(1)
+  func noticeFollowing() {
+    let atBottom = isAtFollowableBottom
+    if anchoring.following {
+      if !isAtBottom, !anchoring.followScrollRunning { anchoring.following = false }
+    } else if atBottom, !anchoring.wasAtBottom, followsAppendedRows {
+      anchoring.following = true
+    }
+    anchoring.wasAtBottom = atBottom
+  }
+
+  /// Before a data change: whether the table follows the bottom through it (following, at the
   /// bottom or on the way there, no finger on the content), and the last row on screen with the
   /// number of rows below it.
   func followState() -> (following: Bool, last: IndexPath?, rowsBelow: Int) {
     guard rowSpace.isBounded else { return (false, nil, 0) }
-    let following = followsAppendedRows && !scroll.isDragging && (anchoring.followScrollRunning || isAtBottom)
+    let following =
+      anchoring.following && !scroll.isDragging && (anchoring.followScrollRunning || isAtBottom)
     guard let last = visible.rows.last else { return (following, nil, 0) }
     return (following, last.indexPath, heights.index.rowCount - last.globalRow - 1)
   }
@@ -288,9 +391,11 @@ extension TableView {
     anchoring.followScrollRunning = true
     scroll.animateScroll(
       to: { [unowned self] in self.bottomOffset() }, now: animationTime, duration: scrollAnimationDuration,
-      completion: { [weak self] _ in
+      completion: { [weak self] finished in
         guard let self, self.anchoring.followScrollGeneration == generation else { return }
         self.anchoring.followScrollRunning = false
+        // Stopped on the way (a touch, another scroll): the table no longer follows.
+        if !finished, !self.isAtBottom { self.anchoring.following = false }
       })
   }
 
@@ -304,14 +409,23 @@ extension TableView {
 
 extension TableView {
   /// After a reload: forgets the rows counted below and the edges announced, and puts a
-  /// bottom-anchored table at the end (measuring the last rows first).
+  /// bottom-anchored or following table at the end (measuring the last rows first). A
+  /// bottom-anchored table opened at its end follows when ``followsAppendedRows`` is on.
   func openAtAnchoredEdge() {
     forgetRowsBelow()
     anchoring.followScrollRunning = false
     edges.reset()
-    guard anchoring.anchor == .bottom, rowSpace.isBounded else { return }
-    scroll.offset.y = bottomOffset()
-    pass.framesDirty = true
+    guard rowSpace.isBounded else {
+      anchoring.following = false
+      anchoring.wasAtBottom = false
+      return
+    }
+    if anchoring.anchor == .bottom || anchoring.following {
+      scroll.offset.y = bottomOffset()
+      pass.framesDirty = true
+    }
+    if anchoring.anchor == .bottom, followsAppendedRows { anchoring.following = true }
+    anchoring.wasAtBottom = isAtFollowableBottom
   }
 }
 

@@ -36,15 +36,17 @@ extension TableView {
     }
   }
 
-  /// After a layout: resets the rows counted below the visible area once it reaches the bottom, and
-  /// tells the delegate about edges approached. Nothing while the table is asking its data source
-  /// or delegate, or has a reload pending (the next layout catches up).
+  /// After a layout: resets the rows counted below the visible area once it reaches the bottom,
+  /// starts or stops following appended rows (see ``isFollowingAppendedRows``), and tells the
+  /// delegate about edges approached. Nothing while the table is asking its data source or
+  /// delegate, or has a reload pending (the next layout catches up).
   /// - Complexity: O(1), plus the delegate's calls.
   func noticeEdges() {
     guard pass.dataSourceCallDepth == 0, !pass.inLayout, !pass.needsReload, !anchoring.changingData,
       rowSpace.isBounded
     else { return }
     if anchoring.rowsBelow > 0, isAtBottom { forgetRowsBelow() }
+    noticeFollowing()
     guard edges.distance != nil else { return }
     let bounds = scrollBounds
     let approached = edges.update(

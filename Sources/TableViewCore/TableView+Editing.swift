@@ -22,9 +22,12 @@ extension TableView {
   }
 
   /// The editing control of the row: the delegate's style, or `.none` when the data source says
-  /// the row cannot be edited or the row does not exist.
+  /// the row cannot be edited or the row does not exist, and in edit mode with
+  /// ``allowsMultipleSelectionDuringEditing`` (rows are selected then, as UIKit's, which does not
+  /// ask for editing styles in that mode).
   public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
     guard isValid(indexPath), let dataSource else { return .none }
+    if editing.isEditing, allowsMultipleSelectionDuringEditing { return .none }
     guard askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) }) else { return .none }
     return askingDataSource { delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete }
   }
@@ -40,6 +43,23 @@ extension TableView {
 
   // MARK: Swipe actions
 
+  /// UIKit's default trailing swipe actions: a destructive "Delete" that commits `.delete` through
+  /// the data source, when it commits editing styles and the row's editing style is `.delete`.
+  func defaultTrailingSwipeActions(forRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+    guard let dataSource, askingDataSource({ dataSource.commitsEditingStyle }),
+      editingStyle(forRowAt: indexPath) == .delete
+    else {
+      return nil
+    }
+    let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
+      // The swiped row now: updates since the swipe began may have moved it.
+      guard let self, let row = self.editing.swipe.row else { return done(false) }
+      try? self.commitEditingStyle(forRowAt: row)
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [delete])
+  }
+
   /// The row swiped open (or being swiped), if any.
   public var swipedRow: IndexPath? { editing.swipe.row }
 
@@ -49,7 +69,9 @@ extension TableView {
 
   /// A finger starts dragging `indexPath` sideways. Another swiped row closes. Returns whether the
   /// row has actions to reveal (false in edit mode, for a row that cannot be edited, or without
-  /// actions).
+  /// actions). The trailing actions are the delegate's, or, when it gives none (`nil`), UIKit's
+  /// default Delete when the data source commits editing styles (see
+  /// ``TableViewDataSource/commitsEditingStyle``).
   @discardableResult
   public func beginSwipe(at indexPath: IndexPath) -> Bool {
     if let row = editing.swipe.row, row != indexPath { closeSwipe(animated: false) }
@@ -57,9 +79,9 @@ extension TableView {
       askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) })
     else { return false }
     let leading = askingDataSource { delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath) }
-    let trailing = askingDataSource {
-      delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
-    }
+    let trailing =
+      askingDataSource { delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) }
+      ?? defaultTrailingSwipeActions(forRowAt: indexPath)
     let leadingActions = leading?.actions ?? []
     let trailingActions = trailing?.actions ?? []
     guard !leadingActions.isEmpty || !trailingActions.isEmpty else { return false }

@@ -46,9 +46,9 @@ extension TableView {
     }
   }
 
-  /// Whether the selection follows the focus now: single selection mode and
-  /// ``selectionFollowsFocus``.
-  var selectionFollowsFocusNow: Bool { selectionFollowsFocus && selectionMode == .single }
+  /// Whether the selection follows the focus now: single selection mode (in edit mode, the
+  /// editing one: see ``activeSelectionMode``) and ``selectionFollowsFocus``.
+  var selectionFollowsFocusNow: Bool { selectionFollowsFocus && activeSelectionMode == .single }
 
   /// Moves the focus to `path` (`nil`: none) and tells the cells on screen that gain or lose it;
   /// when the selection follows the focus and `selecting`, selects `path` (no delegate calls).

@@ -27,9 +27,9 @@ extension TableView {
       let sections = heights.index.sectionCount
       let detail =
         indexPath.section >= 0 && indexPath.section < sections
-        ? "section \(indexPath.section) has \(heights.index.rowCount(inSection: indexPath.section)) rows"
-        : "the table has \(sections) sections"
-      throw TableViewError(.indexOutOfRange, "\(call): heights.index path \(indexPath) is out of range; \(detail)")
+        ? "section \(indexPath.section) has \(counted(heights.index.rowCount(inSection: indexPath.section), "row"))"
+        : "the table has \(counted(sections, "section"))"
+      throw TableViewError(.indexOutOfRange, "\(call): index path \(indexPath) is out of range: \(detail)")
     }
   }
 
@@ -53,8 +53,13 @@ extension TableView {
     guard section >= 0, section < heights.index.sectionCount else {
       throw TableViewError(
         .indexOutOfRange,
-        "\(call): section \(section) is out of range; the table has \(heights.index.sectionCount) sections")
+        "\(call): section \(section) is out of range: the table has \(counted(heights.index.sectionCount, "section"))")
     }
+  }
+
+  /// "1 row", "0 rows", "2 sections": a count and its noun, for error messages.
+  func counted(_ count: Int, _ noun: String) -> String {
+    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
   }
 
   /// The frame of a row in content coordinates.
@@ -198,7 +203,7 @@ extension TableView {
         "height \(height) for row \(indexPath) would make the content taller than the \(Self.maximumContentHeight) points a table holds"
       )
     }
-    guard maintainsVisibleContentPosition || followsAppendedRows, rowSpace.eachRowAppearsOnce else {
+    guard maintainsVisibleContentPosition || anchoring.following, rowSpace.eachRowAppearsOnce else {
       applyHeight(units, toItem: k, measured: true)
       layoutIfNeeded()
       return
@@ -235,7 +240,7 @@ extension TableView {
       return units - change.oldUnits
     }
     // Above the first visible row means entirely above the visible area: the offset follows.
-    // (Known from the visible range without summing the row's offset, so the heights.index is touched
+    // (Known from the visible range without summing the row's offset, so the index is touched
     // once; mid-layout, when that range is in flux, the offset is summed instead.)
     let settled = !pass.inLayout && !visible.rows.isEmpty
     let change = heights.index.updateHeight(ofItem: k, units: units, measured: measured, wantsStart: !settled)

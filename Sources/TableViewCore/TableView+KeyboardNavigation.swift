@@ -152,7 +152,7 @@ extension TableView {
   /// Focuses `row` (selecting or extending the selection as the mode says) and scrolls the least
   /// that shows it whole, below its floating header.
   func focusAndReveal(_ row: IndexPath, extendingSelection: Bool) {
-    if extendingSelection, selectionMode == .multiple {
+    if extendingSelection, activeSelectionMode == .multiple {
       extendSelection(to: row)
     } else {
       focus.anchor = nil

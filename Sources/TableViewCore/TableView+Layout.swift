@@ -21,7 +21,9 @@ extension TableView {
       rebuild()
       layoutPass()
     }
-    if anchoring.rowsBelow > 0 || edges.distance != nil { noticeEdges() }
+    if anchoring.rowsBelow > 0 || edges.distance != nil || anchoring.following || followsAppendedRows {
+      noticeEdges()
+    }
     if editing.reorder != nil { keepHeldRowInView() }
   }
 

@@ -23,7 +23,7 @@ extension TableView {
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
       heights.index.setHeight(ofItem: k, units: units, measured: true)
       // Whatever moved, the anchor stays where it was on screen, and the cells already shown are
-      // placed again from the heights.index (a row measured between them moves those below it).
+      // placed again from the height index (a row measured between them moves those below it).
       correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen)
       pass.framesDirty = true
     }

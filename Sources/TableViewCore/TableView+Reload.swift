@@ -1,4 +1,4 @@
-// Reloading: asking the data source for the structure and building the geometry heights.index.
+// Reloading: asking the data source for the structure and building the geometry index.
 
 extension TableView {
   /// Asks the data source for everything again and lays out.

@@ -1,5 +1,5 @@
 // Selection and taps. One recognizer for the whole table (as DLTableView does): a touch point is
-// resolved to a row through the geometry, never through the cells. Selection is kept by heights.index
+// resolved to a row through the geometry, never through the cells. Selection is kept by index
 // path, so it survives its cell scrolling away and being reused.
 
 extension TableView {
@@ -23,7 +23,7 @@ extension TableView {
   public func selectRow(at indexPath: IndexPath, animated: Bool, scrollPosition: ScrollPosition) throws(TableViewError)
   {
     try check(indexPath, "selectRow(at:animated:scrollPosition:)")
-    guard selectionMode != .none else { return }
+    guard activeSelectionMode != .none else { return }
     select(indexPath, animated: animated)
     if selectionFollowsFocusNow { setFocus(indexPath, selecting: false) }
     if scrollPosition != .none || !isFullyVisible(indexPath) {
@@ -35,8 +35,9 @@ extension TableView {
   /// screen; no delegate calls, no focus move, no scroll.
   /// - Complexity: O(s · visible) for s selected rows.
   func select(_ indexPath: IndexPath, animated: Bool) {
-    guard selectionMode != .none else { return }
-    if selectionMode == .single {
+    let mode = activeSelectionMode
+    guard mode != .none else { return }
+    if mode == .single {
       for other in selection.rows where other != indexPath { setSelectedState(false, other, animated: animated) }
       selection.rows.removeAll()
     }
@@ -83,7 +84,7 @@ extension TableView {
     cancelHighlight()
     selection.touchStart = point
     interruptAnimation()  // a touch stops a deceleration, as on iOS; an animated scroll completes with `false`
-    guard selectionMode != .none, let path = indexPathForTouch(at: point) else { return }
+    guard activeSelectionMode != .none, let path = indexPathForTouch(at: point) else { return }
     let allowed = delegate.map { d in askingDataSource { d.tableView(self, shouldHighlightRowAt: path) } } ?? true
     guard allowed else { return }
     selection.highlighted = path
@@ -145,10 +146,11 @@ extension TableView {
   /// row (and the selection anchor with it), as a tap or Space does.
   /// - Complexity: O(log n + s · visible) for s selected rows.
   public func userSelect(_ path: IndexPath, lap: Int = 0) {
-    guard selectionMode != .none, isValid(path) else { return }
+    let mode = activeSelectionMode
+    guard mode != .none, isValid(path) else { return }
     focus.anchor = nil
     setFocus(path, selecting: false)
-    if selectionMode == .multiple, selection.rows.contains(path) {
+    if mode == .multiple, selection.rows.contains(path) {
       let target = askWillDeselect(path)
       guard let target, selection.rows.contains(target) else { return }
       deselectRow(at: target, animated: true)
@@ -157,7 +159,7 @@ extension TableView {
     }
     let proposed = askWillSelect(path)
     guard let target = proposed, isValid(target) else { return }
-    if selectionMode == .single {
+    if mode == .single {
       for other in selection.rows where other != target {
         let allowed = askWillDeselect(other)
         guard allowed != nil else { continue }

@@ -2,8 +2,8 @@
 // and the keyed height cache.
 //
 // The seed measures with one off-screen cell per identifier, configured by the caller, and keeps
-// the height in a dictionary keyed by heights.index path strings. Here the heights.index-path cache is the
-// table's height heights.index (one per width, following every update), and a second cache keyed by a
+// the height in a dictionary keyed by index path strings. Here the index-path cache is the
+// table's height index (one per width, following every update), and a second cache keyed by a
 // model key the delegate gives survives `reloadData()` and reordering: a row whose key is known
 // at the current width is never measured again. Neither cache ever stores a zero, negative, NaN
 // or infinite measurement.
@@ -116,7 +116,7 @@ extension TableView {
   public func height(
     forCellWithReuseIdentifier identifier: String, at indexPath: IndexPath, configuration: (any ReusableView) -> Void
   ) -> Double {
-    // Outside the table's own calls the heights.index describes the data source's current rows.
+    // Outside the table's own calls the height index describes the data source's current rows.
     var item: Int?
     if pass.dataSourceCallDepth == 0, !pass.inLayout, !pass.needsReload, isValid(indexPath) {
       let k = heights.index.itemIndex(of: indexPath)

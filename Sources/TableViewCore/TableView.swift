@@ -126,9 +126,33 @@ public final class TableView {
   @exclusivity(unchecked)
   public var loops = false { didSet { pass.needsReload = true } }
 
-  /// How rows can be selected.
+  /// How rows can be selected outside edit mode (UIKit's `allowsSelection` and
+  /// `allowsMultipleSelection`); in edit mode ``allowsSelectionDuringEditing`` and
+  /// ``allowsMultipleSelectionDuringEditing`` decide instead (see ``activeSelectionMode``).
   @exclusivity(unchecked)
   public var selectionMode: SelectionMode = .single
+  /// Whether rows can be selected in edit mode (UIKit's `allowsSelectionDuringEditing`): `false`
+  /// by default, as UIKit's, so that in edit mode a tap, Space or Enter selects nothing and the
+  /// arrows move the focus alone; the editing controls (⊖, ⊕) and reordering work either way.
+  /// ``selectionMode`` applies outside edit mode only. Rows selected before edit mode stay selected.
+  @exclusivity(unchecked)
+  public var allowsSelectionDuringEditing = false
+  /// Whether more than one row can be selected in edit mode (UIKit's
+  /// `allowsMultipleSelectionDuringEditing`): `false` by default. When `true`, edit mode selects
+  /// as ``SelectionMode/multiple`` does (taps and Space toggle rows, Shift extends), whatever
+  /// ``allowsSelectionDuringEditing`` says.
+  @exclusivity(unchecked)
+  public var allowsMultipleSelectionDuringEditing = false
+
+  /// The selection mode taps, keys and ``selectRow(at:animated:scrollPosition:)`` obey now:
+  /// ``selectionMode`` outside edit mode; in edit mode ``SelectionMode/multiple`` with
+  /// ``allowsMultipleSelectionDuringEditing``, ``SelectionMode/single`` with
+  /// ``allowsSelectionDuringEditing``, ``SelectionMode/none`` otherwise.
+  public var activeSelectionMode: SelectionMode {
+    guard editing.isEditing else { return selectionMode }
+    if allowsMultipleSelectionDuringEditing { return .multiple }
+    return allowsSelectionDuringEditing ? .single : .none
+  }
   /// Whether, in single selection mode, the focused row is also the selected one (UIKit's
   /// `selectionFollowsFocus`): the arrows then move the selection, and selecting a row moves the
   /// focus to it. In multiple selection mode, or when this is `false`, the focus moves alone and

@@ -16,9 +16,22 @@ public protocol TableViewDataSource: AnyObject {
   /// Whether the row can be edited: shows its editing control in edit mode and can be swiped
   /// (default true, as UIKit's).
   func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
-  /// The user asked to delete or insert at the row (its editing control): change the data, then
-  /// tell the table (`deleteRows(at:with:)`, `insertRows(at:with:)`). Default: nothing.
+  /// The user asked to delete or insert at the row (its editing control, or the default Delete
+  /// swipe action): change the data, then tell the table (`deleteRows(at:with:)`,
+  /// `insertRows(at:with:)`). Default: nothing. A data source that implements it also says so
+  /// with ``commitsEditingStyle`` to get UIKit's swipe to delete.
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath)
+  /// Whether this data source commits editing styles (implements
+  /// `tableView(_:commit:forRowAt:)`). Default `false`.
+  ///
+  /// UIKit offers swipe to delete when the data source implements `commit`: a row that can be
+  /// edited, whose editing style is `.delete`, and for which the delegate gives no trailing swipe
+  /// configuration (`nil`, or no delegate) reveals a destructive "Delete" action that commits
+  /// `.delete`. A Swift protocol cannot tell an implementation from its default, so a data source
+  /// that commits says so here (`var commitsEditingStyle: Bool { true }`), as one that moves rows
+  /// does with `canMoveRowAt`. Without it, edit mode's controls still commit; only the default
+  /// swipe action is not offered.
+  var commitsEditingStyle: Bool { get }
   /// Whether the row can be picked up and moved (``TableView/beginReorder(at:pointerY:)``).
   /// Default false: UIKit allows it when the data source implements `moveRowAt`, which a Swift
   /// protocol cannot tell, so a data source that moves rows says so here.
@@ -39,6 +52,8 @@ extension TableViewDataSource {
   public func tableView(
     _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
   ) {}
+  /// `false`: the data source does not say it commits (no default Delete swipe action).
+  public var commitsEditingStyle: Bool { false }
   /// No row can be moved.
   public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
   /// Does nothing.

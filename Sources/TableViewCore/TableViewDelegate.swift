@@ -81,10 +81,11 @@ public protocol TableViewDelegate: AnyObject {
   func tableViewDidEndDecelerating(_ tableView: TableView)
   /// An animated `setContentOffset`/`scrollToRow` arrived.
   func tableViewDidEndScrollingAnimation(_ tableView: TableView)
-  /// Rows arrived below the visible area while the user was not following the bottom:
-  /// `count` is how many since the user was last at the bottom (`TableView.rowsBelowVisibleArea`),
-  /// for a "N new ↓" badge. Told again with 0 when the user reaches the bottom. UIKit has no
-  /// equivalent.
+  /// Rows arrived below the visible area while the table was not following them
+  /// (`TableView.isFollowingAppendedRows`): `count` is how many since the user was last at the
+  /// bottom (`TableView.rowsBelowVisibleArea`), for a "N new ↓" badge. Told again with 0 when the
+  /// user reaches the bottom, or the app resets the count (`resetRowsBelowVisibleArea()`). UIKit
+  /// has no equivalent.
   func tableView(_ tableView: TableView, didReceiveRowsBelowVisibleArea count: Int)
   /// The visible area came within `TableView.edgeApproachDistance` of the top of the content: time
   /// to load an older page (insert it above; with `maintainsVisibleContentPosition` nothing on screen
@@ -109,7 +110,10 @@ public protocol TableViewDelegate: AnyObject {
   /// The actions a swipe from the leading edge reveals (default none).
   func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
-  /// The actions a swipe from the trailing edge reveals (default none).
+  /// The actions a swipe from the trailing edge reveals. `nil` (the default) asks for UIKit's
+  /// default set: a destructive "Delete" action that commits `.delete` when the data source commits
+  /// editing styles (``TableViewDataSource/commitsEditingStyle``) and the row's editing style is
+  /// `.delete`, none otherwise. A configuration without actions reveals none.
   func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
 }
@@ -226,7 +230,7 @@ extension TableViewDelegate {
   public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   { nil }
-  /// None.
+  /// `nil`: the table's default set (see the requirement).
   public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   { nil }

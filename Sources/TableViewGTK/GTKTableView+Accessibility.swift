@@ -16,7 +16,7 @@ extension GTKTableView {
   /// viewport's allocation): only what changed is sent to GTK.
   /// - Complexity: O(visible · log n) (a row's position costs O(log n)), plus each view's label.
   func updateAccessibility() {
-    let multiple = table.selectionMode == .multiple
+    let multiple = table.activeSelectionMode == .multiple
     if multiple != accessibleMultiSelectable {
       accessibleMultiSelectable = multiple
       GTKAccessible.setProperty(viewport, GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, multiple)

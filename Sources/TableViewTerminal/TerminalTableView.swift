@@ -5,7 +5,7 @@ import TerminalKit
 /// raises the cells and header views it reuses), draws the visible views clipped to its rectangle, and turns
 /// keys and the mouse into the engine's scrolling and selection calls.
 ///
-///     let tableView = TerminalTableView(clock: MonotonicClock())
+///     let tableView = TerminalTableView()
 ///     tableView.table.register({ TerminalTableViewCell() }, forCellReuseIdentifier: "cell")
 ///     tableView.table.dataSource = model
 ///     tableView.frame = Rect(x: 0, y: 1, width: 100, height: 28)
@@ -71,8 +71,10 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   ///
   /// - Parameters:
   ///   - style: The table's style; `.plain` floats section headers.
-  ///   - clock: The clock for animations: a `MonotonicClock` in an interface, a `ManualClock` in tests.
-  public init(style: TableView.Style = .plain, clock: any TableViewClock = ManualClock()) {
+  ///   - clock: The clock animations, flings and Home/End's scrolls run on: by default the system's monotonic
+  ///     clock (`MonotonicClock`), so that they advance as time passes; a test passes a `ManualClock` and
+  ///     advances it by hand. Give the run loop (`TerminalRunLoop`) the same clock.
+  public init(style: TableView.Style = .plain, clock: any TableViewClock = MonotonicClock()) {
     table = TableView(style: style, clock: clock)
     super.init()
     table.host = self

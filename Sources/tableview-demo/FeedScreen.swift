@@ -48,6 +48,9 @@ final class FeedScreen: TableScreen, TableViewDataSource, TableViewDelegate {
     table.sectionHeaderHeight = 2
     table.swipeActionWidth = 10
     table.edgeApproachDistance = 20
+    // Edit mode's keys (Delete commits, m picks up) act on the row the selection bar is on, which the arrows
+    // move: rows stay selectable in edit mode (UIKit's allowsSelectionDuringEditing, off by default).
+    table.allowsSelectionDuringEditing = true
   }
 
   init(context: DemoContext) {

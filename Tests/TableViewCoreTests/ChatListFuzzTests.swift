@@ -85,3 +85,200 @@ struct ChatListFuzzTests {
     #expect(!table.isAnimating)
   }
 }
+
+/// A reference model of follow mode in a top-anchored table of 20-point rows under a 300-point
+/// viewport, at rest after every step: where the offset is, whether the table follows, and how
+/// many rows are counted below. It states the rules of `isFollowingAppendedRows` on its own
+/// geometry, not the table's.
+private struct FollowModel {
+  var rows: Int
+  var offset: Double = 0
+  var following = false
+  /// At the bottom of content taller than the viewport when last looked at.
+  var wasAtBottom = false
+  var follows: Bool
+  var below = 0
+
+  var maxOffset: Double { max(0, Double(rows) * 20 - 300) }
+  var atBottom: Bool { offset >= maxOffset - TableView.atBottomTolerance }
+  var atFollowableBottom: Bool { atBottom && maxOffset > TableView.atBottomTolerance }
+
+  /// What the table notices after it moved or changed: the count goes at the bottom; following
+  /// stops away from it, and starts (when the setting is on) on arriving there.
+  mutating func look() {
+    if below > 0, atBottom { below = 0 }
+    let bottom = atFollowableBottom
+    if following {
+      if !atBottom { following = false }
+    } else if bottom, !wasAtBottom, follows {
+      following = true
+    }
+    wasAtBottom = bottom
+  }
+
+  /// Rows appended at the end; `held`: while a finger holds the content.
+  mutating func append(_ count: Int, held: Bool = false) {
+    let hadRows = rows > 0
+    let followed = following && !held
+    rows += count
+    if followed {
+      offset = maxOffset
+    } else if hadRows, !atBottom {
+      below += count
+    }
+    look()
+  }
+
+  mutating func deleteLast(_ count: Int) {
+    rows -= count
+    offset = min(offset, maxOffset)
+    look()
+  }
+
+  mutating func scroll(by delta: Double) {
+    offset = min(max(offset + delta, 0), maxOffset)
+    look()
+  }
+
+  mutating func setFollowing(_ on: Bool) {
+    if on {
+      following = true
+      offset = maxOffset
+      look()
+    } else {
+      following = false
+      wasAtBottom = atFollowableBottom
+    }
+  }
+
+  mutating func setFollows(_ on: Bool) {
+    follows = on
+    if !on {
+      if following {
+        following = false
+        wasAtBottom = atFollowableBottom
+      }
+    } else {
+      let bottom = atFollowableBottom
+      if bottom { following = true }
+      wasAtBottom = bottom
+    }
+  }
+}
+
+@Suite("Follow mode against a reference model")
+struct FollowModelTests {
+  @Test(
+    "random appends (a loader's, under a held finger, in quick succession), deletes, scrolls and app toggles",
+    arguments: [1, 2, 3, 4] as [UInt64])
+  func againstModel(seed: UInt64) throws {
+    var rng = SplitMix64(seed: 0xF011_0000 &+ seed)
+    let clock = ManualClock()
+    let start = seed == 1 ? 0 : rng.int(0..<30)
+    let chat = Chat(Array(repeating: 20, count: start))
+    let table = TableView(style: .plain, clock: clock)
+    let host = TestHost()
+    table.host = host
+    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+    table.dataSource = chat
+    table.delegate = chat
+    table.viewportSize = Size(width: 100, height: 300)
+    var model = FollowModel(rows: start, follows: rng.int(0..<2) == 0)
+    table.followsAppendedRows = model.follows
+    table.reloadData()
+    func settle() {
+      var frames = 0
+      while table.isAnimating && frames < 1_000 {
+        clock.advance(by: 1.0 / 60)
+        table.tick()
+        frames += 1
+      }
+    }
+    var log: [String] = []
+    var starts = 0
+    var stops = 0
+    for step in 0..<600 {
+      let wasFollowing = model.following
+      let op = rng.int(0..<100)
+      switch op {
+      case 0..<25:
+        let k = rng.int(1..<8)
+        log.append("append \(k)")
+        try chat.append(k, to: table)
+        model.append(k)
+      case 25..<32:
+        let k = rng.int(1..<4)
+        log.append("append \(k) held")
+        table.beginDragging(at: 150)
+        try chat.append(k, to: table)
+        table.endDragging(velocity: 0)
+        model.append(k, held: true)
+      case 32..<40:
+        let (k1, k2) = (rng.int(1..<6), rng.int(1..<6))
+        log.append("append \(k1), a frame, append \(k2)")
+        try chat.append(k1, to: table)
+        clock.advance(by: 1.0 / 60)
+        table.tick()
+        try chat.append(k2, to: table)
+        if model.following {
+          model.append(k1 + k2)
+        } else {
+          model.append(k1)
+          model.append(k2)
+        }
+      case 40..<52:
+        let d = -Double(rng.int(1..<25) * 20)
+        log.append("scroll \(d)")
+        table.scroll(by: d)
+        model.scroll(by: d)
+      case 52..<64:
+        let d = Double(rng.int(1..<25) * 20)
+        log.append("scroll \(d)")
+        table.scroll(by: d)
+        model.scroll(by: d)
+      case 64..<76:
+        let on = rng.int(0..<2) == 0
+        log.append("isFollowingAppendedRows = \(on)")
+        table.isFollowingAppendedRows = on
+        model.setFollowing(on)
+      case 76..<82:
+        let on = rng.int(0..<2) == 0
+        log.append("followsAppendedRows = \(on)")
+        table.followsAppendedRows = on
+        model.setFollows(on)
+      case 82..<87:
+        log.append("reset")
+        table.resetRowsBelowVisibleArea()
+        model.below = 0
+      case 87..<94:
+        guard chat.heights.count > 0 else { continue }
+        let k = min(chat.heights.count, rng.int(1..<5))
+        log.append("delete last \(k)")
+        let n = chat.heights.count
+        chat.heights.removeLast(k)
+        try table.deleteRows(at: ((n - k)..<n).map { IndexPath(row: $0, section: 0) })
+        model.deleteLast(k)
+      default:
+        let animated = rng.int(0..<2) == 0
+        log.append("scrollToBottom(animated: \(animated))")
+        table.scrollToBottom(animated: animated)
+        settle()
+        model.scroll(by: .infinity)
+      }
+      settle()
+      let context = "seed \(seed) step \(step): \(log.suffix(4))"
+      #expect(table.contentOffset.y == model.offset, "\(context)")
+      #expect(table.isFollowingAppendedRows == model.following, "\(context)")
+      #expect(table.rowsBelowVisibleArea == model.below, "\(context)")
+      #expect(table.isAtBottom == model.atBottom, "\(context)")
+      #expect((chat.rowsBelowTold.last ?? 0) == model.below, "the delegate heard the count: \(context)")
+      checkInvariants(table, host: host)
+      if table.contentOffset.y != model.offset || table.isFollowingAppendedRows != model.following { break }
+      if model.following != wasFollowing {
+        if model.following { starts += 1 } else { stops += 1 }
+      }
+    }
+    // The walk went through the state machine, many times both ways.
+    #expect(starts >= 10 && stops >= 10, "seed \(seed): \(starts) starts, \(stops) stops")
+  }
+}

@@ -408,3 +408,143 @@ struct OpeningAtEndTests {
     checkInvariants(table, host: host)
   }
 }
+
+@Suite("Follow mode as a state")
+struct FollowStateTests {
+  /// 20-point rows in a 300-point viewport: 15 fit.
+  private func append(_ count: Int, to chat: Chat, _ table: TableView, _ clock: ManualClock) throws {
+    try chat.append(count, to: table)
+    tickToEnd(table, clock)
+  }
+
+  @Test("a top-anchored table loading pages into an empty table stays at the top: the first rows stay on screen")
+  func loaderIntoEmptyTable() throws {
+    let clock = ManualClock()
+    let chat = Chat([])
+    let (table, host) = makeChat(chat, clock: clock) { $0.followsAppendedRows = true }
+    #expect(!table.isFollowingAppendedRows, "an empty table is not at the bottom of anything")
+    for _ in 0..<5 {
+      try chat.append(10, to: table)
+      #expect(!table.isAnimating, "nothing chases the rows")
+      tickToEnd(table, clock)
+    }
+    #expect(table.contentOffset.y == 0 && table.indexPathsForVisibleRows.first == IndexPath(row: 0, section: 0))
+    #expect(!table.isFollowingAppendedRows)
+    // The pages below the first screen were counted; the app says the user need not be told.
+    #expect(table.rowsBelowVisibleArea > 0)
+    table.resetRowsBelowVisibleArea()
+    #expect(table.rowsBelowVisibleArea == 0 && chat.rowsBelowTold.last == 0)
+    #expect(table.contentOffset.y == 0, "resetting the count scrolls nothing")
+    // The user scrolls to the end: from then on, rows arriving are followed.
+    table.scroll(by: 10_000)
+    #expect(table.isAtBottom && table.isFollowingAppendedRows)
+    try chat.append(2, to: table)
+    #expect(table.isAnimating)
+    tickToEnd(table, clock)
+    #expect(table.contentOffset.y == table.maximumContentOffsetY && table.rowsBelowVisibleArea == 0)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("follow mode turned on once the empty table has loaded does not chase a loader's rows either")
+  func loaderAfterSettingOn() throws {
+    let clock = ManualClock()
+    let chat = Chat([])
+    let (table, _) = makeChat(chat, clock: clock)
+    table.followsAppendedRows = true
+    for _ in 0..<5 { try append(10, to: chat, table, clock) }
+    #expect(table.contentOffset.y == 0 && !table.isFollowingAppendedRows)
+  }
+
+  @Test("an app that asks to follow an empty table has the rows a loader appends chased, through a resize too")
+  func appAsksToFollow() throws {
+    let clock = ManualClock()
+    let chat = Chat([])
+    let (table, host) = makeChat(chat, clock: clock)
+    #expect(!table.followsAppendedRows)
+    table.isFollowingAppendedRows = true
+    for _ in 0..<5 { try append(10, to: chat, table, clock) }
+    #expect(table.contentOffset.y == table.maximumContentOffsetY && table.maximumContentOffsetY == 700)
+    #expect(table.isFollowingAppendedRows && table.rowsBelowVisibleArea == 0)
+    // A shorter viewport keeps the bottom (a terminal resized), and following goes on.
+    table.viewportSize = Size(width: 100, height: 200)
+    #expect(table.contentOffset.y == 800 && table.isFollowingAppendedRows)
+    try append(1, to: chat, table, clock)
+    #expect(table.contentOffset.y == 820)
+    // The user scrolls up: following stops, and rows arriving are counted; followsAppendedRows being off,
+    // coming back to the bottom does not start it again.
+    table.scroll(by: -100)
+    #expect(!table.isFollowingAppendedRows)
+    try append(3, to: chat, table, clock)
+    #expect(table.contentOffset.y == 720 && table.rowsBelowVisibleArea == 3)
+    table.scroll(by: 10_000)
+    #expect(table.rowsBelowVisibleArea == 0 && !table.isFollowingAppendedRows)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("the app stops following at the bottom: rows are counted, nothing moves; leaving and coming back resumes it")
+  func appStopsFollowing() throws {
+    let clock = ManualClock()
+    let chat = Chat(variedHeights(200))
+    let (table, host) = makeChat(chat, clock: clock) { $0.contentAnchor = .bottom }
+    #expect(table.isFollowingAppendedRows, "a bottom-anchored table opens at the end, following")
+    table.isFollowingAppendedRows = false
+    let offset = table.contentOffset.y
+    try chat.append(3, to: table)
+    #expect(!table.isAnimating && table.contentOffset.y == offset)
+    #expect(table.rowsBelowVisibleArea == 3 && chat.rowsBelowTold == [3])
+    // Staying put does not start it again; reaching the bottom does.
+    table.scroll(by: -50)
+    #expect(!table.isFollowingAppendedRows)
+    table.scrollToBottom(animated: true)
+    tickToEnd(table, clock)
+    #expect(table.isFollowingAppendedRows && table.rowsBelowVisibleArea == 0 && chat.rowsBelowTold == [3, 0])
+    try chat.append(1, to: table)
+    #expect(table.isAnimating)
+    tickToEnd(table, clock)
+    #expect(table.isAtBottom)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("set away from the bottom, isFollowingAppendedRows scrolls there; a touch on the way stops following")
+  func appStartsFollowingAway() throws {
+    let clock = ManualClock()
+    let chat = Chat(variedHeights(200))
+    let (table, host) = makeChat(chat, clock: clock) { $0.contentAnchor = .bottom }
+    table.contentOffset.y -= 2_000
+    #expect(!table.isFollowingAppendedRows)
+    try chat.append(2, to: table)
+    #expect(table.rowsBelowVisibleArea == 2)
+    table.isFollowingAppendedRows = true
+    #expect(table.isAnimating && table.isFollowingAppendedRows)
+    clock.advance(by: 0.05)
+    table.tick()
+    try chat.append(1, to: table)  // on the way: reached too
+    tickToEnd(table, clock)
+    #expect(table.isAtBottom && table.rowsBelowVisibleArea == 0)
+    #expect(table.indexPathsForVisibleRows.last == IndexPath(row: 202, section: 0))
+    // Again from far up, and a finger stops the scroll on the way: the table no longer follows.
+    table.contentOffset.y -= 2_000
+    table.isFollowingAppendedRows = true
+    clock.advance(by: 0.05)
+    table.tick()
+    table.touchBegan(at: Point(x: 50, y: 150))
+    #expect(!table.isAnimating && !table.isFollowingAppendedRows)
+    table.touchCancelled()
+    checkInvariants(table, host: host)
+  }
+
+  @Test("turning followsAppendedRows off stops following; on, at the bottom, starts it")
+  func settingToggles() throws {
+    let clock = ManualClock()
+    let chat = Chat(variedHeights(200))
+    let (table, _) = makeChat(chat, clock: clock)
+    table.scroll(by: 100_000)
+    #expect(table.isAtBottom && !table.isFollowingAppendedRows, "follow mode is off in a top-anchored table")
+    table.followsAppendedRows = true
+    #expect(table.isFollowingAppendedRows)
+    table.followsAppendedRows = false
+    #expect(!table.isFollowingAppendedRows)
+    try chat.append(1, to: table)
+    #expect(!table.isAnimating && table.rowsBelowVisibleArea == 1)
+  }
+}

@@ -9,6 +9,7 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
   var committed: [(TableView.EditingStyle, IndexPath)] = []
   var performed: [String] = []
   var fullSwipe = true
+  var selected: [IndexPath] = []
   weak var table: TableView?
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
@@ -17,6 +18,7 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
   func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { indexPath.row != 0 }
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
   func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
     indexPath.row == 1 ? .insert : .delete
   }
@@ -53,6 +55,34 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
       }
     ])
   }
+}
+
+/// A data source that commits deletions (and says so) under a delegate that gives no swipe actions: UIKit's
+/// swipe to delete. Row 2 inserts instead; `trailing` overrides the delegate's answer.
+private final class CommittingModel: TableViewDataSource, TableViewDelegate {
+  var rows: [Int] = Array(0..<30)
+  var committed: [(TableView.EditingStyle, Int)] = []
+  var commits = true
+  var trailing: SwipeActionsConfiguration?
+
+  var commitsEditingStyle: Bool { commits }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
+    indexPath.row == 2 ? .insert : .delete
+  }
+  func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
+    committed.append((editingStyle, rows[indexPath.row]))
+    guard editingStyle == .delete else { return }
+    rows.remove(at: indexPath.row)
+    try? tableView.deleteRows(at: [indexPath], with: .left)
+  }
+  func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+    -> SwipeActionsConfiguration?
+  { trailing }
 }
 
 final class EditingCell: ReusableView {
@@ -100,6 +130,64 @@ struct EditingTests {
     table.isEditing = false
     #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == false })
     #expect(model.committed.isEmpty)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("in edit mode a tap, Space and the arrows select nothing (UIKit's allowsSelectionDuringEditing is false)")
+  func noSelectionWhileEditing() throws {
+    let (table, model, _, host) = editableTable()
+    #expect(!table.allowsSelectionDuringEditing && !table.allowsMultipleSelectionDuringEditing)
+    table.isEditing = true
+    #expect(table.activeSelectionMode == .none)
+    table.tap(at: Point(x: 200, y: 100))  // row 2
+    #expect(table.indexPathsForSelectedRows.isEmpty && model.selected.isEmpty)
+    #expect(table.indexPathForHighlightedRow == nil)
+    // The keys move the focus (Delete commits the focused row's control), and select nothing.
+    table.moveFocus(.next)
+    table.moveFocus(.next)
+    #expect(table.focusedIndexPath == IndexPath(row: 1, section: 0))
+    table.activateFocusedRow()
+    #expect(table.indexPathsForSelectedRows.isEmpty && model.selected.isEmpty)
+    try table.selectRow(at: IndexPath(row: 4, section: 0), animated: false, scrollPosition: .none)
+    #expect(table.indexPathsForSelectedRows.isEmpty, "edit mode's selection mode is .none")
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 3, section: 0)) == .delete, "the controls still show")
+    // Out of edit mode a tap selects again.
+    table.isEditing = false
+    table.tap(at: Point(x: 200, y: 100))
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0)])
+    #expect(model.selected == [IndexPath(row: 2, section: 0)])
+    checkInvariants(table, host: host)
+  }
+
+  @Test("allowsSelectionDuringEditing selects a row in edit mode; allowsMultipleSelectionDuringEditing toggles several")
+  func selectionDuringEditing() throws {
+    let (table, model, _, host) = editableTable()
+    table.selectionMode = .none  // outside edit mode only
+    table.allowsSelectionDuringEditing = true
+    table.isEditing = true
+    #expect(table.activeSelectionMode == .single)
+    table.tap(at: Point(x: 200, y: 100))
+    table.tap(at: Point(x: 200, y: 140))
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 3, section: 0)])
+    table.moveFocus(.next)
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 4, section: 0)], "the selection follows the focus")
+    // Several rows: taps toggle them, Shift-arrows extend, and the rows show no editing control (as in UIKit).
+    table.allowsMultipleSelectionDuringEditing = true
+    #expect(table.activeSelectionMode == .multiple)
+    table.tap(at: Point(x: 200, y: 60))
+    table.tap(at: Point(x: 200, y: 100))
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [1, 2, 4])
+    table.tap(at: Point(x: 200, y: 60))
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [2, 4])
+    // From the focus (row 1, tapped last) Shift-↓ selects it and the row below.
+    table.moveFocus(.next, extendingSelection: true)
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [1, 2, 4])
+    #expect(table.editingStyle(forRowAt: IndexPath(row: 3, section: 0)) == .none)
+    #expect(model.selected.map(\.row) == [2, 3, 1, 2])
+    // Outside edit mode, selectionMode (.none) rules again.
+    table.isEditing = false
+    table.tap(at: Point(x: 200, y: 20))
+    #expect(table.indexPathsForSelectedRows.map(\.row) == [1, 2, 4] && model.selected.count == 4)
     checkInvariants(table, host: host)
   }
 
@@ -196,6 +284,47 @@ struct EditingTests {
     clock.advance(by: 1)
     table.tick()
     #expect(table.swipeOffset == -160 && model.performed == ["delete 5"])
+  }
+
+  @Test("a data source that commits, under a delegate with no trailing actions, gets UIKit's default Delete swipe")
+  func defaultDeleteSwipe() throws {
+    let model = CommittingModel()
+    let (table, clock, host) = makeEditingTable(model)
+    #expect(table.beginSwipe(at: IndexPath(row: 5, section: 0)))
+    table.updateSwipe(translation: -100)
+    table.endSwipe(velocity: 0)
+    clock.advance(by: 1)
+    table.tick()
+    let revealed = table.revealedSwipeActions
+    #expect(revealed.map(\.action.title) == ["Delete"] && revealed.first?.action.style == .destructive)
+    // A row inserted above while it is open: Delete commits the row it is on now.
+    model.rows.insert(100, at: 0)
+    try table.insertRows(at: [IndexPath(row: 0, section: 0)])
+    table.performSwipeAction(0)
+    #expect(model.committed.count == 1 && model.committed.first?.0 == .delete && model.committed.first?.1 == 5)
+    #expect(!model.rows.contains(5) && model.rows.count == 30)
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil)
+    // A full swipe deletes too (UIKit's default configuration performs its first action).
+    #expect(table.beginSwipe(at: IndexPath(row: 8, section: 0)))
+    table.updateSwipe(translation: -390)
+    table.endSwipe(velocity: -2_000)
+    #expect(model.committed.count == 2 && model.committed.last?.1 == 8)
+    checkInvariants(table, host: host)
+  }
+
+  @Test("no default Delete on an insert row, for an empty configuration, or if the data source does not commit")
+  func noDefaultDeleteSwipe() throws {
+    let model = CommittingModel()
+    let (table, _, _) = makeEditingTable(model)
+    #expect(!table.beginSwipe(at: IndexPath(row: 2, section: 0)), "its editing style is .insert")
+    model.trailing = SwipeActionsConfiguration(actions: [])
+    #expect(!table.beginSwipe(at: IndexPath(row: 3, section: 0)), "the delegate asked for no actions")
+    model.trailing = nil
+    model.commits = false
+    #expect(!table.beginSwipe(at: IndexPath(row: 3, section: 0)), "the data source does not say it commits")
+    #expect(model.committed.isEmpty)
   }
 
   @Test("no swipe in edit mode or on a row that cannot be edited; a bad translation is refused; updates move the swipe")

@@ -283,6 +283,32 @@ struct BadInputTests {
     #expect(table.cellForRow(at: IndexPath(row: 9, section: 9)) == nil)
   }
 
+  @Test("the out-of-range error reads as English: the index path, the section's row count or the section count")
+  func outOfRangeMessage() {
+    let model = TestModel(sections: [[40, 40], [40]])
+    let (table, _) = makeTable(model)
+    func message(_ body: () throws -> Void) -> String? {
+      do {
+        try body()
+        return nil
+      } catch {
+        return (error as? TableViewError)?.message
+      }
+    }
+    #expect(
+      message { _ = try table.rectForRow(at: IndexPath(row: 7, section: 0)) }
+        == "rectForRow(at:): index path [0, 7] is out of range: section 0 has 2 rows")
+    #expect(
+      message { _ = try table.rectForRow(at: IndexPath(row: 3, section: 1)) }
+        == "rectForRow(at:): index path [1, 3] is out of range: section 1 has 1 row")
+    #expect(
+      message { _ = try table.rectForRow(at: IndexPath(row: 0, section: 5)) }
+        == "rectForRow(at:): index path [5, 0] is out of range: the table has 2 sections")
+    #expect(
+      message { _ = try table.rectForHeader(inSection: 2) }
+        == "rectForHeader(inSection:): section 2 is out of range: the table has 2 sections")
+  }
+
   @Test("reloadData from inside cellForRowAt is deferred until the pass ends, and reported")
   func reentrantReload() {
     let model = TestModel(sections: [[40, 40, 40]])
@@ -329,5 +355,105 @@ struct SilentCountChangeTests {
     model.onCellForRow = nil
     table.reloadData()
     #expect(table.numberOfRows(inSection: 0) == 10)
+  }
+
+  // An empty batch update (UIKit's beginUpdates()/endUpdates()) checks the counts as any update does.
+
+  @Test("a row added without telling the table: an empty batch update throws the count mismatch; nothing moves")
+  func emptyUpdateRowAdded() {
+    let model = CountingModel(rows: [30])
+    let (table, _) = makeCountingTable(model)
+    table.contentOffset.y = 300
+    let visible = table.indexPathsForVisibleRows
+    model.rows[0] += 1  // appended silently
+    model.heightsAsked.removeAll()
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidUpdate)
+    #expect(
+      error?.message.contains(
+        "invalid number of rows in section 0. The number of rows contained in an existing section after the update (31)"
+      )
+        == true, "\(String(describing: error))")
+    #expect(table.contentOffset.y == 300 && table.indexPathsForVisibleRows == visible)
+    #expect(table.numberOfRows(inSection: 0) == 30 && model.heightsAsked.isEmpty, "unchanged, nothing asked")
+  }
+
+  @Test("a section dropped without telling the table: an empty batch update throws; no height of it is asked")
+  func emptyUpdateSectionDropped() {
+    let model = CountingModel(rows: [10, 10])
+    let (table, _) = makeCountingTable(model)
+    model.rows.removeLast()
+    model.heightsAsked.removeAll()
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidUpdate)
+    #expect(error?.message.contains("invalid number of sections") == true, "\(String(describing: error))")
+    #expect(model.heightsAsked.isEmpty, "asked \(model.heightsAsked.prefix(3)) of rows that are gone")
+    #expect(table.numberOfSections == 2)
+  }
+
+  @Test("a negative count: an empty batch update reports it, naming the section and the count")
+  func emptyUpdateNegativeCount() {
+    let model = CountingModel(rows: [10, 10])
+    let (table, _) = makeCountingTable(model)
+    model.rows[1] = -3
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidDataSource)
+    #expect(error?.message == "numberOfRowsInSection(1) returned -3 after the update")
+    model.rows[1] = 10
+    #expect(emptyUpdateError(table) == nil, "counts back as they were: the update applies")
+  }
+
+  @Test("beyond sectionsCheckedInFull sections, without estimates (every height asked again), every count is checked")
+  func emptyUpdateManySections() {
+    let model = CountingModel(rows: Array(repeating: 2, count: TableView.sectionsCheckedInFull + 500))
+    let (table, _) = makeCountingTable(model)
+    model.rows[1_200] = 1  // a row of a section far below the screen gone, untold
+    model.heightsAsked.removeAll()
+    let error = emptyUpdateError(table)
+    #expect(error?.kind == .invalidUpdate)
+    #expect(error?.message.contains("invalid number of rows in section 1200") == true)
+    let askedGoneRow = model.heightsAsked.contains(IndexPath(row: 1, section: 1_200))
+    #expect(!askedGoneRow, "the height of a row that is gone was asked")
+  }
+}
+
+/// Rows of one height, counted per section as the test says (negative ones too); records the rows whose
+/// heights were asked and answers for any row, so that a row asked after it is gone is seen, not a crash.
+private final class CountingModel: TableViewDataSource, TableViewDelegate {
+  var rows: [Int]
+  var heightsAsked: [IndexPath] = []
+  init(rows: [Int]) { self.rows = rows }
+  func numberOfSections(in tableView: TableView) -> Int { rows.count }
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    section < rows.count ? rows[section] : 0
+  }
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+  }
+  func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+    heightsAsked.append(indexPath)
+    return 40
+  }
+}
+
+private func makeCountingTable(_ model: CountingModel) -> (TableView, TestHost) {
+  let table = TableView(style: .plain, clock: ManualClock())
+  let host = TestHost()
+  table.host = host
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: 100, height: 200)
+  table.reloadData()
+  return (table, host)
+}
+
+/// What an empty batch update threw (`nil`: it applied).
+private func emptyUpdateError(_ table: TableView) -> TableViewError? {
+  do {
+    try table.performBatchUpdates { _ in }
+    return nil
+  } catch {
+    return error
   }
 }

@@ -20,7 +20,7 @@ struct TerminalEditModeTests {
     #expect(view.lines()[2...4] == ["  row 0.0", "  row 0.1", "  row 0.2"])
   }
 
-  @Test("a click on ⊖ deletes its row with an animation; a click on the text selects as before")
+  @Test("a click on ⊖ deletes its row with an animation; a click on the text selects nothing (UIKit's default)")
   func clickCommits() throws {
     let feed = TestFeed(sectionCount: 1, rows: 6)
     let (view, clock) = makeTableView(feed, width: 30, height: 10, rowHeight: 1)
@@ -35,7 +35,31 @@ struct TerminalEditModeTests {
     #expect(feed.selected.isEmpty)
     view.handle(.mouse(MouseEvent(.press(.left), x: 8, y: 3)))
     view.handle(.mouse(MouseEvent(.release(.left), x: 8, y: 3)))
+    #expect(feed.selected.isEmpty && view.table.indexPathsForSelectedRows.isEmpty && feed.performed.count == 1)
+    #expect(view.lines()[3] == "  ⊖ row 0.2", "no selection bar")
+    // An app that wants selection in edit mode says so.
+    view.table.allowsSelectionDuringEditing = true
+    view.handle(.mouse(MouseEvent(.press(.left), x: 8, y: 3)))
+    view.handle(.mouse(MouseEvent(.release(.left), x: 8, y: 3)))
     #expect(feed.selected == [IndexPath(row: 1, section: 0)] && feed.performed.count == 1)
+  }
+
+  @Test("in edit mode ↓ and Space move the focus without selecting; Backspace commits the focused row")
+  func keysWithoutSelection() throws {
+    let feed = TestFeed(sectionCount: 1, rows: 6)
+    let (view, clock) = makeTableView(feed, width: 30, height: 10, rowHeight: 1)
+    view.setEditing(true, animated: false)
+    view.handleKey(KeyEvent(.down))
+    view.handleKey(KeyEvent(.down))
+    view.handleKey(KeyEvent(.character(" ")))
+    #expect(view.table.focusedIndexPath == IndexPath(row: 1, section: 0))
+    #expect(view.table.indexPathsForSelectedRows.isEmpty && feed.selected.isEmpty)
+    #expect(view.lines()[2...3] == ["  ⊖ row 0.0", "  ⊖ row 0.1"], "no selection bar")
+    #expect(view.handleKey(KeyEvent(.backspace)))
+    #expect(feed.performed == ["delete 1"])
+    clock.advance(by: 1)
+    view.tick()
+    #expect(view.lines()[3] == "  ⊖ row 0.2")
   }
 
   @Test("Delete or Backspace commits the selected row in edit mode only; no swipe in edit mode")

@@ -71,6 +71,24 @@ struct TerminalSwipeActionsTests {
     #expect(view.table.swipedRow == nil)
   }
 
+  @Test("a feed that commits deletions and gives no swipe actions: s reveals a red Delete; Enter deletes the row")
+  func defaultDelete() throws {
+    let feed = TestFeed(sections: [(0..<8).map { "row 0.\($0) abcdefghijklmnopqrstuvwxyz01" }])
+    feed.commits = true
+    let (view, clock) = swipeTable(feed)
+    try view.table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+    #expect(view.handleKey(KeyEvent(.character("s"))))
+    settle(view, clock)
+    let buffer = view.snapshot()
+    #expect(view.lines()[3] == "abcdefghijklmnopqrstuvwxyz01    Delete", "the text pulled 10 columns left")
+    #expect((30..<40).allSatisfy { buffer[x: $0, y: 3].style.background == .red })
+    view.handleKey(KeyEvent(.enter))
+    #expect(feed.performed == ["delete 1"], "the data source's commit, with .delete")
+    settle(view, clock)
+    #expect(view.lines()[3] == "  row 0.2 abcdefghijklmnopqrstuvwxyz01")
+    #expect(view.table.swipedRow == nil)
+  }
+
   @Test("→ opens the leading action at the left; Esc closes the row")
   func leadingAndEscape() throws {
     let feed = swipeFeed()

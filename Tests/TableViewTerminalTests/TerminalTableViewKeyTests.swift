@@ -116,6 +116,34 @@ struct TerminalTableViewKeyTests {
     #expect(view.table.contentOffset.y == 0)
   }
 
+  @Test("a table view made without a clock runs on the system's monotonic clock: End's scroll arrives as time passes")
+  func defaultClockIsReal() {
+    let feed = TestFeed(sectionCount: 10, rows: 1_000)
+    let view = TerminalTableView()
+    #expect(view.table.clock is MonotonicClock, "not a ManualClock, which would never move")
+    view.showsScrollIndicator = false
+    view.table.register(
+      { [feed] in
+        _ = feed
+        return TerminalTableViewCell()
+      }, forCellReuseIdentifier: "cell")
+    view.table.register({ TerminalTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "header")
+    view.table.rowHeight = 1
+    view.table.sectionHeaderHeight = 2
+    view.table.dataSource = feed
+    view.table.delegate = feed
+    view.frame = Rect(x: 0, y: 0, width: 20, height: 10)
+    view.handle(.key(.end))
+    #expect(view.table.indexPathForSelectedRow == IndexPath(row: 999, section: 9))
+    // Frames as a run loop draws them, with nothing but the clock's own time passing (no sleep): the scroll
+    // animation (0.3 s) ends well within the bound, which only stops a broken clock from hanging the test.
+    let deadline = MonotonicClock.systemSeconds() + 10
+    while view.isAnimating && MonotonicClock.systemSeconds() < deadline { view.tick() }
+    #expect(!view.isAnimating)
+    #expect(view.table.contentOffset.y == view.table.maximumContentOffsetY)
+    #expect(view.lines().last == "▌ row 9.999")
+  }
+
   @Test("] selects the next section's first row with its header at the top; [ goes back")
   func sections() {
     let (view, clock) = makeTableView(TestFeed(sectionCount: 4, rows: 20), width: 20, height: 8)

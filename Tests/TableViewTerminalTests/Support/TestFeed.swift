@@ -15,6 +15,9 @@ final class TestFeed: TableViewDataSource, TableViewDelegate {
   var performed: [String] = []
   /// Editing styles other than `.delete`, by row.
   var editingStyles: [IndexPath: TableView.EditingStyle] = [:]
+  /// Whether the feed says it commits editing styles (UIKit's swipe to delete, when it gives no trailing actions).
+  var commits = false
+  var commitsEditingStyle: Bool { commits }
 
   init(sections: [[String]]) {
     self.sections = sections
