@@ -7,7 +7,8 @@
 # becomes an executable target of a consumer package made in a temporary folder (mktemp) outside the tree,
 # which depends on this repository by path (`.package(path:)`) and uses its library products as an app
 # would: `.product(name: "TableViewTerminal", package: "SwiftTableView")`. So an article can use only the
-# public API of the products (or, where it says `@_spi(Backend) import`, the backend SPI).
+# public API of the products (or, where it says `@_spi(Backend) import`, the backend SPI). (While the GTK
+# backend is still the separate package in gtk/, TableViewGTK is taken from that package instead.)
 #
 # The imports come from the catalog the article is in, and are put at the top of main.swift:
 #   TableViewCore.docc      import TableViewCore
@@ -138,19 +139,30 @@ if [ ${#targets[@]} -eq 0 ]; then
   exit 0
 fi
 
+# TableViewGTK is a product of the root package; while the GTK backend is still its own package in gtk/, it is
+# taken from there.
+gtk_apart=false
+if ! grep -q '"TableViewGTK"' Package.swift && [ -f gtk/Package.swift ]; then gtk_apart=true; fi
+
 {
   echo "// swift-tools-version: 6.0"
   echo "import PackageDescription"
   echo
   echo "let package = Package("
   echo "  name: \"ArticleCheck\","
-  echo "  dependencies: [.package(name: \"SwiftTableView\", path: \"$repo\")],"
+  printf '  dependencies: [.package(name: "SwiftTableView", path: "%s")' "$repo"
+  $gtk_apart && printf ', .package(name: "SwiftTableViewGTK", path: "%s/gtk")' "$repo"
+  echo "],"
   echo "  targets: ["
   for name in "${targets[@]}"; do
     echo "    .executableTarget("
     echo "      name: \"$name\","
     printf '      dependencies: ['
-    for p in "${products[@]}"; do printf '.product(name: "%s", package: "SwiftTableView"), ' "$p"; done
+    for p in "${products[@]}"; do
+      package=SwiftTableView
+      $gtk_apart && [ "$p" = TableViewGTK ] && package=SwiftTableViewGTK
+      printf '.product(name: "%s", package: "%s"), ' "$p" "$package"
+    done
     echo "]),"
   done
   echo "  ]"
