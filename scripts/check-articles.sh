@@ -19,6 +19,8 @@
 # An article may import more in its own blocks (`import TableViewSQLite`, `import Foundation`); the package
 # links every product the articles name.
 #
+# Only WritingABackend.md may use `@_spi(Backend) import TableViewCore`; any other article that uses `@_spi` fails.
+#
 # Skipping a block: a line `<!-- not compiled: REASON -->` directly before its ```swift fence (DocC does not
 # render HTML comments). Use it sparingly: for a fragment that cannot stand in a program (an excerpt of a
 # signature, a shell session), never to hide code that is wrong.
@@ -101,6 +103,7 @@ else
   trap 'rm -rf "$work"' EXIT
 fi
 
+spi_misuse=()     # articles that import SPI where they may not
 targets=()        # target name
 target_article=() # the article it came from
 products=()       # every product the package uses
@@ -115,6 +118,11 @@ for dir in "${selected[@]}"; do
   for article in "$dir"/*.md; do
     program=$(extract "$article")
     [ -n "$program" ] || continue
+    # The backend SPI is for backends: only the article about writing one may import it.
+    if [ "$(basename "$article")" != WritingABackend.md ] && grep -q '@_spi(' <<<"$program"; then
+      echo "check-articles: $article uses @_spi; only WritingABackend.md may (articles show the public API)" >&2
+      spi_misuse+=("$article")
+    fi
     name="$module"_$(basename "$article" .md | tr -c 'A-Za-z0-9_\n' '_')
     mkdir -p "$work/Sources/$name"
     {
@@ -199,6 +207,9 @@ for i in "${!targets[@]}"; do
   fi
 done
 
+for article in "${spi_misuse[@]}"; do
+  [[ " ${failed[*]} " == *" $article "* ]] || failed+=("$article")
+done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "check-articles: ${#failed[@]} article(s) do not compile:"
   printf '  %s\n' "${failed[@]}"
