@@ -54,7 +54,8 @@ struct BatchUpdateMapping: Sendable {
   /// the rows removed before it); it takes the k-th place of its new section that no inserted
   /// or moved-in row takes.
   func newIndexPath(forOld path: IndexPath) -> IndexPath? {
-    if let destination = rowDestinations[path] { return destination }
+    // Most updates move no row: no hash of the path then (hashing an IndexPath is most of a lookup).
+    if !rowDestinations.isEmpty, let destination = rowDestinations[path] { return destination }
     guard !reloadedSections.contains(path.section), let newSection = newSection(forOld: path.section) else {
       return nil
     }
@@ -67,7 +68,7 @@ struct BatchUpdateMapping: Sendable {
 
   /// Maps a new index path known to be in range: the inverse of `newIndexPath(forOld:)`.
   func oldIndexPath(forNew path: IndexPath) -> IndexPath? {
-    if let source = rowSources[path] { return source }
+    if !rowSources.isEmpty, let source = rowSources[path] { return source }
     guard let oldSection = oldSection(forNew: path.section), !reloadedSections.contains(oldSection) else {
       return nil
     }

@@ -217,7 +217,7 @@ public struct BatchUpdatePlan: Sendable {
   /// ``BatchUpdate/reloadRows(at:)``. Rows of reloaded sections are not: they map to `nil`.
   /// - Complexity: O(1).
   public func isReloaded(old oldIndexPath: IndexPath) -> Bool {
-    mapping.reloadedRows.contains(oldIndexPath)
+    !mapping.reloadedRows.isEmpty && mapping.reloadedRows.contains(oldIndexPath)
   }
 
   /// The number of rows after the update, given the number before and the old row counts;
