@@ -23,7 +23,9 @@
 ///     }
 ///
 /// The scheduler holds its table weakly: an idle hook that keeps the scheduler never keeps the
-/// table alive, and once the table is gone every slice returns `false`.
+/// table alive, and once the table is gone every slice returns `false`. How much it has measured
+/// is ``TableView/precomputeProgress``; how many slices ran and how long they took,
+/// ``TableView/diagnostics``.
 ///
 /// Measuring a row is what the table does when the row comes on screen (the delegate's height,
 /// or the cell's `sizeThatFits`); each measured height is stored with the offset anchored, so

@@ -148,6 +148,10 @@ public final class PickerView {
   /// `rect(forComponent:)`).
   public func table(forComponent component: Int) -> TableView { components[component].table }
 
+  /// The counters of each component's table (see ``TableView/Diagnostics``), in component order.
+  /// - Complexity: O(components · (visible views + identifiers registered))
+  public var diagnostics: [TableView.Diagnostics] { components.map(\.table.diagnostics) }
+
   /// Where `component` sits in the picker.
   public func rect(forComponent component: Int) -> Rect {
     let c = components[component]

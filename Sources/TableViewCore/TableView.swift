@@ -250,6 +250,8 @@ public final class TableView {
   public var onError: ((TableViewError) -> Void)?
   /// The most recent errors reported through `onError` (at most 16).
   public private(set) var reportedErrors: [TableViewError] = []
+  /// How long the backend's last timed call into the table took (`recordLayoutDuration(_:)`), seconds.
+  var lastLayoutDuration: Double = 0
 
   /// The clock that drives animations and idle work.
   public var clock: any TableViewClock
@@ -383,12 +385,12 @@ public final class TableView {
   }
 
   /// Cells made by factories so far.
-  public var cellsCreated: Int { visible.cellPool.createdCount }
+  var cellsCreated: Int { visible.cellPool.createdCount }
   /// Dequeues served from the pool so far.
-  public var cellsReused: Int { visible.cellPool.reusedCount }
+  var cellsReused: Int { visible.cellPool.reusedCount }
   /// Cells waiting in the pool.
   /// - Complexity: O(identifiers registered)
-  public var pooledCellCount: Int { visible.cellPool.count }
+  var pooledCellCount: Int { visible.cellPool.count }
 
   // MARK: Errors
 

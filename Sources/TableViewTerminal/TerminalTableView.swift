@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 /// The engine's `TableView` on a terminal: it owns the table, is its host (the engine attaches, detaches and
@@ -47,10 +47,6 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   var reorderDrag = false
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
   public internal(set) var focusedSwipeAction: Int?
-  /// How long the engine took for the last input, animation frame, reload or resize, in seconds (layout,
-  /// measuring and dequeuing included; drawing not).
-  public private(set) var lastLayoutDuration: Double = 0
-
   /// The views the engine attached, back to front.
   public private(set) var attachedViews: [TerminalView] = []
 
@@ -100,11 +96,12 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     table.runIdleSlice()
   }
 
-  /// Runs engine work and records how long it took in `lastLayoutDuration`.
+  /// Runs engine work and records how long it took in the table's diagnostics
+  /// (`table.diagnostics.lastLayoutDuration`).
   func measuringLayout(_ body: () -> Void) {
     let start = MonotonicClock.systemSeconds()
     body()
-    lastLayoutDuration = MonotonicClock.systemSeconds() - start
+    table.recordLayoutDuration(MonotonicClock.systemSeconds() - start)
   }
 
   // MARK: TableViewHost

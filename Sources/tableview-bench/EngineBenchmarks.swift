@@ -155,7 +155,7 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
         y = min(end, y + BenchWorkload.scrollStep)
         table.contentOffset.y = y
       }
-      return table.cellsCreated
+      return table.diagnostics.cellsCreated
     })
   if harness.includesAny(["reload_estimated", "width_switch", "width_switch_precomputed"]) {
     let model = BenchModel(rows: n)

@@ -115,7 +115,7 @@ func measureManySections(harness: Harness) -> [Measurement] {
       table.sectionHeaderHeight = 28
     }
     table.contentOffset.y = table.contentSize.height / 2
-    let bytes = table.heightCacheBytes
+    let bytes = table.diagnostics.heightCacheBytes
     if harness.includes("reload_sections_bytes") {
       results.append(
         Measurement(
@@ -464,11 +464,11 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
   scheduler.enable(budget: budget)
   let clock = ContinuousClock()
   let rows = harness.options.quick ? 100_000 : 400_000
-  let startRows = scheduler.rowsMeasured
+  let startRows = table.diagnostics.precomputedRowCount
   let started = clock.now
-  while scheduler.rowsMeasured - startRows < rows, table.runIdleSlice() {}
+  while table.diagnostics.precomputedRowCount - startRows < rows, table.runIdleSlice() {}
   let elapsed = Harness.nanoseconds(started.duration(to: clock.now))
-  let measured = scheduler.rowsMeasured - startRows
+  let measured = table.diagnostics.precomputedRowCount - startRows
   // What the cell's own measuring costs, alone.
   let cell = SizingCell()
   let sizing = harness.nanosecondsPerOperation {
@@ -485,7 +485,8 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
   if harness.includes("precompute_slice_max") {
     results.append(
       Measurement(
-        name: "precompute_slice_max", n: n, nsPerOp: scheduler.longestSliceDuration * 1e9, baseline: "budget",
+        name: "precompute_slice_max", n: n, nsPerOp: table.diagnostics.longestPrecomputeSliceDuration * 1e9,
+        baseline: "budget",
         baselineNsPerOp: budget * 1e9))
   }
   return results

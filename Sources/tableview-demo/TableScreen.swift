@@ -87,11 +87,12 @@ class TableScreen: DemoScreen {
     ]
     if let lead { parts.append(lead) }
     if let lastSelected { parts.append(lastSelected.selectionStatus) }
+    let diagnostics = table.diagnostics
     parts += [
-      "\(table.aliveViewCount) alive",
-      "\(table.cellsCreated.grouped) created",
-      "\(table.cellsReused.grouped) reused",
-      "layout \(tableView.lastLayoutDuration.milliseconds)",
+      "\(diagnostics.aliveViewCount) alive",
+      "\(diagnostics.cellsCreated.grouped) created",
+      "\(diagnostics.cellsReused.grouped) reused",
+      "layout \(diagnostics.lastLayoutDuration.milliseconds)",
     ]
     if let extra { parts.append(extra) }
     return parts.joined(separator: " · ")
