@@ -23,7 +23,7 @@ extension TableView {
 
   /// The editing control of the row: the delegate's style, or `.none` when the data source says
   /// the row cannot be edited or the row does not exist.
-  public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
+  @_spi(Backend) public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
     guard isValid(indexPath), let dataSource else { return .none }
     guard askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) }) else { return .none }
     return askingDataSource { delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete }
@@ -31,7 +31,7 @@ extension TableView {
 
   /// The user activated the row's editing control (⊖ or ⊕): the data source commits it.
   /// - Throws: `.indexOutOfRange` for a row that does not exist.
-  public func commitEditingStyle(forRowAt indexPath: IndexPath) throws(TableViewError) {
+  @_spi(Backend) public func commitEditingStyle(forRowAt indexPath: IndexPath) throws(TableViewError) {
     try check(indexPath, "commitEditingStyle(forRowAt:)")
     let style = editingStyle(forRowAt: indexPath)
     guard style != .none, let dataSource else { return }
@@ -45,13 +45,13 @@ extension TableView {
 
   /// How far the swiped row's content is pulled aside now (positive: to the right, revealing the
   /// leading actions).
-  public var swipeOffset: Double { editing.swipe.currentOffset(at: animationTime) }
+  @_spi(Backend) public var swipeOffset: Double { editing.swipe.currentOffset(at: animationTime) }
 
   /// A finger starts dragging `indexPath` sideways. Another swiped row closes. Returns whether the
   /// row has actions to reveal (false in edit mode, for a row that cannot be edited, or without
   /// actions).
   @discardableResult
-  public func beginSwipe(at indexPath: IndexPath) -> Bool {
+  @_spi(Backend) public func beginSwipe(at indexPath: IndexPath) -> Bool {
     if let row = editing.swipe.row, row != indexPath { closeSwipe(animated: false) }
     guard !editing.isEditing, isValid(indexPath), let dataSource,
       askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) })
@@ -82,7 +82,7 @@ extension TableView {
 
   /// The finger moved `translation` points sideways since `beginSwipe(at:)` (positive: right).
   /// A translation that is not finite is ignored (reported).
-  public func updateSwipe(translation: Double) {
+  @_spi(Backend) public func updateSwipe(translation: Double) {
     guard editing.swipe.isTracking else { return }
     guard translation.isFinite else {
       return report(TableViewError(.invalidArgument, "updateSwipe(translation: \(translation)): not finite; ignored"))
@@ -93,7 +93,7 @@ extension TableView {
 
   /// The finger lifted at `velocity` points a second: the row opens on its actions, closes, or,
   /// swiped far enough, performs its first action (and closes, unless the action deleted it).
-  public func endSwipe(velocity: Double) {
+  @_spi(Backend) public func endSwipe(velocity: Double) {
     guard editing.swipe.isTracking else { return }
     editing.swipe.isTracking = false
     let velocity = velocity.isFinite ? velocity : 0
@@ -126,7 +126,7 @@ extension TableView {
 
   /// Performs action `index` (0 nearest the edge) of the revealed side of the swiped row (a click
   /// on its button, or a key): its handler runs; the row closes when the handler completes.
-  public func performSwipeAction(_ index: Int) {
+  @_spi(Backend) public func performSwipeAction(_ index: Int) {
     guard let edge = editing.swipe.revealedEdge else { return }
     performSwipeAction(index, edge: edge)
   }
@@ -145,7 +145,7 @@ extension TableView {
   /// The revealed actions of the swiped row and where each is, in content coordinates (the first
   /// action nearest the edge; together they fill the revealed strip).
   /// - Complexity: O(actions + log n)
-  public var revealedSwipeActions: [(action: ContextualAction, frame: Rect)] {
+  @_spi(Backend) public var revealedSwipeActions: [(action: ContextualAction, frame: Rect)] {
     guard let row = editing.swipe.row, let rect = try? rectForRow(at: row) else { return [] }
     let offset = swipeOffset
     guard offset != 0 else { return [] }

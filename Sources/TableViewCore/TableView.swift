@@ -68,7 +68,7 @@ public final class TableView {
   public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
 
   /// The backend that attaches views to the screen.
-  public weak var host: (any TableViewHost)?
+  @_spi(Backend) public weak var host: (any TableViewHost)?
 
   /// The height of every row when the delegate gives none (or `automaticDimension`). A height
   /// that is NaN, infinite, negative (but `automaticDimension`) or above
@@ -226,7 +226,7 @@ public final class TableView {
   /// visible content in place through data changes (`maintainsVisibleContentPosition`), and a looping
   /// table's re-centring. A backend that subtracts this sum's change from the offset's change gets how
   /// far the content visibly scrolled (to move a scrollbar, or to check that no row jumps).
-  public var contentOffsetCorrection: Double { scroll.correction }
+  @_spi(Backend) public var contentOffsetCorrection: Double { scroll.correction }
 
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
@@ -320,7 +320,7 @@ public final class TableView {
   public var bounces = true
   /// Overrides the range scrolling settles in (a picker's selectable rows); `nil` derives it from
   /// the content size and insets, as UIScrollView does.
-  public var scrollLimits: ClosedRange<Double>?
+  var scrollLimits: ClosedRange<Double>?
 
   /// Creates a table of `style`, driven by `clock` (a `ManualClock` in tests).
   public init(style: Style = .plain, clock: any TableViewClock = ManualClock()) {

@@ -19,7 +19,7 @@ public protocol TableViewDataSource: AnyObject {
   /// The user asked to delete or insert at the row (its editing control): change the data, then
   /// tell the table (`deleteRows(at:with:)`, `insertRows(at:with:)`). Default: nothing.
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath)
-  /// Whether the row can be picked up and moved (``TableView/beginReorder(at:pointerY:)``).
+  /// Whether the row can be picked up and moved (in edit mode, by its reorder control or keys).
   /// Default false: UIKit allows it when the data source implements `moveRowAt`, which a Swift
   /// protocol cannot tell, so a data source that moves rows says so here.
   func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool

@@ -48,7 +48,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
   public internal(set) var focusedSwipeAction: Int?
   /// The views the engine attached, back to front.
-  public private(set) var attachedViews: [TerminalView] = []
+  private(set) var attachedViews: [TerminalView] = []
 
   /// The frame in its superview (or on the screen); its size is the table's viewport.
   public override var frame: Rect {

@@ -4,7 +4,9 @@
 // cost. Each row's baseline is measured in the same run: a fresh table, the same operation at a
 // smaller size, a Fenwick tree, or the budget itself.
 
-import TableViewCore
+// The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
+// the engine's backend SPI.
+@_spi(Backend) import TableViewCore
 
 /// Measures the limit shapes (sizes are fixed per shape; `--sizes` does not apply).
 func measureLimits(harness: Harness) -> [Measurement] {

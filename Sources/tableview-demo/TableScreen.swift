@@ -1,5 +1,7 @@
 import DemoData
-import TableViewCore
+// SPI for `isAutoscrolling` alone: the scripted session (the end-to-end tests' driver) must not wait for a table
+// scrolling by itself under a held row, an animation with no end.
+@_spi(Backend) import TableViewCore
 import TableViewTerminal
 import TerminalKit
 

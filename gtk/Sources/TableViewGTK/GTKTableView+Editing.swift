@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Edit mode and swipe actions in GTK: the engine decides (TableView+Editing); this draws the
 // editing controls' styles into the cells and the swiped row's actions as buttons in the strip the

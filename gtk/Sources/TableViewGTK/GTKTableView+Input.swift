@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Input: the wheel and the touchpad scroll (notches glide and add up; a touchpad follows the
 // fingers and flings with the engine's deceleration on lift-off), a drag with the pointer scrolls

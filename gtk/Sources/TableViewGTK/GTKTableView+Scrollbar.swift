@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // The scrollbar: its adjustment is driven by the table through a monotonic mapping (the thumb
 // moves only when the content visibly scrolls, and only in that direction), and dragging it jumps

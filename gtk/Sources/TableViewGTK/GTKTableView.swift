@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// The engine's `TableView` in a GTK window: a viewport widget whose children are the cells and
 /// header views the engine reuses, and a `GtkScrollbar` on an adjustment the table drives.
@@ -32,7 +32,7 @@ public final class GTKTableView: TableViewHost {
   /// The views the engine has attached (shown), in no particular order.
   public private(set) var shownViews: [GTKView] = []
   /// Where the scrollbar's thumb is (see `ScrollbarMapping`).
-  public internal(set) var scrollbarMapping = ScrollbarMapping()
+  @_spi(Backend) public internal(set) var scrollbarMapping = ScrollbarMapping()
   /// How far up or down a wheel notch scrolls, in points.
   public var wheelStep: Double = 64
   /// Called after every allocation of the viewport (every frame that moved or changed something),

@@ -1,6 +1,7 @@
 import CGtk
 import DemoData
-import TableViewCore
+// SPI: the end-to-end tests' state line shows how far the swiped row is pulled (`swipeOffset`).
+@_spi(Backend) import TableViewCore
 import TableViewGTK
 
 // The feed page's part of the end-to-end tests' state line (see `StateHook`).

@@ -1,6 +1,7 @@
 import CGtk
 import DemoData
-import TableViewCore
+// SPI: the benchmark counts the frames of animated updates apart (`isAnimatingUpdates`).
+@_spi(Backend) import TableViewCore
 import TableViewGTK
 
 #if canImport(Glibc)

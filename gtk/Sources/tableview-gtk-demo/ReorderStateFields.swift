@@ -1,5 +1,6 @@
 import CGtk
-import TableViewCore
+// SPI: the end-to-end tests' state line shows the held row's view (`reorderingView`).
+@_spi(Backend) import TableViewCore
 import TableViewGTK
 
 // The reorder's part of the end-to-end tests' state line, the same for every feed page (in memory and from a

@@ -1,5 +1,7 @@
 import CGtk
-import TableViewCore
+// SPI: the self-test checks how far the row is pulled and which actions are revealed (`swipeOffset`,
+// `revealedSwipeActions`).
+@_spi(Backend) import TableViewCore
 import TableViewGTK
 
 /// `--self-test touchpad-swipe` (on the feed): sideways touchpad gestures over the second row as
