@@ -25,12 +25,6 @@ extension TableView {
     public var section: Int
     /// The view showing its header or footer.
     public var view: any ReusableView
-
-    /// The header or footer `view` of `section`.
-    public init(section: Int, view: any ReusableView) {
-      self.section = section
-      self.view = view
-    }
   }
 
   /// Which appearance of a row: its index path and the lap of the loop it is shown in (0 in a table that

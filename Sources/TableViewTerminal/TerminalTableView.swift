@@ -46,7 +46,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// Whether the mouse holds a row it picked up by its reorder control.
   var reorderDrag = false
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
-  public internal(set) var focusedSwipeAction: Int?
+  var focusedSwipeAction: Int?
   /// The views the engine attached, back to front.
   private(set) var attachedViews: [TerminalView] = []
 
