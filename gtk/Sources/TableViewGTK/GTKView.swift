@@ -82,7 +82,7 @@ open class GTKView: ReusableView {
 
   /// The row's place in the whole table that GTK was last told for it (its `POS_IN_SET` and `SET_SIZE`);
   /// `nil` for a view that has not shown a row.
-  @_spi(Backend) public var accessibilityPosition: TableView.AccessibilityPosition? { accessibility.position }
+  @_spi(Testing) public var accessibilityPosition: TableView.AccessibilityPosition? { accessibility.position }
 
   /// Shows the touch-down highlight with the `highlighted` CSS class.
   open func setHighlighted(_ highlighted: Bool, animated: Bool) {

@@ -2,7 +2,9 @@ import CGtk
 import DemoData
 // SPI: the benchmark counts the frames of animated updates apart (`isAnimatingUpdates`).
 @_spi(Backend) import TableViewCore
-import TableViewGTK
+// SPI(Testing): the benchmark reads what GTK drew (`drawnScrollPosition`, `scrollbarValue`, `shownViews`) and
+// waits for the idle precompute (`isIdleWorkPending`).
+@_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
   import Glibc

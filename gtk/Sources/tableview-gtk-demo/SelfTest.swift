@@ -1,6 +1,8 @@
 import CGtk
 import TableViewCore
-import TableViewGTK
+// SPI(Testing): the self-test plays touchpad gestures (`touchpadBegan`, `scrollInput`, `touchpadEnded`) on a
+// scripted clock (`GTKClock.scriptedTime`).
+@_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,9 @@
 import CGtk
 import DemoData
-// SPI: the state line the end-to-end tests read shows the engine's and the backend's inner state (the picker's
-// selection band, each row's accessibility position, the scrollbar's mapping).
+// SPI: the state line the end-to-end tests read shows the engine's inner state (Backend: the picker's selection
+// band) and the GTK backend's (Testing: each row's accessibility position, the scrollbar's mapping, the layouts).
 @_spi(Backend) import TableViewCore
-@_spi(Backend) import TableViewGTK
+@_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
   import Glibc
