@@ -1,9 +1,9 @@
 /// The changes of one batch update, as a caller describes them inside
 /// `performBatchUpdates { update in … }`, with UIKit's vocabulary and index spaces.
 ///
-/// A `BatchUpdate` only records what it is told; nothing is checked until
-/// ``plan(oldRowCounts:newRowCounts:)`` validates it against the row counts before and after
-/// the update. Index spaces are UIKit's:
+/// A `BatchUpdate` only records what it is told; nothing is checked until the table validates it
+/// against the row counts before and after the update (``TableView/apply(_:)``,
+/// ``TableView/performBatchUpdates(_:completion:)``). Index spaces are UIKit's:
 ///
 /// - deletes and reloads (rows and sections) use the indexes **before** the update;
 /// - inserts use the indexes **after** the update;
@@ -70,8 +70,8 @@ public struct BatchUpdate: Hashable, Sendable {
 
   /// Whether no operation has been recorded.
   ///
-  /// An empty update is still validated by ``plan(oldRowCounts:newRowCounts:)``: the counts
-  /// before and after must then be equal, as in UIKit.
+  /// An empty update is still validated: the counts before and after must then be equal, as in
+  /// UIKit.
   public var isEmpty: Bool {
     insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
       && insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty

@@ -27,7 +27,7 @@ extension BatchUpdate {
   ///   deleted or reloaded. A negative count is ``TableViewError/Kind/invalidDataSource``.
   /// - Complexity: O(*s* log *k* + *k* log *k*), where *s* is the number of sections and *k* the
   ///   number of operations; never proportional to the number of rows.
-  public func plan(oldRowCounts: [Int], newRowCounts: [Int]) throws(TableViewError) -> BatchUpdatePlan {
+  func plan(oldRowCounts: [Int], newRowCounts: [Int]) throws(TableViewError) -> BatchUpdatePlan {
     for (section, count) in oldRowCounts.enumerated() where count < 0 {
       throw TableViewError(
         .invalidDataSource,
@@ -62,7 +62,7 @@ extension BatchUpdate {
   ///     section); may throw, e.g. for a negative count from a data source.
   /// - Throws: as ``plan(oldRowCounts:newRowCounts:)``, for the sections the update touches.
   /// - Complexity: O(*k* log *k*) for *k* operations, plus the counts asked (O(*k*) of them).
-  public func plan(
+  func plan(
     oldSectionCount: Int, newSectionCount: Int, oldRowCount: (Int) -> Int,
     newRowCount: (Int) throws(TableViewError) -> Int
   ) throws(TableViewError) -> BatchUpdatePlan {
@@ -109,7 +109,7 @@ extension BatchUpdate {
 ///
 /// A reloaded section keeps a place in the section mapping (``newSection(forOld:)`` gives the
 /// position it takes, like any section that is not moved) but all its rows are new.
-public struct BatchUpdatePlan: Sendable {
+struct BatchUpdatePlan: Sendable {
   /// The edit script: primitive steps that, applied in order, each with the current indexes
   /// at the moment it is applied, turn the old structure into the new one.
   ///
@@ -129,9 +129,9 @@ public struct BatchUpdatePlan: Sendable {
   /// The number of stash slots the edit script uses (stash numbers are `0..<stashCount`).
   package let stashCount: Int
   /// The number of sections before the update.
-  public let oldSectionCount: Int
+  let oldSectionCount: Int
   /// The number of sections after the update.
-  public let newSectionCount: Int
+  let newSectionCount: Int
 
   /// How old rows and sections map to new ones.
   let mapping: BatchUpdateMapping
@@ -160,7 +160,7 @@ public struct BatchUpdatePlan: Sendable {
   /// A reloaded section maps to the position it takes after the update (where it would be had
   /// it not been reloaded), but its rows are all new: see ``isSectionReloaded(old:)``.
   /// - Complexity: O(log *k*), *k* being the number of operations.
-  public func newSection(forOld oldSection: Int) -> Int? {
+  func newSection(forOld oldSection: Int) -> Int? {
     guard oldSection >= 0, oldSection < oldSectionCount else { return nil }
     return mapping.newSection(forOld: oldSection)
   }
@@ -168,7 +168,7 @@ public struct BatchUpdatePlan: Sendable {
   /// The index before the update of the section at `newSection` after it; `nil` if that
   /// section is inserted or out of range. A reloaded section maps back to its old index.
   /// - Complexity: O(log *k*), *k* being the number of operations.
-  public func oldSection(forNew newSection: Int) -> Int? {
+  func oldSection(forNew newSection: Int) -> Int? {
     guard newSection >= 0, newSection < newSectionCount else { return nil }
     return mapping.oldSection(forNew: newSection)
   }
@@ -176,19 +176,19 @@ public struct BatchUpdatePlan: Sendable {
   /// Whether the section at `oldSection` (before the update) is reloaded: it keeps a position,
   /// but none of its rows survive.
   /// - Complexity: O(1).
-  public func isSectionReloaded(old oldSection: Int) -> Bool {
+  func isSectionReloaded(old oldSection: Int) -> Bool {
     mapping.reloadedSections.contains(oldSection)
   }
 
   /// The number of rows of `section` before the update, when the plan knows it: always for a plan
   /// made from arrays, for the sections the update touches otherwise.
   /// - Complexity: O(1).
-  public func oldRowCount(inSection section: Int) -> Int? { oldCounts.count(section) }
+  func oldRowCount(inSection section: Int) -> Int? { oldCounts.count(section) }
 
   /// The number of rows of `section` after the update, when the plan knows it (see
   /// ``oldRowCount(inSection:)``).
   /// - Complexity: O(1).
-  public func newRowCount(inSection section: Int) -> Int? { newCounts.count(section) }
+  func newRowCount(inSection section: Int) -> Int? { newCounts.count(section) }
 
   /// The index path after the update of the row at `oldIndexPath` before it.
   ///
@@ -197,7 +197,7 @@ public struct BatchUpdatePlan: Sendable {
   /// A moved row maps to its destination; a reloaded row maps to its position (and
   /// ``isReloaded(old:)`` is `true`).
   /// - Complexity: O(log *k*), *k* being the number of operations.
-  public func newIndexPath(forOld oldIndexPath: IndexPath) -> IndexPath? {
+  func newIndexPath(forOld oldIndexPath: IndexPath) -> IndexPath? {
     guard oldCounts.contains(oldIndexPath) else { return nil }
     return mapping.newIndexPath(forOld: oldIndexPath)
   }
@@ -208,7 +208,7 @@ public struct BatchUpdatePlan: Sendable {
   /// `newIndexPath` is out of range (as in ``newIndexPath(forOld:)``). A moved row maps back to
   /// its source.
   /// - Complexity: O(log *k*), *k* being the number of operations.
-  public func oldIndexPath(forNew newIndexPath: IndexPath) -> IndexPath? {
+  func oldIndexPath(forNew newIndexPath: IndexPath) -> IndexPath? {
     guard newCounts.contains(newIndexPath) else { return nil }
     return mapping.oldIndexPath(forNew: newIndexPath)
   }
@@ -216,7 +216,7 @@ public struct BatchUpdatePlan: Sendable {
   /// Whether the row at `oldIndexPath` (before the update) is reloaded with
   /// ``BatchUpdate/reloadRows(at:)``. Rows of reloaded sections are not: they map to `nil`.
   /// - Complexity: O(1).
-  public func isReloaded(old oldIndexPath: IndexPath) -> Bool {
+  func isReloaded(old oldIndexPath: IndexPath) -> Bool {
     !mapping.reloadedRows.isEmpty && mapping.reloadedRows.contains(oldIndexPath)
   }
 
@@ -252,7 +252,7 @@ public struct BatchUpdatePlan: Sendable {
   /// - Precondition: `sections` has the shape the plan's old counts describe.
   /// - Complexity: O(*n* × *e*) for *n* rows and *e* edits (array insertions are linear); a
   ///   balanced tree applies each edit in O(log *n*).
-  public func apply<T>(
+  func apply<T>(
     to sections: inout [[T]], fresh: (IndexPath) -> T, reload: (inout T, IndexPath) -> Void = { _, _ in }
   ) {
     precondition(

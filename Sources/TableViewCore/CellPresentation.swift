@@ -1,7 +1,8 @@
 /// Where a view is drawn right now and how opaque: its frame while nothing animates, an in-between
 /// frame and opacity during an animated update (UIKit's presentation layer). Backends draw every
-/// attached view at ``TableView/presentation(of:)``; the view's `frame` stays its final place, as a
-/// UIKit view's does during an animation.
+/// attached view at its presentation (`presentation(of:)`, in the backend interface: see
+/// <doc:WritingABackend>); the view's `frame` stays its final place, as a UIKit view's does during
+/// an animation.
 public struct CellPresentation: Hashable, Sendable, CustomStringConvertible {
   /// The frame, in the table's content coordinates (like `frame`).
   public var frame: Rect

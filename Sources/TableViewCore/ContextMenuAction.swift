@@ -33,7 +33,7 @@ public struct ContextMenuAction {
 
   /// Runs the handler, unless the action is disabled. Returns whether it ran.
   @discardableResult
-  public func perform() -> Bool {
+  @_spi(Backend) public func perform() -> Bool {
     guard !attributes.contains(.disabled) else { return false }
     handler(self)
     return true

@@ -4,18 +4,18 @@
 /// ``maximumHoldFactor``) — so a short hold nudges the content and a long one crosses a million
 /// rows in about ten seconds. Platform-free: both backends use it
 /// through ``TableView/updateReorder(pointerY:)``.
-public enum EdgeAutoscroll {
+enum EdgeAutoscroll {
   /// The edge zone's depth as a fraction of the visible height.
-  public static let zoneFraction = 0.15
+  static let zoneFraction = 0.15
   /// Visible heights per second at the edge itself, before the hold speeds it up.
-  public static let screensPerSecondAtEdge = 12.0
+  static let screensPerSecondAtEdge = 12.0
   /// The most the hold multiplies the speed by (it doubles every second: reached after ten).
-  public static let maximumHoldFactor = 1_024.0
+  static let maximumHoldFactor = 1_024.0
 
   /// The scrolling velocity, in points a second (negative: towards the top), for a pointer at
   /// `pointerY` in a visible area `viewportHeight` tall, held in the zone for `heldFor` seconds.
   /// Not-finite or non-positive inputs give 0.
-  public static func velocity(pointerY: Double, viewportHeight: Double, heldFor: Double) -> Double {
+  static func velocity(pointerY: Double, viewportHeight: Double, heldFor: Double) -> Double {
     guard pointerY.isFinite, viewportHeight.isFinite, viewportHeight > 0 else { return 0 }
     let zone = max(1, viewportHeight * zoneFraction)
     let depth: Double

@@ -15,15 +15,17 @@
 //   rows as fit in the budget, and nothing runs while the user drags or an animation runs.
 
 /// Measures not-yet-measured rows while the app is idle, nearest to the viewport first, in
-/// slices that each fit a time budget. Get it from ``TableView/idlePrecompute``.
+/// slices that each fit a time budget. Get it from ``TableView/idlePrecompute``; the app turns it
+/// on, the backend's run loop runs its slices when it is about to wait (`runIdleSlice()`, in the
+/// backend interface: <doc:WritingABackend>).
 ///
 ///     table.idlePrecompute.enable(budget: 0.004)
-///     runLoop.whenIdle { [scheduler = table.idlePrecompute] in
-///       scheduler.runSlice()   // true: wake me again; false: nothing to do until the next event
-///     }
+///     table.idlePrecompute.reach = 100_000   // optional: only near the user
 ///
 /// The scheduler holds its table weakly: an idle hook that keeps the scheduler never keeps the
-/// table alive, and once the table is gone every slice returns `false`.
+/// table alive, and once the table is gone every slice returns `false`. How much it has measured
+/// is ``TableView/precomputeProgress``; how many slices ran and how long they took,
+/// ``TableView/diagnostics``.
 ///
 /// Measuring a row is what the table does when the row comes on screen (the delegate's height,
 /// or the cell's `sizeThatFits`); each measured height is stored with the offset anchored, so
@@ -47,11 +49,11 @@
 /// anchored as for rows written one by one.
 ///
 /// ## Background measuring (Texture's idea)
-/// With ``backgroundMeasure`` set, rows are measured off the owner thread: ``makeBackgroundSlice(maxRows:)``
-/// hands out a `Sendable` batch of rows, the caller runs it on any thread and passes the result to
-/// ``publish(_:)`` (or ``TableView/publishMeasuredHeights(_:)``) on the owner thread, which never
-/// waits. Results computed before an update or a reload, or for a width whose height cache is no
-/// longer kept, are discarded.
+/// A backend that owns threads can have rows measured off the owner thread (the backend
+/// interface's `backgroundMeasure`, `makeBackgroundSlice(maxRows:)` and `publish(_:)`): a slice is
+/// a `Sendable` batch of rows, run on any thread, whose result is published on the owner thread,
+/// which never waits. Results computed before an update or a reload, or for a width whose height
+/// cache is no longer kept, are discarded. Neither shipped backend does yet.
 ///
 /// ## Other widths
 /// After the current width's rows, the scheduler measures rows for the widths the table expects
@@ -62,7 +64,7 @@ public final class IdlePrecompute {
   // Stored properties unchecked for exclusivity: read in every idle slice (see TableView).
   /// The table measured; `nil` once it is gone.
   @exclusivity(unchecked)
-  public private(set) weak var table: TableView?
+  private(set) weak var table: TableView?
 
   /// Whether slices do any work. Off until enabled.
   @exclusivity(unchecked)
@@ -87,7 +89,7 @@ public final class IdlePrecompute {
   /// background mode: `runSlice()` then measures nothing itself and the work goes through
   /// ``makeBackgroundSlice(maxRows:)`` and ``publish(_:)``.
   @exclusivity(unchecked)
-  public var backgroundMeasure: (@Sendable (IndexPath, Double) -> Double)? {
+  @_spi(Backend) public var backgroundMeasure: (@Sendable (IndexPath, Double) -> Double)? {
     didSet { backgroundInFlight = nil }
   }
 
@@ -100,28 +102,28 @@ public final class IdlePrecompute {
   /// applied. (Background results also carry their width: they go to that width's height cache,
   /// and are discarded when it is no longer kept.)
   @exclusivity(unchecked)
-  public private(set) var generation = 0
+  private(set) var generation = 0
 
   // MARK: Statistics
 
   /// Slices that measured at least one row.
   @exclusivity(unchecked)
-  public private(set) var slicesRun = 0
+  private(set) var slicesRun = 0
   /// Rows measured by this scheduler (on the owner thread or published).
   @exclusivity(unchecked)
-  public private(set) var rowsMeasured = 0
+  private(set) var rowsMeasured = 0
   /// The duration of the most recent slice that measured rows (seconds, on the table's clock).
   @exclusivity(unchecked)
-  public private(set) var lastSliceDuration: Double = 0
+  private(set) var lastSliceDuration: Double = 0
   /// The rows the most recent slice measured.
   @exclusivity(unchecked)
-  public private(set) var lastSliceRowCount = 0
+  private(set) var lastSliceRowCount = 0
   /// The longest slice so far (seconds).
   @exclusivity(unchecked)
-  public private(set) var longestSliceDuration: Double = 0
+  private(set) var longestSliceDuration: Double = 0
   /// Background results discarded because an update, reload or width change came first.
   @exclusivity(unchecked)
-  public private(set) var discardedResults = 0
+  private(set) var discardedResults = 0
 
   /// The running average cost of one row (seconds), for deciding whether another row fits.
   @exclusivity(unchecked)
@@ -155,13 +157,13 @@ public final class IdlePrecompute {
 
   /// Whether slices are held back right now: the user is dragging or an animation (a scroll, a
   /// deceleration, a bounce) is running. They resume by themselves afterwards.
-  public var isPaused: Bool {
+  var isPaused: Bool {
     guard let table else { return false }
     return table.isTracking || table.isAnimating
   }
 
   /// Rows measured so far out of all rows.
-  public var progress: PrecomputeProgress {
+  var progress: PrecomputeProgress {
     table?.precomputeProgress ?? PrecomputeProgress(measuredRows: 0, totalRows: 0)
   }
 
@@ -194,7 +196,7 @@ public final class IdlePrecompute {
   ///   precomputed width the first time costs as a switch to a new width (see
   ///   ``TableView/viewportSize``).
   @discardableResult
-  public func runSlice() -> Bool {
+  @_spi(Backend) public func runSlice() -> Bool {
     guard isEnabled, let table, table.dataSource != nil, backgroundMeasure == nil else { return false }
     guard table.rowsAwaitingMeasurement > 0 || !table.widthsAwaitingMeasurement.isEmpty else { return false }
     if table.isBusyForIdleWork { return true }
@@ -378,7 +380,7 @@ public final class IdlePrecompute {
   /// out, even late: until then no other is made.
   /// - Complexity: O(maxRows · log n), plus building the cache of a precomputed width the first
   ///   time (as a switch to a new width).
-  public func makeBackgroundSlice(maxRows: Int = 64) -> BackgroundSlice? {
+  @_spi(Backend) public func makeBackgroundSlice(maxRows: Int = 64) -> BackgroundSlice? {
     guard isEnabled, let measure = backgroundMeasure, let table, table.dataSource != nil, !isPaused else {
       return nil
     }
@@ -417,7 +419,7 @@ public final class IdlePrecompute {
   /// - Returns: the number of rows whose height was applied.
   /// - Complexity: O(r · log n) for r results.
   @discardableResult
-  public func publish(_ result: MeasuredHeights) -> Int {
+  @_spi(Backend) public func publish(_ result: MeasuredHeights) -> Int {
     guard let table else { return 0 }
     if let out = backgroundInFlight, out.generation == result.generation, out.measured == result.width {
       backgroundInFlight = nil
@@ -449,7 +451,7 @@ public final class IdlePrecompute {
   }
 
   /// Rows to measure on any thread, made by ``IdlePrecompute/makeBackgroundSlice(maxRows:)``.
-  public struct BackgroundSlice: Sendable {
+  @_spi(Backend) public struct BackgroundSlice: Sendable {
     /// The scheduler's generation when the slice was made.
     public let generation: Int
     /// The width to measure at: the table's width when the slice was made, or one of the widths
@@ -483,7 +485,7 @@ public final class IdlePrecompute {
   }
 
   /// The result of a ``BackgroundSlice``, to publish on the owner thread.
-  public struct MeasuredHeights: Sendable {
+  @_spi(Backend) public struct MeasuredHeights: Sendable {
     /// The generation the rows were chosen in.
     public let generation: Int
     /// The width they were measured at.

@@ -146,16 +146,20 @@ public final class PickerView {
 
   /// The table that shows `component`, for the backend to draw (its frame in the picker is
   /// `rect(forComponent:)`).
-  public func table(forComponent component: Int) -> TableView { components[component].table }
+  @_spi(Backend) public func table(forComponent component: Int) -> TableView { components[component].table }
+
+  /// The counters of each component's table (see ``TableView/Diagnostics``), in component order.
+  /// - Complexity: O(components · (visible views + identifiers registered))
+  public var diagnostics: [TableView.Diagnostics] { components.map(\.table.diagnostics) }
 
   /// Where `component` sits in the picker.
-  public func rect(forComponent component: Int) -> Rect {
+  @_spi(Backend) public func rect(forComponent component: Int) -> Rect {
     let c = components[component]
     return Rect(x: c.x, y: 0, width: c.width, height: size.height)
   }
 
   /// The selection band of `component`: one row tall, centred vertically.
-  public func selectionBand(forComponent component: Int) -> Rect {
+  @_spi(Backend) public func selectionBand(forComponent component: Int) -> Rect {
     let c = components[component]
     return Rect(x: c.x, y: bandTop(c), width: c.width, height: c.rowHeight)
   }
@@ -353,7 +357,7 @@ public final class PickerView {
   /// A visible row of a component and where it is relative to the band: `position` is 0 at the
   /// band's centre, -1 at the top edge and 1 at the bottom edge of the picker, so a backend can
   /// draw a wheel (smaller, dimmer, rotated away from the centre).
-  public struct RowPosition {
+  @_spi(Backend) public struct RowPosition {
     /// The row.
     public var row: Int
     /// The lap (looping components can show a row more than once).
@@ -368,7 +372,7 @@ public final class PickerView {
 
   /// The visible rows of `component` with their positions.
   /// - Complexity: O(visible rows of the component)
-  public func rowPositions(inComponent component: Int) -> [RowPosition] {
+  @_spi(Backend) public func rowPositions(inComponent component: Int) -> [RowPosition] {
     guard component >= 0, component < components.count, size.height > 0 else { return [] }
     let c = components[component]
     let center = bandTop(c) + c.rowHeight / 2
@@ -385,12 +389,12 @@ public final class PickerView {
 
   /// The component under `x`.
   /// - Complexity: O(components)
-  public func component(atX x: Double) -> Int? {
+  @_spi(Backend) public func component(atX x: Double) -> Int? {
     components.firstIndex { x >= $0.x && x < $0.x + $0.width }
   }
 
   /// A finger went down on `component` at `y` and starts dragging it.
-  public func beginDragging(inComponent component: Int, at y: Double) {
+  @_spi(Backend) public func beginDragging(inComponent component: Int, at y: Double) {
     guard component >= 0, component < components.count else { return }
     components[component].userMotion = true
     components[component].table.beginDragging(at: y)
@@ -398,13 +402,13 @@ public final class PickerView {
 
   /// The finger moved to `y`.
   /// - Complexity: one layout pass of the component's table.
-  public func drag(inComponent component: Int, to y: Double) {
+  @_spi(Backend) public func drag(inComponent component: Int, to y: Double) {
     guard component >= 0, component < components.count else { return }
     components[component].table.drag(to: y)
   }
 
   /// The finger lifted with `velocity` (points per second): the component decelerates onto a row.
-  public func endDragging(inComponent component: Int, velocity: Double) {
+  @_spi(Backend) public func endDragging(inComponent component: Int, velocity: Double) {
     guard component >= 0, component < components.count else { return }
     components[component].table.endDragging(velocity: velocity)
   }
@@ -453,7 +457,7 @@ public final class PickerView {
 
   /// A tap at `point`: a selectable row is animated into the band and reported; others are ignored.
   /// - Complexity: O(components + log n + visible sections) for n rows in the component.
-  public func tap(at point: Point) {
+  @_spi(Backend) public func tap(at point: Point) {
     guard let component = component(atX: point.x) else { return }
     let c = components[component]
     let local = Point(x: point.x - c.x, y: point.y)
@@ -468,7 +472,7 @@ public final class PickerView {
   /// Advances every component's animation; returns whether any is still moving.
   /// - Complexity: one layout pass per animating component.
   @discardableResult
-  public func tick() -> Bool {
+  @_spi(Backend) public func tick() -> Bool {
     var moving = false
     for c in components where c.table.isAnimating { moving = c.table.tick() || moving }
     return moving

@@ -1,17 +1,20 @@
 // The arithmetic of UIScrollView's feel, as pure functions: rubber banding past an edge,
 // kinetic deceleration after a fling, and easing for animated scrolls.
 
-/// Pure functions for scrolling physics.
+/// UIScrollView's deceleration rates, for ``TableView/decelerationRate``. (The physics itself —
+/// rubber banding, deceleration curves, easing — is the engine's; backends that need its formulas
+/// reach them through `@_spi(Backend)`.)
 public enum ScrollPhysics {
   /// UIScrollView's normal deceleration rate: velocity is multiplied by this every millisecond.
   public static let normalDecelerationRate = 0.998
   /// UIScrollView's fast deceleration rate.
   public static let fastDecelerationRate = 0.99
   /// Below this speed (points per second) a deceleration stops.
-  public static let stopVelocity = 5.0
+  @_spi(Backend) public static let stopVelocity = 5.0
 
   /// How far content follows a finger dragged `overshoot` points past an edge, for a viewport
   /// `dimension` points tall (UIKit's formula, c = 0.55): it resists more the further it goes.
+  @_spi(Backend)
   public static func rubberBand(overshoot: Double, dimension: Double, constant: Double = 0.55) -> Double {
     guard dimension > 0 else { return 0 }
     let sign: Double = overshoot < 0 ? -1 : 1
@@ -22,7 +25,9 @@ public enum ScrollPhysics {
   /// The overshoot that `rubberBand(overshoot:dimension:constant:)` stretches to `stretched`: where a
   /// finger would have to be for the content to show where it is, so that a drag begun on content
   /// resting past an edge picks it up without a jump.
-  public static func overshoot(rubberBanded stretched: Double, dimension: Double, constant: Double = 0.55) -> Double {
+  @_spi(Backend) public static func overshoot(
+    rubberBanded stretched: Double, dimension: Double, constant: Double = 0.55
+  ) -> Double {
     guard dimension > 0, constant > 0 else { return 0 }
     let sign: Double = stretched < 0 ? -1 : 1
     // The stretch never reaches `dimension`; past it there is no finite overshoot.
@@ -31,23 +36,23 @@ public enum ScrollPhysics {
   }
 
   /// The distance a fling at `velocity` points per second travels before it stops.
-  public static func projectedDistance(velocity: Double, rate: Double) -> Double {
+  @_spi(Backend) public static func projectedDistance(velocity: Double, rate: Double) -> Double {
     velocity / 1000 * rate / (1 - rate)
   }
 
   /// The distance travelled `t` seconds into a deceleration that started at `velocity`.
-  public static func decelerationDistance(velocity: Double, rate: Double, at t: Double) -> Double {
+  @_spi(Backend) public static func decelerationDistance(velocity: Double, rate: Double, at t: Double) -> Double {
     let ms = t * 1000
     return velocity / 1000 * rate * (1 - CMath.pow(rate, ms)) / (1 - rate)
   }
 
   /// The velocity `t` seconds into a deceleration.
-  public static func decelerationVelocity(velocity: Double, rate: Double, at t: Double) -> Double {
+  @_spi(Backend) public static func decelerationVelocity(velocity: Double, rate: Double, at t: Double) -> Double {
     velocity * CMath.pow(rate, t * 1000)
   }
 
   /// How long a deceleration from `velocity` lasts until its speed falls below `stopVelocity`.
-  public static func decelerationDuration(velocity: Double, rate: Double) -> Double {
+  @_spi(Backend) public static func decelerationDuration(velocity: Double, rate: Double) -> Double {
     let speed = abs(velocity)
     guard speed > stopVelocity else { return 0 }
     return CMath.ln(stopVelocity / speed) / CMath.ln(rate) / 1000
@@ -55,19 +60,19 @@ public enum ScrollPhysics {
 
   /// The initial velocity whose deceleration travels exactly `distance` (used to end a fling on
   /// a chosen offset, e.g. a picker row).
-  public static func velocity(forDistance distance: Double, rate: Double) -> Double {
+  @_spi(Backend) public static func velocity(forDistance distance: Double, rate: Double) -> Double {
     distance * 1000 * (1 - rate) / rate
   }
 
   /// Ease-in-out (smoothstep) for `t` in 0…1.
   @inlinable
-  public static func easeInOut(_ t: Double) -> Double {
+  static func easeInOut(_ t: Double) -> Double {
     let t = min(max(t, 0), 1)
     return t * t * (3 - 2 * t)
   }
 
   /// Ease-out cubic for `t` in 0…1 (bounce-back).
-  public static func easeOut(_ t: Double) -> Double {
+  static func easeOut(_ t: Double) -> Double {
     let t = min(max(t, 0), 1)
     let u = 1 - t
     return 1 - u * u * u

@@ -8,7 +8,7 @@
 /// points left to the end moves the thumb `d / r` of the way from where it is to the end. When the
 /// thumb agrees with the offset this is exactly `offset / range`; when the range changed it
 /// converges to it by the time either end is reached, and the ends are always exact.
-public struct ScrollbarMapping: Sendable, Equatable {
+@_spi(Backend) public struct ScrollbarMapping: Sendable, Equatable {
   /// The thumb's position: 0 at the top, 1 at the bottom.
   public private(set) var fraction: Double = 0
 

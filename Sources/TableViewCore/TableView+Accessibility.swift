@@ -7,7 +7,7 @@
 extension TableView {
   /// Where a row is in the whole table, for assistive technology (GTK's `POS_IN_SET` and
   /// `SET_SIZE`, ARIA's `aria-posinset` and `aria-setsize`).
-  public struct AccessibilityPosition: Hashable, Sendable {
+  @_spi(Backend) public struct AccessibilityPosition: Hashable, Sendable {
     /// The row's position among all the table's rows, every section's counted, from 1.
     public var positionInSet: Int
     /// The number of rows in the table, every section's (one lap's in a looping table).
@@ -16,7 +16,7 @@ extension TableView {
 
   /// Where `indexPath` is in the whole table, or `nil` when it names no row.
   /// - Complexity: O(log n), whatever the number of sections.
-  public func accessibilityPosition(of indexPath: IndexPath) -> AccessibilityPosition? {
+  @_spi(Backend) public func accessibilityPosition(of indexPath: IndexPath) -> AccessibilityPosition? {
     guard isValid(indexPath) else { return nil }
     return AccessibilityPosition(positionInSet: globalPosition(of: indexPath) + 1, setSize: heights.index.rowCount)
   }
@@ -25,7 +25,7 @@ extension TableView {
   /// section 1" (numbers from 1, thousands grouped with commas); `nil` when it names no row.
   /// A table of one section says no section: "row 41 of 1,000,000".
   /// - Complexity: O(log n)
-  public func accessibilityDescription(of indexPath: IndexPath) -> String? {
+  @_spi(Backend) public func accessibilityDescription(of indexPath: IndexPath) -> String? {
     guard let position = accessibilityPosition(of: indexPath) else { return nil }
     var text = "row \(Self.grouped(position.positionInSet)) of \(Self.grouped(position.setSize))"
     if numberOfSections > 1 { text += ", section \(Self.grouped(indexPath.section + 1))" }

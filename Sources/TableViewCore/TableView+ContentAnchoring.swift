@@ -50,7 +50,7 @@ extension TableView {
   /// so the reloaded rows change height upwards. If the anchor is deleted, the next surviving row on screen keeps its place;
   /// if none below it survives, the next surviving row of the table takes the anchor's place; if
   /// none does, the nearest surviving row on screen above it keeps its place. The offset moves as a
-  /// correction (``contentOffsetCorrection``); only when that would take it past an edge of the
+  /// correction (nothing on screen moves); only when that would take it past an edge of the
   /// content does it stop at the edge, which is a scroll. A looping table keeps its first visible
   /// row in place whatever this says.
   ///

@@ -6,7 +6,7 @@ extension TableView {
   /// row's middle for a key): the delegate's, or nil when it has none, the row does not exist, or
   /// the menu has no actions. A swiped row closes first.
   /// - Complexity: O(log n) and one delegate call.
-  public func contextMenuConfiguration(forRowAt indexPath: IndexPath, point: Point? = nil)
+  @_spi(Backend) public func contextMenuConfiguration(forRowAt indexPath: IndexPath, point: Point? = nil)
     -> ContextMenuConfiguration?
   {
     guard isValid(indexPath), let delegate, editing.reorder == nil else { return nil }

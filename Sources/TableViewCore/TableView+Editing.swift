@@ -25,7 +25,7 @@ extension TableView {
   /// the row cannot be edited or the row does not exist, and in edit mode with
   /// ``allowsMultipleSelectionDuringEditing`` (rows are selected then, as UIKit's, which does not
   /// ask for editing styles in that mode).
-  public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
+  @_spi(Backend) public func editingStyle(forRowAt indexPath: IndexPath) -> EditingStyle {
     guard isValid(indexPath), let dataSource else { return .none }
     if editing.isEditing, allowsMultipleSelectionDuringEditing { return .none }
     guard askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) }) else { return .none }
@@ -34,7 +34,7 @@ extension TableView {
 
   /// The user activated the row's editing control (⊖ or ⊕): the data source commits it.
   /// - Throws: `.indexOutOfRange` for a row that does not exist.
-  public func commitEditingStyle(forRowAt indexPath: IndexPath) throws(TableViewError) {
+  @_spi(Backend) public func commitEditingStyle(forRowAt indexPath: IndexPath) throws(TableViewError) {
     try check(indexPath, "commitEditingStyle(forRowAt:)")
     let style = editingStyle(forRowAt: indexPath)
     guard style != .none, let dataSource else { return }
@@ -65,7 +65,7 @@ extension TableView {
 
   /// How far the swiped row's content is pulled aside now (positive: to the right, revealing the
   /// leading actions).
-  public var swipeOffset: Double { editing.swipe.currentOffset(at: animationTime) }
+  @_spi(Backend) public var swipeOffset: Double { editing.swipe.currentOffset(at: animationTime) }
 
   /// A finger starts dragging `indexPath` sideways. Another swiped row closes. Returns whether the
   /// row has actions to reveal (false in edit mode, for a row that cannot be edited, or without
@@ -73,7 +73,7 @@ extension TableView {
   /// default Delete when the data source commits editing styles (see
   /// ``TableViewDataSource/commitsEditingStyle``).
   @discardableResult
-  public func beginSwipe(at indexPath: IndexPath) -> Bool {
+  @_spi(Backend) public func beginSwipe(at indexPath: IndexPath) -> Bool {
     if let row = editing.swipe.row, row != indexPath { closeSwipe(animated: false) }
     guard !editing.isEditing, isValid(indexPath), let dataSource,
       askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) })
@@ -104,7 +104,7 @@ extension TableView {
 
   /// The finger moved `translation` points sideways since `beginSwipe(at:)` (positive: right).
   /// A translation that is not finite is ignored (reported).
-  public func updateSwipe(translation: Double) {
+  @_spi(Backend) public func updateSwipe(translation: Double) {
     guard editing.swipe.isTracking else { return }
     guard translation.isFinite else {
       return report(TableViewError(.invalidArgument, "updateSwipe(translation: \(translation)): not finite; ignored"))
@@ -115,7 +115,7 @@ extension TableView {
 
   /// The finger lifted at `velocity` points a second: the row opens on its actions, closes, or,
   /// swiped far enough, performs its first action (and closes, unless the action deleted it).
-  public func endSwipe(velocity: Double) {
+  @_spi(Backend) public func endSwipe(velocity: Double) {
     guard editing.swipe.isTracking else { return }
     editing.swipe.isTracking = false
     let velocity = velocity.isFinite ? velocity : 0
@@ -148,7 +148,7 @@ extension TableView {
 
   /// Performs action `index` (0 nearest the edge) of the revealed side of the swiped row (a click
   /// on its button, or a key): its handler runs; the row closes when the handler completes.
-  public func performSwipeAction(_ index: Int) {
+  @_spi(Backend) public func performSwipeAction(_ index: Int) {
     guard let edge = editing.swipe.revealedEdge else { return }
     performSwipeAction(index, edge: edge)
   }
@@ -167,7 +167,7 @@ extension TableView {
   /// The revealed actions of the swiped row and where each is, in content coordinates (the first
   /// action nearest the edge; together they fill the revealed strip).
   /// - Complexity: O(actions + log n)
-  public var revealedSwipeActions: [(action: ContextualAction, frame: Rect)] {
+  @_spi(Backend) public var revealedSwipeActions: [(action: ContextualAction, frame: Rect)] {
     guard let row = editing.swipe.row, let rect = try? rectForRow(at: row) else { return [] }
     let offset = swipeOffset
     guard offset != 0 else { return [] }

@@ -171,7 +171,7 @@ extension TableView {
 
   /// Views the table has alive: on screen, prepared, and pooled (cells and header/footer views).
   /// - Complexity: O(visible views + identifiers registered)
-  public var aliveViewCount: Int {
+  var aliveViewCount: Int {
     visible.rows.count + visible.preparedCells.count + visible.cellPool.count + visible.headerFooterPool.count
       + visible.headers.count(where: { $0.view != nil }) + visible.footers.count(where: { $0.view != nil })
       + (visible.lifted == nil ? 0 : 1)
@@ -287,7 +287,7 @@ extension TableView {
   /// The bytes the height caches hold in use: the current width's geometry index and those of the
   /// other widths kept (see ``cachedWidths``). For diagnostics and memory budgets.
   /// - Complexity: O(widths kept)
-  public var heightCacheBytes: Int {
+  var heightCacheBytes: Int {
     heights.otherWidths.values.reduce(heights.index.bytesInUse) { $0 + $1.bytesInUse }
   }
 }

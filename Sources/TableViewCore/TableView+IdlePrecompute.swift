@@ -4,8 +4,7 @@ extension TableView {
   /// The idle-time precompute scheduler of this table, made on first use (off until enabled).
   ///
   ///     table.idlePrecompute.enable(budget: 0.004)
-  ///     // from the backend's run loop, when it is about to wait:
-  ///     let more = table.runIdleSlice()
+  ///     // the backend's run loop then runs a slice whenever it is about to wait
   public var idlePrecompute: IdlePrecompute {
     if let scheduler = idleScheduler { return scheduler }
     let scheduler = IdlePrecompute(table: self)
@@ -19,7 +18,7 @@ extension TableView {
   ///   scheduler is off or there is nothing to do until the next event.
   /// - Complexity: as ``IdlePrecompute/runSlice()``.
   @discardableResult
-  public func runIdleSlice() -> Bool {
+  @_spi(Backend) public func runIdleSlice() -> Bool {
     idleScheduler?.runSlice() ?? false
   }
 
@@ -35,7 +34,7 @@ extension TableView {
   /// - Returns: the number of rows whose height was applied (0 for stale results).
   /// - Complexity: as ``IdlePrecompute/publish(_:)``.
   @discardableResult
-  public func publishMeasuredHeights(_ result: IdlePrecompute.MeasuredHeights) -> Int {
+  @_spi(Backend) public func publishMeasuredHeights(_ result: IdlePrecompute.MeasuredHeights) -> Int {
     idleScheduler?.publish(result) ?? 0
   }
 

@@ -25,17 +25,11 @@ extension TableView {
     public var section: Int
     /// The view showing its header or footer.
     public var view: any ReusableView
-
-    /// The header or footer `view` of `section`.
-    public init(section: Int, view: any ReusableView) {
-      self.section = section
-      self.view = view
-    }
   }
 
   /// Which appearance of a row: its index path and the lap of the loop it is shown in (0 in a table that
   /// does not loop), as a looping table can show the same row twice.
-  public struct LoopedIndexPath: Hashable, Sendable {
+  @_spi(Backend) public struct LoopedIndexPath: Hashable, Sendable {
     /// The row.
     public var indexPath: IndexPath
     /// Which lap of the loop (0 in a table that does not loop).
@@ -73,7 +67,7 @@ extension TableView {
 
   /// The row appearance under a point of the visible area (`nil` over a floating header or nothing).
   /// - Complexity: O(log n + visible sections)
-  public func appearanceForTouch(at point: Point) -> LoopedIndexPath? {
+  @_spi(Backend) public func appearanceForTouch(at point: Point) -> LoopedIndexPath? {
     guard let path = indexPathForTouch(at: point) else { return nil }
     return LoopedIndexPath(indexPath: path, lap: rowSpace.lap(containing: Sanitize.units(point.y + scroll.offset.y)))
   }

@@ -14,7 +14,7 @@ extension TableView {
   /// (``idlePrecompute``) measures rows for them after the current width's, within the same
   /// budget, nearest to the user first, so that a switch to one of them finds its heights
   /// measured. `nil` (the default): the widths whose height caches the table already keeps (see
-  /// ``cachedWidths``), most recently used first.
+  /// ``Diagnostics/cachedWidths``), most recently used first.
   ///
   ///     table.expectedWidths = [landscapeWidth]
   ///     // on a resize: expect the width it came from

@@ -355,7 +355,7 @@ extension TableView {
   }
 
   /// The widths whose height caches are kept, the current one last.
-  public var cachedWidths: [Double] { heights.widthOrder }
+  var cachedWidths: [Double] { heights.widthOrder }
 }
 
 /// What is left of the content height a table holds, spent row by row while heights are asked, so

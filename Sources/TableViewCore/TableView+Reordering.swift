@@ -17,16 +17,16 @@ extension TableView {
 
   /// Whether the table scrolls by itself because a held row is near an edge (part of ``isAnimating``:
   /// it runs for as long as the row is held there, not to an end).
-  public var isAutoscrolling: Bool { editing.reorder?.autoscrollSince != nil }
+  @_spi(Backend) public var isAutoscrolling: Bool { editing.reorder?.autoscrollSince != nil }
 
   /// The picked-up row's cell. It is attached and drawn over the other views at its
   /// ``presentation(of:)``, and is not among ``visibleCells`` while it is held.
-  public var reorderingView: (any ReusableView)? { editing.reorder?.view }
+  @_spi(Backend) public var reorderingView: (any ReusableView)? { editing.reorder?.view }
 
   /// Whether the row can be picked up: it exists, the table does not loop, and the data source
   /// says so (`canMoveRowAt`). Backends show a reorder control where it is true.
   /// - Complexity: O(log n) and one data-source call.
-  public func canMoveRow(at indexPath: IndexPath) -> Bool {
+  @_spi(Backend) public func canMoveRow(at indexPath: IndexPath) -> Bool {
     guard rowSpace.eachRowAppearsOnce, isValid(indexPath), let dataSource else { return false }
     return askingDataSource { dataSource.tableView(self, canMoveRowAt: indexPath) }
   }
@@ -39,7 +39,7 @@ extension TableView {
   /// off screen is scrolled to first. Returns whether the row was picked up.
   /// - Complexity: O(visible + log n)
   @discardableResult
-  public func beginReorder(at indexPath: IndexPath, pointerY: Double? = nil) -> Bool {
+  @_spi(Backend) public func beginReorder(at indexPath: IndexPath, pointerY: Double? = nil) -> Bool {
     guard editing.reorder == nil else { return false }
     if let y = pointerY, !y.isFinite {
       report(TableViewError(.invalidArgument, "beginReorder(at: \(indexPath), pointerY: \(y)): not finite; ignored"))
@@ -70,7 +70,7 @@ extension TableView {
   /// edge the table starts scrolling by itself (``EdgeAutoscroll``; call `tick()` every frame while
   /// ``isAnimating``). A value that is not finite is ignored (reported).
   /// - Complexity: O(visible + log n)
-  public func updateReorder(pointerY: Double) {
+  @_spi(Backend) public func updateReorder(pointerY: Double) {
     guard let r = editing.reorder, case .pointer = r.hold else { return }
     guard pointerY.isFinite else {
       return report(TableViewError(.invalidArgument, "updateReorder(pointerY: \(pointerY)): not finite; ignored"))
@@ -94,7 +94,7 @@ extension TableView {
   /// it can drop, the end of each section and empty sections included, scrolling to keep it in
   /// view. At most 1,000 slots a call.
   /// - Complexity: O(|steps| · log n + visible)
-  public func moveReorder(by steps: Int) {
+  @_spi(Backend) public func moveReorder(by steps: Int) {
     guard let r = editing.reorder else { return }
     editing.reorder!.hold = .keys
     editing.reorder!.autoscrollSince = nil
@@ -151,7 +151,7 @@ extension TableView {
   /// move: the row glides from where it hangs into its place, the others close in, and its height
   /// goes with it.
   /// - Complexity: as an animated ``performBatchUpdates(_:completion:)`` with one move.
-  public func endReorder() {
+  @_spi(Backend) public func endReorder() {
     guard let r = editing.reorder else { return }
     if case .pointer = r.hold { retargetReorder() }
     let destination = editing.reorder!.destination
@@ -176,7 +176,7 @@ extension TableView {
 
   /// Puts the held row back where it was, with an animation; the data source hears nothing.
   /// - Complexity: as an animated update of the rows on screen.
-  public func cancelReorder() {
+  @_spi(Backend) public func cancelReorder() {
     guard editing.reorder != nil else { return }
     restoreHeldRow()
     let capture = beginUpdateCapture()

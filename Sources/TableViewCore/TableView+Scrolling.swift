@@ -49,8 +49,10 @@ extension TableView {
   /// `y` moved within the offsets scrolling settles at (`y` itself for a looping table).
   func clampedOffset(_ y: Double) -> Double { scrollBounds.clamp(y) }
 
-  /// Whether an animated scroll, a deceleration, a bounce or an animated update is running (call
-  /// `tick()` each frame while it is).
+  /// Whether the table will change on its own: an animated scroll, a deceleration or a bounce, an
+  /// animated update, a swiped row settling, or a held row scrolling the table near an edge. While
+  /// it is true, a frame is needed (the backend advances the table every frame); when it is false,
+  /// nothing moves until the next event or call.
   public var isAnimating: Bool {
     scroll.animation != nil || animations.isActive || editing.swipe.settle != nil
       || isAutoscrolling
@@ -82,7 +84,7 @@ extension TableView {
   /// Scrolls by `delta` points with a short deceleration that lands exactly `delta` further than where
   /// the running one was going (a mouse wheel's notch: notches in quick succession add up, and the
   /// content glides rather than jumps). Clamped to the content.
-  public func scrollSmoothly(by delta: Double) {
+  @_spi(Backend) public func scrollSmoothly(by delta: Double) {
     guard !delta.isNaN else { return report(TableViewError(.invalidArgument, "scrollSmoothly(by: NaN); ignored")) }
     let delta = min(max(delta, -Sanitize.maximumCoordinate), Sanitize.maximumCoordinate)
     let target = scroll.smoothScrollTarget(by: delta, bounds: scrollBounds)
@@ -92,7 +94,7 @@ extension TableView {
 
   /// The deceleration rate of `scrollSmoothly(by:)`: fast, so that a notch covers most of its
   /// distance in the first fifth of a second and lands within half a second.
-  public var wheelDecelerationRate: Double { ScrollPhysics.fastDecelerationRate }
+  @_spi(Backend) public var wheelDecelerationRate: Double { ScrollPhysics.fastDecelerationRate }
 
   /// Sets the offset, optionally animated; `completion` runs when it arrives (`true`) or is
   /// interrupted (`false`) — the callback UIScrollView lacks.
@@ -234,7 +236,7 @@ extension TableView {
   // MARK: Dragging and flinging (points in the table's own coordinates)
 
   /// A drag began with the finger at `y`.
-  public func beginDragging(at y: Double) {
+  @_spi(Backend) public func beginDragging(at y: Double) {
     guard let y = Sanitize.coordinate(y) else {
       return report(TableViewError(.invalidArgument, "beginDragging(at: \(y)): not finite; ignored"))
     }
@@ -253,7 +255,7 @@ extension TableView {
 
   /// The finger moved to `y`: the content follows, stretching with resistance past an edge.
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``).
-  public func drag(to y: Double) {
+  @_spi(Backend) public func drag(to y: Double) {
     guard scroll.isDragging else { return }
     guard let y = Sanitize.coordinate(y) else {
       return report(TableViewError(.invalidArgument, "drag(to: \(y)): not finite; ignored"))
@@ -263,7 +265,7 @@ extension TableView {
 
   /// The finger lifted with `velocity` (points per second, positive scrolls the content up, i.e.
   /// towards larger offsets): decelerate, or bounce back if past an edge.
-  public func endDragging(velocity: Double) {
+  @_spi(Backend) public func endDragging(velocity: Double) {
     guard scroll.isDragging else { return }
     let velocity = Sanitize.velocity(velocity) ?? 0
     // An animation started during the drag (an animated scroll asked meanwhile) ends here: its
@@ -292,7 +294,7 @@ extension TableView {
   }
 
   /// Where a fling at `velocity` from the current offset would come to rest (before clamping).
-  public func projectedOffset(velocity: Double) -> Double {
+  @_spi(Backend) public func projectedOffset(velocity: Double) -> Double {
     scroll.offset.y + ScrollPhysics.projectedDistance(velocity: velocity, rate: decelerationRate)
   }
 
@@ -301,7 +303,7 @@ extension TableView {
   /// - Complexity: one layout pass (see ``layoutIfNeeded()``); an animated scroll with estimated
   ///   heights may also measure rows around its target, as ``scrollToRow(at:at:animated:completion:)``.
   @discardableResult
-  public func tick() -> Bool {
+  @_spi(Backend) public func tick() -> Bool {
     let scrolling = tickScroll()
     let updating = tickUpdateAnimations()
     let swiping = tickSwipe()
@@ -357,7 +359,7 @@ extension TableView {
   /// How far the content is pulled past the top towards a refresh: 0 at rest, 1 from the refresh
   /// control's height on (and while it refreshes); 0 without a control. Backends draw the
   /// indicator from it, in the space above the content.
-  public var refreshPullProgress: Double {
+  @_spi(Backend) public var refreshPullProgress: Double {
     guard let control = refreshControl, rowSpace.isBounded else { return 0 }
     if control.isRefreshing { return 1 }
     return min(1, max(0, (scrollBounds.minimum - scroll.offset.y) / control.height))

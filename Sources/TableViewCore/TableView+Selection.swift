@@ -71,7 +71,7 @@ extension TableView {
 
   /// The row under a point of the visible area, or `nil` over a floating header/footer or nothing.
   /// - Complexity: O(log n + visible sections)
-  public func indexPathForTouch(at point: Point) -> IndexPath? {
+  @_spi(Backend) public func indexPathForTouch(at point: Point) -> IndexPath? {
     let content = Point(x: point.x, y: point.y + scroll.offset.y)
     for entry in visible.headers { if let v = entry.view, v.frame.contains(content) { return nil } }
     for entry in visible.footers { if let v = entry.view, v.frame.contains(content) { return nil } }
@@ -80,7 +80,7 @@ extension TableView {
 
   /// A finger (or mouse button) went down: the row under it is highlighted.
   /// - Complexity: O(log n + visible sections)
-  public func touchBegan(at point: Point) {
+  @_spi(Backend) public func touchBegan(at point: Point) {
     cancelHighlight()
     selection.touchStart = point
     interruptAnimation()  // a touch stops a deceleration, as on iOS; an animated scroll completes with `false`
@@ -93,7 +93,7 @@ extension TableView {
   }
 
   /// The touch moved: beyond `tapMoveThreshold` it is no longer a tap and the highlight goes.
-  public func touchMoved(to point: Point) {
+  @_spi(Backend) public func touchMoved(to point: Point) {
     guard let start = selection.touchStart else { return }
     let dx = point.x - start.x
     let dy = point.y - start.y
@@ -106,7 +106,7 @@ extension TableView {
   /// The touch ended: if it was a tap on a highlighted row, the row is selected (or, in multiple
   /// mode, toggled), subject to `willSelectRowAt`/`willDeselectRowAt`.
   /// - Complexity: O(log n + s · visible) for s selected rows.
-  public func touchEnded(at point: Point) {
+  @_spi(Backend) public func touchEnded(at point: Point) {
     defer {
       selection.touchStart = nil
       settleIfPastEdge()
@@ -122,7 +122,7 @@ extension TableView {
 
   /// The touch was cancelled (e.g. it became a scroll). Content a press held past an edge springs
   /// back (a drag that follows stops that at once and picks the content up where it is).
-  public func touchCancelled() {
+  @_spi(Backend) public func touchCancelled() {
     cancelHighlight()
     selection.touchStart = nil
     settleIfPastEdge()
@@ -130,7 +130,7 @@ extension TableView {
 
   /// A complete tap at `point`.
   /// - Complexity: O(log n + s · visible) for s selected rows.
-  public func tap(at point: Point) {
+  @_spi(Backend) public func tap(at point: Point) {
     touchBegan(at: point)
     touchEnded(at: point)
   }
@@ -145,7 +145,7 @@ extension TableView {
   /// Selection as the user makes it, with the delegate's will/did calls. The focus moves to the
   /// row (and the selection anchor with it), as a tap or Space does.
   /// - Complexity: O(log n + s · visible) for s selected rows.
-  public func userSelect(_ path: IndexPath, lap: Int = 0) {
+  func userSelect(_ path: IndexPath, lap: Int = 0) {
     let mode = activeSelectionMode
     guard mode != .none, isValid(path) else { return }
     focus.anchor = nil

@@ -200,7 +200,7 @@ extension TableView {
 
   /// The number of heights in the keyed cache, all widths together.
   /// - Complexity: O(widths kept)
-  public var keyedHeightCount: Int { heights.templates.keyed.values.reduce(0) { $0 + $1.count } }
+  var keyedHeightCount: Int { heights.templates.keyed.values.reduce(0) { $0 + $1.count } }
 
   /// The delegate's key capability, looked up once per delegate.
   func heightCacheKeys() -> (any TableViewHeightCacheKeys)? {

@@ -13,10 +13,10 @@ extension TableView {
 
   /// Whether an animated update is running: rows gliding, arriving or leaving. Call `tick()` once
   /// per frame while ``isAnimating`` is true.
-  public var isAnimatingUpdates: Bool { animations.isActive }
+  @_spi(Backend) public var isAnimatingUpdates: Bool { animations.isActive }
 
   /// Whether an animated scroll, a deceleration or a bounce is running (not an animated update).
-  public var isScrollAnimating: Bool { scroll.animation != nil }
+  @_spi(Backend) public var isScrollAnimating: Bool { scroll.animation != nil }
 
   /// Where `view` is drawn in this frame and how opaque: its `frame` and 1 unless an animated
   /// update, a swipe or a row held to be moved draws it elsewhere. Backends draw every attached
@@ -29,7 +29,7 @@ extension TableView {
   /// in the engine halves; `tableview-bench --filter animated_update_frame`).
   /// - Complexity: O(1): one probe of an address-keyed table while an update animates.
   @inlinable
-  public func presentation(of view: any ReusableView) -> CellPresentation {
+  @_spi(Backend) public func presentation(of view: any ReusableView) -> CellPresentation {
     guard !editing.isReordering, editing.swipe.row == nil else { return editingPresentation(of: view) }
     return animations.presentation(of: view)
   }
@@ -48,12 +48,12 @@ extension TableView {
   /// The views on their way out of an animated update (deleted rows, the old cells of reloaded rows,
   /// rows pushed off screen), oldest first: attached, drawn behind the others, pooled when they
   /// have gone.
-  public var leavingViews: [any ReusableView] { animations.departures.map(\.view) }
+  @_spi(Backend) public var leavingViews: [any ReusableView] { animations.departures.map(\.view) }
 
   /// Whether `view` is on its way out of an animated update (one of ``leavingViews``): what a
   /// backend asks of each view it draws, to draw the leaving ones behind the others.
   /// - Complexity: O(1)
-  public func isLeaving(_ view: any ReusableView) -> Bool { animations.isLeaving(view) }
+  @_spi(Backend) public func isLeaving(_ view: any ReusableView) -> Bool { animations.isLeaving(view) }
 
   // MARK: Capturing an update
 

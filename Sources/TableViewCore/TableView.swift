@@ -79,7 +79,7 @@ public final class TableView {
 
   /// The backend that attaches views to the screen.
   @exclusivity(unchecked)
-  public weak var host: (any TableViewHost)?
+  @_spi(Backend) public weak var host: (any TableViewHost)?
 
   /// The height of every row when the delegate gives none (or `automaticDimension`). A height
   /// that is NaN, infinite, negative (but `automaticDimension`) or above
@@ -276,7 +276,7 @@ public final class TableView {
   /// visible content in place through data changes (`maintainsVisibleContentPosition`), and a looping
   /// table's re-centring. A backend that subtracts this sum's change from the offset's change gets how
   /// far the content visibly scrolled (to move a scrollbar, or to check that no row jumps).
-  public var contentOffsetCorrection: Double { scroll.correction }
+  @_spi(Backend) public var contentOffsetCorrection: Double { scroll.correction }
 
   /// The top-left of the visible area in content coordinates. Setting it lays the table out
   /// immediately (cells leave and enter) and tells the delegate.
@@ -303,6 +303,8 @@ public final class TableView {
   /// The most recent errors reported through `onError` (at most 16).
   @exclusivity(unchecked)
   public private(set) var reportedErrors: [TableViewError] = []
+  /// How long the backend's last timed call into the table took (`recordLayoutDuration(_:)`), seconds.
+  var lastLayoutDuration: Double = 0
 
   /// The clock that drives animations and idle work.
   @exclusivity(unchecked)
@@ -376,7 +378,7 @@ public final class TableView {
   /// Overrides the range scrolling settles in (a picker's selectable rows); `nil` derives it from
   /// the content size and insets, as UIScrollView does.
   @exclusivity(unchecked)
-  public var scrollLimits: ClosedRange<Double>?
+  var scrollLimits: ClosedRange<Double>?
 
   /// Creates a table of `style`, driven by `clock` (a `ManualClock` in tests).
   public init(style: Style = .plain, clock: any TableViewClock = ManualClock()) {
@@ -441,12 +443,12 @@ public final class TableView {
   }
 
   /// Cells made by factories so far.
-  public var cellsCreated: Int { visible.cellPool.createdCount }
+  var cellsCreated: Int { visible.cellPool.createdCount }
   /// Dequeues served from the pool so far.
-  public var cellsReused: Int { visible.cellPool.reusedCount }
+  var cellsReused: Int { visible.cellPool.reusedCount }
   /// Cells waiting in the pool.
   /// - Complexity: O(identifiers registered)
-  public var pooledCellCount: Int { visible.cellPool.count }
+  var pooledCellCount: Int { visible.cellPool.count }
 
   // MARK: Errors
 

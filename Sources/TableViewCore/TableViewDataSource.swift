@@ -32,7 +32,7 @@ public protocol TableViewDataSource: AnyObject {
   /// does with `canMoveRowAt`. Without it, edit mode's controls still commit; only the default
   /// swipe action is not offered.
   var commitsEditingStyle: Bool { get }
-  /// Whether the row can be picked up and moved (``TableView/beginReorder(at:pointerY:)``).
+  /// Whether the row can be picked up and moved (in edit mode, by its reorder control or keys).
   /// Default false: UIKit allows it when the data source implements `moveRowAt`, which a Swift
   /// protocol cannot tell, so a data source that moves rows says so here.
   func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool

@@ -24,7 +24,7 @@
 ///
 /// Vertical movement decides the drag (the table scrolls vertically); movement in any direction
 /// beyond the slop ends the tap.
-public struct TapOrDrag: Sendable, Equatable {
+@_spi(Backend) public struct TapOrDrag: Sendable, Equatable {
   /// Where the press is between press and release.
   public enum Phase: Sendable, Equatable {
     /// No press.

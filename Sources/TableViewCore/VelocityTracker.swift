@@ -7,7 +7,7 @@
 ///     table.endDragging(velocity: -tracker.velocity(at: 0.01))   // the content moves against the finger
 ///
 /// It keeps the last 16 samples only, so a long gesture costs no memory and every call is O(1).
-public struct VelocityTracker: Sendable {
+@_spi(Backend) public struct VelocityTracker: Sendable {
   /// How far back samples count, in seconds.
   public var window: Double = 0.1
   private var samples: [(time: Double, position: Double)] = []

@@ -1,6 +1,8 @@
 /// How far one notch of the mouse wheel scrolls: a few lines for a single notch, more and more while notches
 /// arrive in a fast burst (a flick of the wheel), so a long list can be crossed quickly and a slow turn stays
-/// precise. A line is whatever the backend scales it to (a terminal row is one point).
+/// precise. A line is whatever the backend scales it to (a terminal row is one point). An app tunes
+/// the settings (a backend's `wheelAcceleration`); the backend asks for each notch's distance
+/// (`delta(direction:at:)`, in the backend interface):
 ///
 ///     var wheel = WheelAcceleration()
 ///     wheel.delta(direction: 1, at: 0.00)   // 3
@@ -29,7 +31,7 @@ public struct WheelAcceleration: Hashable, Sendable {
   ///   - direction: 1 to scroll down (towards larger offsets), -1 up.
   ///   - time: When the notch arrived, in seconds.
   /// - Returns: A signed distance in lines.
-  public mutating func delta(direction: Int, at time: Double) -> Double {
+  @_spi(Backend) public mutating func delta(direction: Int, at time: Double) -> Double {
     let sign = direction < 0 ? -1 : 1
     if let lastTime, sign == lastDirection, time - lastTime <= burstInterval, time >= lastTime {
       streak += 1
@@ -42,5 +44,5 @@ public struct WheelAcceleration: Hashable, Sendable {
   }
 
   /// The multiplier of the current burst.
-  public var multiplier: Double { min(maximumMultiplier, 1 + Double(streak) * step) }
+  @_spi(Backend) public var multiplier: Double { min(maximumMultiplier, 1 + Double(streak) * step) }
 }

@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// What a view last told GTK for assistive technology: its label, its row's position, its selected and
 /// hidden states. GTK sends every update over the accessibility bus (AT-SPI) when a screen reader listens,

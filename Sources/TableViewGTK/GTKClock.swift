@@ -12,7 +12,7 @@ public final class GTKClock: TableViewClock {
   /// self-tests play touchpad gestures one move per 1/60 s, however late a starved machine draws
   /// the frames). Set it around the calls it times, then back to `nil`; a value that is not finite
   /// is ignored.
-  public var scriptedTime: Double?
+  @_spi(Testing) public var scriptedTime: Double?
 
   /// A clock.
   public init() {}

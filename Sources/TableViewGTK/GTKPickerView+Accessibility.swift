@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // What the picker tells assistive technology: each component is a SPIN_BUTTON (its selection band's
 // widget) whose value is the selected row: VALUE_NOW the row, VALUE_MIN and VALUE_MAX the selectable range

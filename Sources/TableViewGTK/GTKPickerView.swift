@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// The default picker row as a GTK widget: its title, centred.
 public final class GTKPickerTitleCell: GTKView, PickerTitleCell {

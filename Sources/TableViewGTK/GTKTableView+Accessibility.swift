@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // What the table tells assistive technology (through GTK's GtkAccessible, which AT-SPI and Orca read).
 // The viewport is a LIST (MULTI_SELECTABLE in multiple selection mode); each cell is a LIST_ITEM with its

@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Context menus in GTK: a right click on a row, or the Menu key (or Shift+F10) on the selected row, asks the
 // engine for the delegate's menu (`TableView.contextMenuConfiguration(forRowAt:point:)`) and shows it in a

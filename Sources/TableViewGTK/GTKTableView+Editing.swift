@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Edit mode and swipe actions in GTK: the engine decides (TableView+Editing); this draws the
 // editing controls' styles into the cells and the swiped row's actions as buttons in the strip the
@@ -129,7 +129,7 @@ extension GTKTableView {
 
   /// The on-screen rectangles (viewport coordinates: x, y, width, height) and titles of the
   /// revealed action buttons, for tests and monitors.
-  public var swipeButtonFrames: [(title: String, frame: Rect)] {
+  @_spi(Testing) public var swipeButtonFrames: [(title: String, frame: Rect)] {
     swipeButtons.indices.compactMap { index in
       let button = swipeButtons[index]
       guard gtk_widget_get_child_visible(button) != 0 else { return nil }

@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Input: the wheel and the touchpad scroll (notches glide and add up; a touchpad follows the
 // fingers and flings with the engine's deceleration on lift-off), a drag with the pointer scrolls
@@ -66,7 +66,7 @@ extension GTKTableView {
 
   /// A scroll event: a wheel notch (`dy` ±1 per notch) glides by `wheelStep`; touchpad deltas
   /// (pixels) drag the content with the fingers, starting a touchpad gesture if none is on.
-  public func scrollInput(dy: Double, isWheel: Bool) {
+  @_spi(Testing) public func scrollInput(dy: Double, isWheel: Bool) {
     if isWheel {
       if touchpadY != nil { touchpadEnded() }
       // Not `WheelAcceleration` (the terminal's jumps by a growing step per notch): here notches glide
@@ -86,7 +86,7 @@ extension GTKTableView {
   /// Fingers went down on the touchpad: the content stops and follows them. (`scrollInput` calls it
   /// on the first pixel delta; public so that other input sources, and tests, can drive a gesture:
   /// `touchpadBegan()`, `scrollInput(dy:isWheel: false)` per move, `touchpadEnded()`.)
-  public func touchpadBegan() {
+  @_spi(Testing) public func touchpadBegan() {
     touchpadY = 0
     touchpadTracker.reset()
     touchpadTracker.add(position: 0, at: clock.now)
@@ -96,7 +96,7 @@ extension GTKTableView {
 
   /// The fingers lifted: the engine decelerates at their speed, or bounces back from past an edge.
   /// Does nothing when no gesture is on.
-  public func touchpadEnded() {
+  @_spi(Testing) public func touchpadEnded() {
     if touchpadQuietSourceID != 0 {
       g_source_remove(touchpadQuietSourceID)
       touchpadQuietSourceID = 0
@@ -119,7 +119,7 @@ extension GTKTableView {
   /// follows the fingers), later ones move it; `touchpadEnded()` lets go. Returns whether the delta
   /// swiped a row (false: no row there, or it has no actions; the delta is then an ordinary scroll).
   @discardableResult
-  public func touchpadSwipeInput(dx: Double, at point: Point) -> Bool {
+  @_spi(Testing) public func touchpadSwipeInput(dx: Double, at point: Point) -> Bool {
     guard dx.isFinite else { return false }
     if touchpadSwipe == nil {
       guard dx != 0, !table.isEditing, let row = table.indexPathForTouch(at: point), table.beginSwipe(at: row) else {

@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Pull to refresh in GTK: while the content is pulled down past its top, or rests below the indicator while the
 // app refreshes (`TableView.refreshControl`), the space above the content shows a spinner and a line saying what

@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // Moving rows in GTK (the engine's reorder: `TableView.beginReorder(at:pointerY:)` and the rest). In edit mode
 // each movable row shows a drag handle (≡) at its right: a drag on it picks the row up; outside edit mode a long

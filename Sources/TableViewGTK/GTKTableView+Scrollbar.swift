@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 // The scrollbar: its adjustment is driven by the table through a monotonic mapping (the thumb
 // moves only when the content visibly scrolls, and only in that direction), and dragging it jumps
@@ -93,7 +93,7 @@ extension GTKTableView {
   }
 
   /// The scrollbar adjustment's value (the thumb's position in points of the content's height).
-  public var scrollbarValue: Double { gtk_adjustment_get_value(adjustment) }
+  @_spi(Testing) public var scrollbarValue: Double { gtk_adjustment_get_value(adjustment) }
 
   /// The user moved the scrollbar's thumb: the content follows by the inverse of the thumb mapping
   /// (`ScrollbarMapping.offset(movingThumbFrom:to:offset:minimum:maximum:)`).

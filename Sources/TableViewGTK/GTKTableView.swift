@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// The engine's `TableView` in a GTK window: a viewport widget whose children are the cells and
 /// header views the engine reuses, and a `GtkScrollbar` on an adjustment the table drives.
@@ -30,9 +30,9 @@ public final class GTKTableView: TableViewHost {
   public let clock: GTKClock
 
   /// The views the engine has attached (shown), in no particular order.
-  public private(set) var shownViews: [GTKView] = []
+  @_spi(Testing) public private(set) var shownViews: [GTKView] = []
   /// Where the scrollbar's thumb is (see `ScrollbarMapping`).
-  public internal(set) var scrollbarMapping = ScrollbarMapping()
+  @_spi(Testing) public internal(set) var scrollbarMapping = ScrollbarMapping()
   /// How far up or down a wheel notch scrolls, in points.
   public var wheelStep: Double = 64
   /// Called after every allocation of the viewport (every frame that moved or changed something),
@@ -44,7 +44,7 @@ public final class GTKTableView: TableViewHost {
   /// next turn (`g_idle_add`, `Task { @MainActor in … }`).
   public var didLayout: ((GTKTableView) -> Void)?
   /// How many times the viewport was allocated (laid out and placed).
-  public private(set) var layoutCount = 0
+  @_spi(Testing) public private(set) var layoutCount = 0
 
   var tickCallbackID: UInt32 = 0
   var idleSourceID: UInt32 = 0
@@ -87,9 +87,9 @@ public final class GTKTableView: TableViewHost {
       label: UnsafeMutablePointer<GtkWidget>
     )?
   /// What the refresh indicator says now (empty while hidden).
-  public internal(set) var refreshIndicatorText = ""
+  @_spi(Testing) public internal(set) var refreshIndicatorText = ""
   /// The refresh indicator's widget while it shows (a spinner and a label, above the content).
-  public var refreshIndicatorWidget: UnsafeMutablePointer<GtkWidget>? {
+  @_spi(Testing) public var refreshIndicatorWidget: UnsafeMutablePointer<GtkWidget>? {
     guard let box = refreshIndicator?.box, gtk_widget_get_child_visible(box) != 0 else { return nil }
     return box
   }
@@ -105,11 +105,11 @@ public final class GTKTableView: TableViewHost {
   var accessibleMultiSelectable: Bool?
 
   /// The context menu's popover (made when first shown, then reused).
-  public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
+  @_spi(Testing) public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
   /// The actions of the context menu shown (or last shown), top to bottom.
-  public internal(set) var contextMenuActions: [ContextMenuAction] = []
+  @_spi(Testing) public internal(set) var contextMenuActions: [ContextMenuAction] = []
   /// The buttons of the context menu shown (or last shown), top to bottom.
-  public internal(set) var contextMenuButtons: [UnsafeMutablePointer<GtkWidget>] = []
+  @_spi(Testing) public internal(set) var contextMenuButtons: [UnsafeMutablePointer<GtkWidget>] = []
 
   /// Creates a table view (call on the main thread, after `gtk_init`).
   ///
@@ -305,11 +305,11 @@ public final class GTKTableView: TableViewHost {
   /// offset less the table's `contentOffsetCorrection` then (corrections move nothing on screen).
   /// Its change between two frames is how far the drawn content scrolled, whatever the engine did
   /// since the last placement (see `isLayoutPending`).
-  public private(set) var drawnScrollPosition = 0.0
+  @_spi(Testing) public private(set) var drawnScrollPosition = 0.0
 
   /// Whether the engine changed something that the viewport's next allocation will draw: until
   /// then, what GTK shows (and reports through `gtk_widget_compute_bounds`) is the previous frame.
-  public private(set) var isLayoutPending = false
+  @_spi(Testing) public private(set) var isLayoutPending = false
   /// Whether the viewport's allocation is running (views attached now are placed by it).
   var isAllocating = false
 
@@ -372,7 +372,7 @@ public final class GTKTableView: TableViewHost {
   /// measures more rows (within `IdlePrecompute.reach`) once nothing moves. `false` once the rows around
   /// the user are measured, and while a scroll or an animation holds the precompute back (it is scheduled
   /// again when they end). For monitors and benchmarks that wait until the heights near the user are known.
-  public var isIdleWorkPending: Bool { idleSourceID != 0 }
+  @_spi(Testing) public var isIdleWorkPending: Bool { idleSourceID != 0 }
 
   /// Schedules the table's idle precompute in GLib idle time (after frames are drawn), one slice
   /// (the precompute's budget) per idle callback, while rows remain and nothing moves.

@@ -30,9 +30,9 @@ public final class GTKTableViewCell: GTKView {
   public let detailTextLabel: GTKLabel?
   private let accessoryLabel: UnsafeMutablePointer<GtkWidget>
   /// The round editing control at the leading edge (⊖ or ⊕), shown in edit mode.
-  public let editingControl: UnsafeMutablePointer<GtkWidget>
+  @_spi(Testing) public let editingControl: UnsafeMutablePointer<GtkWidget>
   /// The reorder control (≡, a drag handle) at the trailing edge, shown in edit mode where the row can move.
-  public let reorderControl: UnsafeMutablePointer<GtkWidget>
+  @_spi(Testing) public let reorderControl: UnsafeMutablePointer<GtkWidget>
 
   /// Whether the cell shows a reorder control (≡) at its right in edit mode, as UIKit's
   /// `showsReorderControl`: set it when configuring the cell of a row that can move. The control
@@ -132,7 +132,7 @@ public final class GTKTableViewCell: GTKView {
   /// Whether the cell shows its editing control (the table tells it: `TableView.setEditing(_:animated:)`).
   public private(set) var isEditing = false
   /// How far the editing control is in: 0 out, 1 in (animated on the widget's frame clock).
-  public private(set) var editingProgress = 0.0
+  @_spi(Testing) public private(set) var editingProgress = 0.0
   private var editingAnimation: (from: Double, start: Int?)?
   private var editingTickID: UInt32 = 0
 

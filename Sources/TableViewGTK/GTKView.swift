@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// A GTK widget as a view the engine can reuse: the backend's `ReusableView`.
 ///
@@ -82,7 +82,7 @@ open class GTKView: ReusableView {
 
   /// The row's place in the whole table that GTK was last told for it (its `POS_IN_SET` and `SET_SIZE`);
   /// `nil` for a view that has not shown a row.
-  public var accessibilityPosition: TableView.AccessibilityPosition? { accessibility.position }
+  @_spi(Testing) public var accessibilityPosition: TableView.AccessibilityPosition? { accessibility.position }
 
   /// Shows the touch-down highlight with the `highlighted` CSS class.
   open func setHighlighted(_ highlighted: Bool, animated: Bool) {

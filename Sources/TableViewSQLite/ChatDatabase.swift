@@ -36,7 +36,7 @@ public enum ChatDatabase {
   /// The number of messages in each day (section) of a history of `messages`: full days, the last
   /// one partial (one empty day for no messages).
   /// - Complexity: O(days).
-  public static func daySizes(messages: Int) -> [Int] {
+  static func daySizes(messages: Int) -> [Int] {
     let n = max(0, messages)
     let perDay = ChatMessage.messagesPerDay
     let full = n / perDay

@@ -23,7 +23,7 @@ import GRDB
 /// builds again, and removes what a dead build left).
 public enum FeedDatabase {
   /// The folder of the demos' files under the cache directory.
-  public static let folderName = "swifttableview"
+  static let folderName = "swifttableview"
 
   /// The cache folder of the demos' files: `$XDG_CACHE_HOME/swifttableview` when `XDG_CACHE_HOME`
   /// is an absolute path (the XDG rule: a relative one is ignored), else

@@ -19,12 +19,12 @@ import GRDB
 ///   inserted after the newest one was deleted that post's id (and revision 0 again), so a table
 ///   holding the deleted post took the new one for it. The table is rebuilt (ids, positions,
 ///   marks and heights kept) and its triggers made again.
-public enum PostSchema {
+enum PostSchema {
   /// The migrations' identifiers, oldest first.
-  public static let versions = ["v1-posts", "v2-counts-heights", "v3-search", "v4-marks", "v5-ids-never-reused"]
+  static let versions = ["v1-posts", "v2-counts-heights", "v3-search", "v4-marks", "v5-ids-never-reused"]
 
   /// The migrator that creates or upgrades a database to the current schema.
-  public static func migrator() -> DatabaseMigrator {
+  static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration(versions[0]) { db in
       try db.execute(

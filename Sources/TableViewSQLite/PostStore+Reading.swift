@@ -32,7 +32,7 @@ extension PostStore {
 
   /// The stored heights of post `id`, by width.
   /// - Complexity: O(log heights + widths).
-  public func heights(ofPost id: Int64) throws(PostStoreError) -> [Double: Double] {
+  func heights(ofPost id: Int64) throws(PostStoreError) -> [Double: Double] {
     try read("reading heights of post \(id)") { db in try Self.heights(db, ids: [id])[id] ?? [:] }
   }
 

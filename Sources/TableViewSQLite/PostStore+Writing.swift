@@ -21,7 +21,7 @@ extension PostStore {
 
   /// The gap between consecutive positions made by the generator and by appends, so that an
   /// insertion between two rows rarely has to renumber.
-  public static let positionStep: Int64 = 1_024
+  static let positionStep: Int64 = 1_024
 
   /// Inserts a post and returns it.
   /// - Complexity: O(log posts), O(rows of the section) when the section has to be renumbered.
@@ -119,7 +119,8 @@ extension PostStore {
   /// Moves post `id` to `section` at `point` (its new neighbours: ``InsertionPoint/after(_:)``,
   /// ``InsertionPoint/before(_:)``, a row, the top or the bottom), in one transaction, and returns it
   /// as moved (`nil` when there is no such post). The post takes a free position between its new
-  /// neighbours (the gaps of ``positionStep``); only when they have none is the section renumbered.
+  /// neighbours (positions are 1,024 apart when a section is numbered); only when they have none is
+  /// the section renumbered.
   /// Its id, revision, marks and stored heights stay (heights are kept per post, so they move with
   /// it); the schema's `post_moved` trigger updates both sections' counts and versions.
   ///
@@ -145,7 +146,7 @@ extension PostStore {
   /// Stores measured heights (post id, width, height), replacing older ones, in one transaction.
   /// Heights of posts that no longer exist are skipped.
   /// - Complexity: O(h log n) for h heights.
-  public func storeHeights(_ heights: [MeasuredHeight]) throws(PostStoreError) {
+  func storeHeights(_ heights: [MeasuredHeight]) throws(PostStoreError) {
     guard !heights.isEmpty else { return }
     try write("storing \(heights.count) row heights") { db in
       let statement = try db.makeStatement(
@@ -233,18 +234,11 @@ extension PostStore {
 }
 
 /// A row height measured at a width, for ``PostStore/storeHeights(_:)``.
-public struct MeasuredHeight: Sendable, Hashable {
+struct MeasuredHeight: Sendable, Hashable {
   /// The post.
-  public var postID: Int64
+  var postID: Int64
   /// The width it was measured at.
-  public var width: Double
+  var width: Double
   /// Its height there.
-  public var height: Double
-
-  /// Creates a measured height.
-  public init(postID: Int64, width: Double, height: Double) {
-    self.postID = postID
-    self.width = width
-    self.height = height
-  }
+  var height: Double
 }

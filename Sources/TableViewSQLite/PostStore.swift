@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// An SQLite database of posts in sections (see ``PostSchema``), opened in WAL mode so that pages
+/// An SQLite database of posts in sections (its schema is migrated on open), opened in WAL mode so that pages
 /// are read while another connection — or another process — writes.
 ///
 ///     let store = try PostStore(path: "/tmp/feed.sqlite")   // created and migrated if needed
@@ -103,7 +103,7 @@ public final class PostStore: Sendable {
 
   /// Checks the file's integrity (`PRAGMA integrity_check`): `["ok"]` for a sound file.
   /// - Complexity: O(file size).
-  public func integrityCheck() throws(PostStoreError) -> [String] {
+  func integrityCheck() throws(PostStoreError) -> [String] {
     try read("checking integrity") { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
   }
 }

@@ -27,7 +27,7 @@ extension SQLiteTableDataSource {
   }
 
   /// The number of measured heights not yet handed to the writer.
-  public var unsavedHeightCount: Int { pendingHeights.count }
+  var unsavedHeightCount: Int { pendingHeights.count }
 
   /// Hands the measured heights to the writer's queue (one transaction); a failure is reported
   /// by a later ``processUpdates()``.

@@ -1,19 +1,19 @@
 /// The rows of one section as the data source knows them: ids, order keys and revisions, in row
 /// order. Read from the `(section, position)` index in one range scan; it maps a row index to
 /// the keyset where its page starts, and lets a change be diffed by id.
-public struct SectionDirectory: Sendable, Equatable {
+struct SectionDirectory: Sendable, Equatable {
   /// Post ids in row order.
-  public var ids: [Int64] = []
+  var ids: [Int64] = []
   /// Their positions (order keys), ascending.
-  public var positions: [Int64] = []
+  var positions: [Int64] = []
   /// Their revisions (an edit bumps it).
-  public var revisions: [Int64] = []
+  var revisions: [Int64] = []
 
   /// Creates an empty directory.
-  public init() {}
+  init() {}
 
   /// The number of rows.
-  public var count: Int { ids.count }
+  var count: Int { ids.count }
 }
 
 /// A section's row count and change version, as stored in the `section` table.

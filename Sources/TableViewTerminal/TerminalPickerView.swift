@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 /// The default picker row: its title, centred. The picker view restyles it every frame by its

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 /// A scroll indicator: a thumb in one column whose length is the visible fraction of the content and whose
@@ -19,7 +19,7 @@ public final class TerminalScrollIndicator: TerminalView {
   /// The rows of the column the thumb covers, relative to the view; empty when it is not shown.
   public private(set) var thumbRows: Range<Int> = 0..<0
   /// Where the thumb is, as a fraction of the scroll range.
-  public private(set) var mapping = ScrollbarMapping()
+  private(set) var mapping = ScrollbarMapping()
   /// The offset and the table's own corrections at the last `follow`, to tell a scroll from a correction.
   private var last: (offset: Double, correction: Double)?
 

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // What a screen reader or a braille display needs from a terminal table: the hardware cursor on the row the user

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // Context menus on a terminal: the delegate's menu for a row (`TableView.contextMenuConfiguration(forRowAt:point:)`)

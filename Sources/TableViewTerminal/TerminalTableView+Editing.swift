@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // Edit mode on a terminal: each cell shows its row's editing control (⊖ or ⊕) in a column at its left; a click

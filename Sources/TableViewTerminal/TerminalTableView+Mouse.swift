@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // The mouse: the wheel scrolls with acceleration (`WheelAcceleration`), a click is a tap (the row highlights

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // Moving rows on a terminal (the engine's reorder: `TableView.beginReorder(at:pointerY:)` and the rest). In edit

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // Swipe actions on a terminal: the swiped row's cell is drawn pulled aside (its presentation), and the revealed

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 /// The engine's `TableView` on a terminal: it owns the table, is its host (the engine attaches, detaches and
@@ -46,13 +46,9 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// Whether the mouse holds a row it picked up by its reorder control.
   var reorderDrag = false
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
-  public internal(set) var focusedSwipeAction: Int?
-  /// How long the engine took for the last input, animation frame, reload or resize, in seconds (layout,
-  /// measuring and dequeuing included; drawing not).
-  public private(set) var lastLayoutDuration: Double = 0
-
+  var focusedSwipeAction: Int?
   /// The views the engine attached, back to front.
-  public private(set) var attachedViews: [TerminalView] = []
+  private(set) var attachedViews: [TerminalView] = []
 
   /// The frame in its superview (or on the screen); its size is the table's viewport.
   public override var frame: Rect {
@@ -102,11 +98,12 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     table.runIdleSlice()
   }
 
-  /// Runs engine work and records how long it took in `lastLayoutDuration`.
+  /// Runs engine work and records how long it took in the table's diagnostics
+  /// (`table.diagnostics.lastLayoutDuration`).
   func measuringLayout(_ body: () -> Void) {
     let start = MonotonicClock.systemSeconds()
     body()
-    lastLayoutDuration = MonotonicClock.systemSeconds() - start
+    table.recordLayoutDuration(MonotonicClock.systemSeconds() - start)
   }
 
   // MARK: TableViewHost

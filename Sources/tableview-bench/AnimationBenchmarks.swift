@@ -3,7 +3,9 @@
 // history pages load above and messages arrive below while the user scrolls, counting the frames
 // where a visible row moved by anything other than the user's scroll.
 
-import TableViewCore
+// The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
+// the engine's backend SPI.
+@_spi(Backend) import TableViewCore
 
 /// The engine's cost of one frame during an animated delete+insert of 20 visible rows, at `n`
 /// rows: the clock advances a 120 Hz frame, the table ticks, and every attached view's presentation

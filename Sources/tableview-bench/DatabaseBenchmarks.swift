@@ -7,7 +7,9 @@
 
 import DemoData
 import Dispatch
-import TableViewCore
+// The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
+// the engine's backend SPI.
+@_spi(Backend) import TableViewCore
 import TableViewSQLite
 
 #if canImport(Glibc)

@@ -1,7 +1,9 @@
 // The engine side of `tableview-bench`: the same workload as the baselines (BenchWorkload), run
 // through TableViewCore's TableView, so rows pair up by (name, N).
 
-import TableViewCore
+// The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
+// the engine's backend SPI.
+@_spi(Backend) import TableViewCore
 
 /// The cheapest possible cell: the engine's cost is what is measured, not drawing.
 final class BenchCell: ReusableView {
@@ -155,7 +157,7 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
         y = min(end, y + BenchWorkload.scrollStep)
         table.contentOffset.y = y
       }
-      return table.cellsCreated
+      return table.diagnostics.cellsCreated
     })
   if harness.includesAny(["reload_estimated", "width_switch", "width_switch_precomputed"]) {
     let model = BenchModel(rows: n)

@@ -4,7 +4,9 @@
 // cost. Each row's baseline is measured in the same run: a fresh table, the same operation at a
 // smaller size, a Fenwick tree, or the budget itself.
 
-import TableViewCore
+// The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
+// the engine's backend SPI.
+@_spi(Backend) import TableViewCore
 
 /// Measures the limit shapes (sizes are fixed per shape; `--sizes` does not apply).
 func measureLimits(harness: Harness) -> [Measurement] {
@@ -115,7 +117,7 @@ func measureManySections(harness: Harness) -> [Measurement] {
       table.sectionHeaderHeight = 28
     }
     table.contentOffset.y = table.contentSize.height / 2
-    let bytes = table.heightCacheBytes
+    let bytes = table.diagnostics.heightCacheBytes
     if harness.includes("reload_sections_bytes") {
       results.append(
         Measurement(
@@ -464,11 +466,11 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
   scheduler.enable(budget: budget)
   let clock = ContinuousClock()
   let rows = harness.options.quick ? 100_000 : 400_000
-  let startRows = scheduler.rowsMeasured
+  let startRows = table.diagnostics.precomputedRowCount
   let started = clock.now
-  while scheduler.rowsMeasured - startRows < rows, table.runIdleSlice() {}
+  while table.diagnostics.precomputedRowCount - startRows < rows, table.runIdleSlice() {}
   let elapsed = Harness.nanoseconds(started.duration(to: clock.now))
-  let measured = scheduler.rowsMeasured - startRows
+  let measured = table.diagnostics.precomputedRowCount - startRows
   // What the cell's own measuring costs, alone.
   let cell = SizingCell()
   let sizing = harness.nanosecondsPerOperation {
@@ -485,7 +487,8 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
   if harness.includes("precompute_slice_max") {
     results.append(
       Measurement(
-        name: "precompute_slice_max", n: n, nsPerOp: scheduler.longestSliceDuration * 1e9, baseline: "budget",
+        name: "precompute_slice_max", n: n, nsPerOp: table.diagnostics.longestPrecomputeSliceDuration * 1e9,
+        baseline: "budget",
         baselineNsPerOp: budget * 1e9))
   }
   return results

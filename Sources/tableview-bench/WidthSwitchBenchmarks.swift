@@ -6,7 +6,9 @@
 // the workload's heights). Baseline: this run's `width_switch`, the same switch on a table whose
 // other width is measured only where the user has been (its scroll range an estimate elsewhere).
 
-import TableViewCore
+// The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
+// the engine's backend SPI.
+@_spi(Backend) import TableViewCore
 
 /// Times switching between two fully precomputed widths at `n` rows; `baselineNs` is the plain
 /// `width_switch` of the same run.

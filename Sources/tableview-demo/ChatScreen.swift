@@ -201,8 +201,9 @@ final class ChatScreen: ChatComposerScreen, TableViewDataSource, TableViewDelega
     if let following = followingStatus { parts.append(following) }
     parts.append(arrivalInterval > 0 ? "a message every \(Self.seconds(arrivalInterval))" : "no arrivals")
     if let lastError { parts.append("error: \(lastError)") }
-    parts.append("\(table.aliveViewCount) alive")
-    parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
+    let diagnostics = table.diagnostics
+    parts.append("\(diagnostics.aliveViewCount) alive")
+    parts.append("layout \(diagnostics.lastLayoutDuration.milliseconds)")
     return parts.joined(separator: " · ")
   }
 

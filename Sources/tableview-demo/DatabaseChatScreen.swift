@@ -182,8 +182,9 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
     }
     parts.append(arrivalInterval > 0 ? "a message every \(arrivalInterval.formatted) s" : "no arrivals")
     if let lastError { parts.append("error: \(lastError)") }
-    parts.append("\(table.aliveViewCount) alive")
-    parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
+    let diagnostics = table.diagnostics
+    parts.append("\(diagnostics.aliveViewCount) alive")
+    parts.append("layout \(diagnostics.lastLayoutDuration.milliseconds)")
     return parts.joined(separator: " · ")
   }
 }

@@ -449,8 +449,9 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
     if let lastError { parts.append("error: \(lastError)") }
     // The user's state before the diagnostics: a long layout figure must not push the selection off the line.
     if let lastSelected { parts.append(lastSelected.selectionStatus) }
-    parts.append("\(table.aliveViewCount) alive")
-    parts.append("layout \(tableView.lastLayoutDuration.milliseconds)")
+    let diagnostics = table.diagnostics
+    parts.append("\(diagnostics.aliveViewCount) alive")
+    parts.append("layout \(diagnostics.lastLayoutDuration.milliseconds)")
     return parts.joined(separator: " · ")
   }
 }

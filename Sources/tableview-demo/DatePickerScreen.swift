@@ -77,6 +77,6 @@ final class DatePickerScreen: DemoScreen {
     let years = DatePickerData.selectableYears
     return "picker · year \(years.lowerBound)–\(years.upperBound) selectable · "
       + "months and days loop · \(DatePickerData.daysIn(month: month, year: year)) days · \(changes) changes · "
-      + "cells alive \((0..<p.numberOfComponents).map { p.table(forComponent: $0).aliveViewCount }.reduce(0, +))"
+      + "cells alive \(p.diagnostics.map(\.aliveViewCount).reduce(0, +))"
   }
 }

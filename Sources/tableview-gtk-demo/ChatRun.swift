@@ -1,7 +1,8 @@
 import CGtk
 import DemoData
 import TableViewCore
-import TableViewGTK
+// SPI(Testing): the run waits for the drawn frame (`isLayoutPending`, `drawnScrollPosition`).
+@_spi(Testing) import TableViewGTK
 
 /// `--bench --demo chat`: flicks up through the chat from the newest (a gentle first flick, then a
 /// second of reading in every three: nothing scrolls; a flick every 60 frames in the other two),

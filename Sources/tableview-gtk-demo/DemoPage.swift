@@ -25,11 +25,12 @@ extension DemoPage {
   /// The engine's figures for a table page: rows, widgets alive, cells created and reused.
   func engineStatus(_ tableView: GTKTableView, extra: String? = nil) -> String {
     let table = tableView.table
+    let diagnostics = table.diagnostics
     var parts = [
       "\(table.totalRowCount.grouped) rows",
       "\(LiveWidgets.count) widgets alive",
-      "\(table.cellsCreated.grouped) cells created",
-      "\(table.cellsReused.grouped) reused",
+      "\(diagnostics.cellsCreated.grouped) cells created",
+      "\(diagnostics.cellsReused.grouped) reused",
     ]
     if let extra { parts.append(extra) }
     if let lastSelected { parts.append(lastSelected.selectionStatus) }

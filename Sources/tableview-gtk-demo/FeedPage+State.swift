@@ -1,7 +1,10 @@
 import CGtk
 import DemoData
-import TableViewCore
-import TableViewGTK
+// SPI: the end-to-end tests' state line shows how far the swiped row is pulled (`swipeOffset`).
+@_spi(Backend) import TableViewCore
+// SPI(Testing): the state line shows the swipe buttons, the refresh indicator, the context menu and the editing
+// controls as drawn.
+@_spi(Testing) import TableViewGTK
 
 // The feed page's part of the end-to-end tests' state line (see `StateHook`).
 

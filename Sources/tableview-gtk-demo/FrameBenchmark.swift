@@ -1,7 +1,10 @@
 import CGtk
 import DemoData
-import TableViewCore
-import TableViewGTK
+// SPI: the benchmark counts the frames of animated updates apart (`isAnimatingUpdates`).
+@_spi(Backend) import TableViewCore
+// SPI(Testing): the benchmark reads what GTK drew (`drawnScrollPosition`, `scrollbarValue`, `shownViews`) and
+// waits for the idle precompute (`isIdleWorkPending`).
+@_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
   import Glibc
@@ -246,13 +249,14 @@ final class FlingRun {
   func report() {
     let table = tableView.table
     let rows = table.totalRowCount
+    let diagnostics = table.diagnostics
     let lines =
       [
         "GTK fling benchmark: \(tally.cpu.count) frames through \(rows.grouped) rows (page \(window.currentName)), "
           + "window \(window.options.width)x\(window.options.height)"
       ] + tally.lines(velocity: flingVelocity) + [
         "row_gap_frames          \(rowGapFrames) (frames where neighbouring rows did not abut exactly)",
-        "row_views_alive         \(LiveWidgets.count) (cells created \(table.cellsCreated), on screen \(table.aliveViewCount))",
+        "row_views_alive         \(LiveWidgets.count) (cells created \(diagnostics.cellsCreated), on screen \(diagnostics.aliveViewCount))",
         "gtk_widgets_in_viewport \(FrameTally.widgets(in: tableView.viewport))",
         "rss_mb                  \(String(Double(Int(FrameTally.residentMegabytes() * 10)) / 10))",
         "warm_up_frames          \(warmUpFrames) (until the idle precompute had measured the rows within its reach; "

@@ -1,6 +1,7 @@
 import CGtk
 import DemoData
-import TableViewCore
+// SPI: the benchmark flings GtkListView along the engine's deceleration curve (`ScrollPhysics.decelerationDistance`).
+@_spi(Backend) import TableViewCore
 import TableViewGTK
 
 #if canImport(Glibc)

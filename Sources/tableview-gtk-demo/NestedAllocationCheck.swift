@@ -1,5 +1,6 @@
 import CGtk
-import TableViewGTK
+// SPI(Testing): the check counts the viewport's allocations (`layoutCount`).
+@_spi(Testing) import TableViewGTK
 
 /// `--self-test nested-allocation`: 240 frames in which the window's status line gets a new text (GTK
 /// allocates the window's column in full) while the table scrolls (its viewport is queued for allocation,

@@ -1,6 +1,8 @@
 import CGtk
-import TableViewCore
-import TableViewGTK
+// SPI: the end-to-end tests' state line shows the held row's view (`reorderingView`).
+@_spi(Backend) import TableViewCore
+// SPI(Testing): the state line shows the reorder controls as drawn (`reorderControl`, `editingProgress`).
+@_spi(Testing) import TableViewGTK
 
 // The reorder's part of the end-to-end tests' state line, the same for every feed page (in memory and from a
 // database): what is held, where it would drop, how it looks, and the ≡ handles shown.

@@ -1,6 +1,8 @@
 import CGtk
 import TableViewCore
-import TableViewGTK
+// SPI(Testing): the self-test plays touchpad gestures (`touchpadBegan`, `scrollInput`, `touchpadEnded`) on a
+// scripted clock (`GTKClock.scriptedTime`).
+@_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
   import Glibc
@@ -93,12 +95,13 @@ enum SelfTest {
       let table = tableView.table
       let after = LiveWidgets.count
       let visible = table.indexPathsForVisibleRows.count + table.visibleHeaderViews.count
-      let bound = table.aliveViewCount + 8
+      let diagnostics = table.diagnostics
+      let bound = diagnostics.aliveViewCount + 8
       let closures = Signals.liveClosures
       let ok = after <= max(liveBefore, bound) && closures <= closuresBefore
       print(
         "{\"steps\":\(steps),\"liveBefore\":\(liveBefore),\"liveAfter\":\(after),\"visibleViews\":\(visible),"
-          + "\"aliveViewCount\":\(table.aliveViewCount),\"cellsCreated\":\(table.cellsCreated),"
+          + "\"aliveViewCount\":\(diagnostics.aliveViewCount),\"cellsCreated\":\(diagnostics.cellsCreated),"
           + "\"widgetsCreated\":\(LiveWidgets.createdCount),\"closuresBefore\":\(closuresBefore),"
           + "\"closuresAfter\":\(closures),\"ok\":\(ok)}")
       window.quit(status: ok ? 0 : 1)

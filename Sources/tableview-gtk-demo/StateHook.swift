@@ -1,7 +1,9 @@
 import CGtk
 import DemoData
-import TableViewCore
-import TableViewGTK
+// SPI: the state line the end-to-end tests read shows the engine's inner state (Backend: the picker's selection
+// band) and the GTK backend's (Testing: each row's accessibility position, the scrollbar's mapping, the layouts).
+@_spi(Backend) import TableViewCore
+@_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
   import Glibc
@@ -77,8 +79,8 @@ final class StateHook {
         ("lastVisibleRow", visible.last.map(path) ?? "null"),
         ("visibleRows", "\(visible.count)"),
         ("selectedRow", table.indexPathForSelectedRow.map(path) ?? "null"),
-        ("cellsCreated", "\(table.cellsCreated)"),
-        ("pooledCells", "\(table.pooledCellCount)"),
+        ("cellsCreated", "\(table.diagnostics.cellsCreated)"),
+        ("pooledCells", "\(table.diagnostics.pooledCellCount)"),
         ("contentOffset", number(table.contentOffset.y)),
         ("contentHeight", number(table.contentSize.height)),
         ("viewportHeight", number(table.viewportSize.height)),

@@ -1,6 +1,9 @@
 import CGtk
-import TableViewCore
-import TableViewGTK
+// SPI: the self-test checks how far the row is pulled and which actions are revealed (`swipeOffset`,
+// `revealedSwipeActions`).
+@_spi(Backend) import TableViewCore
+// SPI(Testing): the self-test plays a touchpad swipe (`touchpadSwipeInput`, `touchpadEnded`).
+@_spi(Testing) import TableViewGTK
 
 /// `--self-test touchpad-swipe` (on the feed): sideways touchpad gestures over the second row as
 /// GTK's scroll controller delivers them, one delta per real frame (xdotool cannot make smooth

@@ -1,5 +1,5 @@
 import DemoData
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 @Suite("feed posts")

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // Animated updates against a model: random batches with random row animations, interrupted by
 // scrolls, height changes and further batches mid-animation, on an injected clock. At the instant of

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // Animated updates on an injected clock: where each view is drawn (its presentation) at the start,
 // the middle and the end of each kind of animation; interruptions that continue from where every

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // Chat-style lists under random use: a bottom-anchored (or not) table with follow mode and paging,
 // fed appends, prepends, deletes, resizes, drags, ticks, jumps and nasty distances (NaN, ±∞,

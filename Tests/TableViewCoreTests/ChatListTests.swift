@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // Chat-style lists: bottom anchoring, follow mode and the rows counted below, paging both ways,
 // the selected row as anchor, and jumps to far rows and to the bottom.

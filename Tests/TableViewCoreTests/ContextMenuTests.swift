@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// Rows whose context menu offers Copy (disabled on odd rows), Pin (checked on row 0) and Delete.
 private final class MenuModel: TableViewDataSource, TableViewDelegate {

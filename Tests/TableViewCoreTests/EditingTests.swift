@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// Rows that can be edited (but row 0), deleted through the editing control, with trailing
 /// delete/flag and leading "read" actions.

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// Self-sizing rows: the cell knows its height (`sizeThatFits`), the table only has an estimate.
 final class SelfSizingModel: TableViewDataSource, TableViewDelegate {

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // The focus against a reference model: rows are identities; random batch updates (rows and
 // sections inserted, deleted, moved, reloaded), reloads, scrolls and focus moves. The model keeps the

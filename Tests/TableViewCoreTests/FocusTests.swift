@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// Sections of rows at one height (a million of them are cheap: no per-row arrays).
 private final class UniformSections: TableViewDataSource {

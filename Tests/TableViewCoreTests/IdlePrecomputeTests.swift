@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// One section of items (by identifier) whose heights the delegate gives, estimated at 50;
 /// measuring a row advances the injected clock by its cost, as real measuring takes time.

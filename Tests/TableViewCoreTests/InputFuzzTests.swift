@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// Values that have stopped programs before: non-numbers, infinities, magnitudes whose units do
 /// not fit in 64 bits, subnormals, a negative zero, and ordinary values to keep the table working.

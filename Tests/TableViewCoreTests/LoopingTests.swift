@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// The modular model: appearances (row, lap) intersecting [top, bottom), with their tops, in
 /// units so that everything is exact.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// A picker delegate written as for UIKit: an optional title, a plain number for a width.
 private final class UIKitStylePicker: PickerViewDataSource, PickerViewDelegate {

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 final class TitleCell: PickerTitleCell {
   var reuseIdentifier: String?

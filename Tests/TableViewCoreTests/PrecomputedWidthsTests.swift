@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // Heights for the widths the table is not showing: the idle precompute measures the widths it
 // expects after the current one, and a switch to such a width measures nothing on screen.

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 /// A table pulled 60 points past its top and let go, a tenth of a second into the spring back.

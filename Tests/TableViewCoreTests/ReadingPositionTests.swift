@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // The row the user is reading stays where it is on screen across any sequence of width changes
 // (the reliability issue: narrower and back moved the feed from post #12 to #13, #45 or #405,

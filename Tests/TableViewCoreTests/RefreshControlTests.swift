@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 @Suite("Pull to refresh")
 struct RefreshControlTests {

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// A cell that shows a row id and sizes itself to that id's height.
 final class ReorderCell: ReusableView {

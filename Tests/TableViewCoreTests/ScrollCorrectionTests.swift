@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // `contentOffsetCorrection`, `decelerate(velocity:)` and `scrollSmoothly(by:)`, checked the way a
 // user (or a backend drawing a scrollbar) sees them: what moves on screen, and by how much.

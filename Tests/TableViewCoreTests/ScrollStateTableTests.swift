@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // The table's own `ScrollState`, checked after every public scrolling call: random touches, drags,
 // lift-offs (with a delegate that moves their targets), flings, smooth, animated and instant

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // `ScrollState` driven alone, without a table: each transition of the state machine, and random
 // sequences of ticks, drags, flings, smooth scrolls, animated scrolls and corrections checked

@@ -1,5 +1,5 @@
 import SeededRandom
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 /// The scrollbar's thumb: exact while the offset and the range agree, monotonic when they do not, exact

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// A row's swipe action that reloads the row (Mark), as the GTK feed's does.
 private final class MarkModel: TableViewDataSource, TableViewDelegate {

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 /// A press is a tap or a drag by how far it moves; a press that catches moving content never

@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// Counts what happens to text cells (shared by every cell a table makes).
 final class TextCellLog {

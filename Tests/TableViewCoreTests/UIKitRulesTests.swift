@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 /// A cell whose lifetime the test can watch: every one made is remembered weakly.
 final class CountedCells {

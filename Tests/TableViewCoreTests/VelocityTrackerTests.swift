@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 /// The pointer's speed for a fling: the average over the last tenth of a second.

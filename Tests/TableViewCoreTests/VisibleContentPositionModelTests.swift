@@ -1,7 +1,7 @@
 import SeededRandom
 import Testing
 
-@testable import TableViewCore
+@_spi(Backend) @testable import TableViewCore
 
 // `maintainsVisibleContentPosition` against a model: thousands of random prepends, appends,
 // inserts, deletes, reloads and height changes (an empty batch update re-asks them, or

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 /// The mouse wheel: precise for a slow turn, faster and faster for a flick.

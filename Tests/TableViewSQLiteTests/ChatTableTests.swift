@@ -1,6 +1,6 @@
 import DemoData
 import Foundation
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import Testing
 
 @testable import TableViewSQLite

@@ -1,5 +1,5 @@
 import Foundation
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TestSupport
 import Testing
 

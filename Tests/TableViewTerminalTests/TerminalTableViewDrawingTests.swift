@@ -53,11 +53,11 @@ struct TerminalTableViewDrawingTests {
   func attachedViews() {
     let (view, _) = makeTableView(TestFeed(sectionCount: 100, rows: 100), width: 30, height: 10)
     for _ in 0..<10 { view.handle(.key(.pageDown)) }
-    let created = view.table.cellsCreated
+    let created = view.table.diagnostics.cellsCreated
     for _ in 0..<200 { view.handle(.key(.pageDown)) }
     let visible = view.table.indexPathsForVisibleRows.count + view.table.visibleHeaderViews.count
     #expect(view.attachedViews.count == visible)
-    #expect(view.table.cellsCreated == created)
+    #expect(view.table.diagnostics.cellsCreated == created)
     #expect(
       created <= 3 * view.table.indexPathsForVisibleRows.count, "the visible rows, those measured for a page, a pool")
   }

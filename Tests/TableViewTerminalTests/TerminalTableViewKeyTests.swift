@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 import Testing
 
