@@ -1,14 +1,12 @@
 #!/usr/bin/env bash
 # Compiles the Swift code in the DocC articles, so that an article's example cannot drift from the API.
 #
-# For every article (every .md file in a .docc catalog: Sources/*/*.docc, and gtk/Sources/*/*.docc while the
-# GTK backend is still in gtk/), the ```swift blocks are taken in order and concatenated into one main.swift:
+# For every article (every .md file in a .docc catalog, Sources/*/*.docc), the ```swift blocks are taken in order and concatenated into one main.swift:
 # an article's blocks are one program, so a later block may use what an earlier one declared. Each article
 # becomes an executable target of a consumer package made in a temporary folder (mktemp) outside the tree,
 # which depends on this repository by path (`.package(path:)`) and uses its library products as an app
 # would: `.product(name: "TableViewTerminal", package: "SwiftTableView")`. So an article can use only the
-# public API of the products (or, where it says `@_spi(Backend) import`, the backend SPI). (While the GTK
-# backend is still the separate package in gtk/, TableViewGTK is taken from that package instead.)
+# public API of the products (or, where it says `@_spi(Backend) import`, the backend SPI).
 #
 # The imports come from the catalog the article is in, and are put at the top of main.swift:
 #   TableViewCore.docc      import TableViewCore
@@ -42,7 +40,7 @@ scratch=${ARTICLES_BUILD_PATH:-$repo/.build-articles}
 # The catalogs, by module name, and where they are.
 catalogs=()
 while IFS= read -r dir; do catalogs+=("$dir"); done < <(
-  find Sources gtk/Sources -maxdepth 2 -type d -name '*.docc' 2>/dev/null | sort)
+  find Sources -maxdepth 2 -type d -name '*.docc' 2>/dev/null | sort)
 
 wanted=("$@")
 selected=()
@@ -147,11 +145,6 @@ if [ ${#targets[@]} -eq 0 ]; then
   exit 0
 fi
 
-# TableViewGTK is a product of the root package; while the GTK backend is still its own package in gtk/, it is
-# taken from there.
-gtk_apart=false
-if ! grep -q '"TableViewGTK"' Package.swift && [ -f gtk/Package.swift ]; then gtk_apart=true; fi
-
 {
   echo "// swift-tools-version: 6.0"
   echo "import PackageDescription"
@@ -159,7 +152,6 @@ if ! grep -q '"TableViewGTK"' Package.swift && [ -f gtk/Package.swift ]; then gt
   echo "let package = Package("
   echo "  name: \"ArticleCheck\","
   printf '  dependencies: [.package(name: "SwiftTableView", path: "%s")' "$repo"
-  $gtk_apart && printf ', .package(name: "SwiftTableViewGTK", path: "%s/gtk")' "$repo"
   echo "],"
   echo "  targets: ["
   for name in "${targets[@]}"; do
@@ -167,9 +159,7 @@ if ! grep -q '"TableViewGTK"' Package.swift && [ -f gtk/Package.swift ]; then gt
     echo "      name: \"$name\","
     printf '      dependencies: ['
     for p in "${products[@]}"; do
-      package=SwiftTableView
-      $gtk_apart && [ "$p" = TableViewGTK ] && package=SwiftTableViewGTK
-      printf '.product(name: "%s", package: "%s"), ' "$p" "$package"
+      printf '.product(name: "%s", package: "SwiftTableView"), ' "$p"
     done
     echo "]),"
   done

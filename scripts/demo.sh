@@ -11,12 +11,7 @@ cd "$(dirname "$0")/.."
 
 if [ "${1:-}" = --gtk ]; then
   shift
-  # The GTK backend is still its own package in gtk/ until it joins the root package; either way works.
-  package=()
-  if [ -f gtk/Package.swift ] && ! grep -q '"tableview-gtk-demo"' Package.swift; then
-    package=(--package-path gtk)
-  fi
-  command=(swift run -c release "${package[@]}" tableview-gtk-demo "$@")
+  command=(swift run -c release tableview-gtk-demo "$@")
   if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
     exec xvfb-run -a -s "-screen 0 1280x800x24" "${command[@]}"
   fi

@@ -3,7 +3,7 @@
 # open declarations (types, members, protocol requirements, and the module's extensions of other modules' types),
 # not SPI (`@_spi(Backend)`, `@_spi(Benchmark)`) and not the members a type only inherits (a protocol extension's
 # `!=` on every Equatable type). From the symbol graphs `swift package dump-symbol-graph` writes (it builds first),
-# counted with python3; TableViewGTK from the package in gtk/ when GTK 4 is installed.
+# counted with python3; TableViewGTK when GTK 4 is installed.
 #
 #   scripts/public-symbols.sh                     # a count per library
 #   scripts/public-symbols.sh --list TableViewCore  # and that library's symbols, one a line
@@ -23,7 +23,7 @@ graphs() {  # PACKAGE_PATH: dumps its symbol graphs, prints the directory they a
 root=$(graphs .)
 modules=("TableViewCore=$root" "TerminalKit=$root" "TableViewTerminal=$root" "TableViewSQLite=$root")
 if pkg-config --exists gtk4 2>/dev/null; then
-  modules+=("TableViewGTK=$(graphs gtk)")
+  modules+=("TableViewGTK=$root")
 else
   echo "public-symbols: GTK 4 is not installed (scripts/setup.sh installs libgtk-4-dev): TableViewGTK skipped" >&2
 fi
