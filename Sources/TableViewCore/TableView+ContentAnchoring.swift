@@ -89,13 +89,13 @@ extension TableView {
   ///   a drag, a wheel, a key) or a change that brings the end into view. "At the bottom" means at
   ///   the end of content taller than the visible area; a top-anchored table whose content fits
   ///   (an empty one among them) is at its top, so rows a loader appends to it are not chased
-  ///   unless the app asks. A bottom-anchored table is at the bottom when ``reloadData()`` opens it
+  ///   unless the app asks. A bottom-anchored table is at the bottom when ``reloadData(keepingMeasuredHeights:)`` opens it
   ///   at the end, short content included;
   /// - it stops when the app sets it to `false` (a follow scroll under way stops where it is), when
   ///   ``followsAppendedRows`` is turned off, and when the visible area leaves the bottom other than
   ///   by the table's own follow: the user scrolls or drags up (rows that arrive while a finger
   ///   holds the content are counted, and the table stops following), or the app scrolls away.
-  /// A resize keeps a following table at the bottom, and ``reloadData()`` opens it there. Staying
+  /// A resize keeps a following table at the bottom, and ``reloadData(keepingMeasuredHeights:)`` opens it there. Staying
   /// at the bottom does not start it again once the app stopped it: the visible area must leave
   /// and come back. A looping table never follows.
   /// - Complexity: setting it to `true` away from the bottom starts an animated scroll (see
