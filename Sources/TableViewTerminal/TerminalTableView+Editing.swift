@@ -5,26 +5,11 @@ import TerminalKit
 // on the control, or Delete/Backspace on the selected row, commits it (the data source's commit editingStyle).
 
 extension TerminalTableView {
-  /// Enters or leaves edit mode (see `TableView.setEditing(_:animated:)`), then lets the rows take the heights
-  /// their narrower (or wider again) content needs (the empty batch update: rows glide to their new heights).
+  /// Enters or leaves edit mode (see `TableView.setEditing(_:animated:)`: the table tells the cells their
+  /// controls and measures the rows again, which glide to their new heights).
   public func setEditing(_ editing: Bool, animated: Bool) {
     guard editing != table.isEditing else { return }
-    measuringLayout {
-      table.setEditing(editing, animated: animated)
-      // UIKit's beginUpdates()/endUpdates(): the cells on screen are measured again.
-      try? table.performBatchUpdates { _ in }
-    }
-  }
-
-  /// Tells each cell on screen which editing control its row shows (asked of the table every frame in edit
-  /// mode, so a delegate's change shows at once).
-  /// - Complexity: O(visible)
-  func updateEditingControls() {
-    for path in table.indexPathsForVisibleRows {
-      guard let cell = table.cellForRow(at: path) as? TerminalTableViewCell else { continue }
-      cell.editingStyle = table.editingStyle(forRowAt: path)
-      if cell.showsReorderControl { cell.canMove = table.canMoveRow(at: path) }
-    }
+    measuringLayout { table.setEditing(editing, animated: animated) }
   }
 
   /// Commits the editing control of the focused (else the selected) row (Delete or Backspace in edit mode).

@@ -46,8 +46,11 @@ final class TestFeed: TableViewDataSource, TableViewDelegate {
     selected.append(indexPath)
   }
   func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
-    editingStyles[indexPath] ?? .delete
+    editingStyleQuestions += 1
+    return editingStyles[indexPath] ?? .delete
   }
+  /// How often the table asked for a row's editing style.
+  var editingStyleQuestions = 0
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
     performed.append("\(editingStyle == .delete ? "delete" : "insert") \(indexPath.row)")
     guard editingStyle == .delete else { return }
