@@ -12,16 +12,6 @@ extension TerminalTableView {
     measuringLayout { table.setEditing(editing, animated: animated) }
   }
 
-  /// Commits the editing control of the focused (else the selected) row (Delete or Backspace in edit mode).
-  /// - Returns: Whether there was a row with a control to commit.
-  func commitSelectedRow() -> Bool {
-    guard table.isEditing, let row = table.focusedIndexPath ?? table.indexPathForSelectedRow,
-      table.editingStyle(forRowAt: row) != .none
-    else { return false }
-    measuringLayout { try? table.commitEditingStyle(forRowAt: row) }
-    return true
-  }
-
   /// A press at `point` (the table's coordinates) on a row's editing control commits it.
   /// - Returns: Whether the press was on a control.
   func commitEditingControl(at point: Point) -> Bool {
