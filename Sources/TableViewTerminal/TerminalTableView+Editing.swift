@@ -18,7 +18,7 @@ extension TerminalTableView {
     guard table.isEditing else { return false }
     let offset = table.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    guard let row = table.indexPathForRow(at: content),
+    guard let row = table.indexPathForTouch(at: point),
       let cell = table.cellForRow(at: row) as? TerminalTableViewCell
     else { return false }
     let column = TerminalView.cells(content.x - cell.frame.minX)

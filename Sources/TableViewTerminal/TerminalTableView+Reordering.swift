@@ -23,7 +23,7 @@ extension TerminalTableView {
     guard table.isEditing, table.reorderingRow == nil else { return false }
     let offset = table.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    guard let row = table.indexPathForRow(at: content),
+    guard let row = table.indexPathForTouch(at: point),
       let cell = table.cellForRow(at: row) as? TerminalTableViewCell,
       cell.reorderControlColumns.contains(TerminalView.cells(content.x - cell.frame.minX))
     else { return false }

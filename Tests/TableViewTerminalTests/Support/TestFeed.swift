@@ -45,6 +45,15 @@ final class TestFeed: TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     selected.append(indexPath)
   }
+  /// Whether rows have a context menu (one action, "Star").
+  var hasMenus = false
+  func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  {
+    guard hasMenus else { return nil }
+    return ContextMenuConfiguration(
+      title: sections[indexPath.section][indexPath.row], actions: [ContextMenuAction(title: "Star") { _ in }])
+  }
   func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
     editingStyleQuestions += 1
     return editingStyles[indexPath] ?? .delete
