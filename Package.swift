@@ -76,6 +76,8 @@ let package = Package(
     .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
     // Test-only: a model terminal that applies output bytes to a screen buffer (what a terminal would show).
     .target(name: "TerminalTesting", dependencies: ["TerminalKit"]),
+    // Test-only: doubles the engine's and the backends' tests share (keyboard scripts and their models).
+    .target(name: "TableViewTesting", dependencies: ["TableViewCore"]),
     // Test-only: running programs (the demos, tmux, Xvfb) and finding the demos, for end-to-end tests.
     .target(name: "TestSupport"),
 
@@ -97,13 +99,15 @@ let package = Package(
         "TableViewSQLite", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
 
-    .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom"]),
+    .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom", "TableViewTesting"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
     .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
     .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
     .testTarget(
       name: "TableViewTerminalTests",
-      dependencies: ["TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite"]),
+      dependencies: [
+        "TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite", "TableViewTesting",
+      ]),
     .testTarget(
       name: "TableViewSQLiteTests",
       dependencies: [

@@ -20,9 +20,15 @@ public protocol ReusableView: AnyObject {
   /// Shows or hides the keyboard focus (a focus ring; see `TableView.focusedIndexPath`). The
   /// engine calls it whenever the view is displayed for a row and when the focus moves.
   func setFocused(_ focused: Bool, animated: Bool)
-  /// Shows or hides the editing controls (UIKit's `setEditing(_:animated:)` of a cell); the style
-  /// of the row's control is the table's `editingStyle(forRowAt:)`.
+  /// Shows or hides the editing controls (UIKit's `setEditing(_:animated:)` of a cell); which
+  /// control the row shows comes with ``setEditingControl(_:canMove:)``.
   func setEditing(_ editing: Bool, animated: Bool)
+  /// The row's editing control in edit mode: its style (⊖, ⊕ or none: the data source's
+  /// `canEditRowAt` and the delegate's `editingStyleForRowAt`, as UIKit's cell `editingStyle`) and
+  /// whether the row can move (the data source's `canMoveRowAt`: a reorder control shows only
+  /// then). The table asks the app once and tells the view when the row comes on screen in edit
+  /// mode, when edit mode starts and after every update or reload, never on every frame.
+  func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool)
 }
 
 extension ReusableView {
@@ -36,6 +42,8 @@ extension ReusableView {
   public func setHighlighted(_ highlighted: Bool, animated: Bool) {}
   /// Does nothing.
   public func setEditing(_ editing: Bool, animated: Bool) {}
+  /// Does nothing.
+  public func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool) {}
   /// Does nothing.
   public func setFocused(_ focused: Bool, animated: Bool) {}
 }

@@ -345,6 +345,8 @@ extension TableView {
     }
     kept.sort { $0.globalRow < $1.globalRow }
     visible.rows = kept
+    // The rows kept may have moved to paths with other editing controls.
+    showEditingControls()
     visible.rowRange = (kept.first?.globalRow ?? 0)..<((kept.last?.globalRow ?? -1) + 1)
     // A reloaded row that was first on screen stays the anchor for the measuring that follows:
     // its top stays put and the rows below it move, not the other way round.

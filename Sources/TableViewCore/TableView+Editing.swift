@@ -19,6 +19,27 @@ extension TableView {
     closeSwipe(animated: false)
     self.editing.isEditing = editing
     for entry in visible.rows { entry.view.setEditing(editing, animated: animated) }
+    showEditingControls()
+    // The cells' content is narrower (or wider again) with the controls: as UIKit's cells, the
+    // rows on screen are measured again, and with `animated` glide to their new heights (the
+    // empty update of UIKit's beginUpdates/endUpdates). A data source whose counts changed untold
+    // makes that update fail; the rows then keep their heights until the next update or reload.
+    if !pass.needsReload { try? performBatchUpdates { _ in } }
+  }
+
+  /// Tells the view of a row on screen which editing control it shows (see
+  /// ``ReusableView/setEditingControl(_:canMove:)``): the app is asked here, when the row comes on
+  /// screen in edit mode, when edit mode starts and after updates, not on every frame.
+  func showEditingControl(of view: any ReusableView, at path: IndexPath) {
+    guard editing.isEditing else { return }
+    view.setEditingControl(editingStyle(forRowAt: path), canMove: canMoveRow(at: path))
+  }
+
+  /// Tells every row on screen its editing control (in edit mode).
+  /// - Complexity: O(visible) calls to the app.
+  func showEditingControls() {
+    guard editing.isEditing else { return }
+    for entry in visible.rows { showEditingControl(of: entry.view, at: entry.indexPath) }
   }
 
   /// The editing control of the row: the delegate's style, or `.none` when the data source says

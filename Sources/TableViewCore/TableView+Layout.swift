@@ -180,6 +180,7 @@ extension TableView {
     cell.setSelected(selection.rows.contains(path), animated: false)
     cell.setHighlighted(selection.highlighted == path, animated: false)
     cell.setFocused(focus.focused == path, animated: false)
+    showEditingControl(of: cell, at: path)
     let entry = VisibleSet.Row(globalRow: g, indexPath: path, view: cell)
     if let delegate {
       let lap = self.lap(ofRow: g)

@@ -142,7 +142,9 @@ public final class TableView {
   /// as ``SelectionMode/multiple`` does (taps and Space toggle rows, Shift extends), whatever
   /// ``allowsSelectionDuringEditing`` says.
   @exclusivity(unchecked)
-  public var allowsMultipleSelectionDuringEditing = false
+  public var allowsMultipleSelectionDuringEditing = false {
+    didSet { if allowsMultipleSelectionDuringEditing != oldValue { showEditingControls() } }
+  }
 
   /// The selection mode taps, keys and ``selectRow(at:animated:scrollPosition:)`` obey now:
   /// ``selectionMode`` outside edit mode; in edit mode ``SelectionMode/multiple`` with

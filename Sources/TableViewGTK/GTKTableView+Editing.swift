@@ -13,10 +13,9 @@ extension GTKTableView {
   /// - Complexity: O(visible)
   public func setEditing(_ editing: Bool, animated: Bool) {
     guard editing != table.isEditing else { return }
+    // The table tells the cells their controls and measures the rows again (their text is narrower
+    // in edit mode); animated, the rows glide to their new heights.
     table.setEditing(editing, animated: animated)
-    // The cells' text is narrower in edit mode: the empty batch measures the rows on screen again
-    // and, animated, the rows glide to their new heights (UIKit's beginUpdates/endUpdates).
-    try? table.performBatchUpdates { _ in }
     setNeedsLayout()
   }
 
@@ -33,19 +32,6 @@ extension GTKTableView {
       table.cellForRow(at: path) === cell
     else { return nil }
     return path
-  }
-
-  /// In edit mode, every cell on screen shows its row's editing style, and its reorder control where
-  /// the row can move.
-  /// - Complexity: O(visible)
-  func updateEditingControls() {
-    guard table.isEditing else { return }
-    let cells = table.visibleCells
-    for (path, cell) in zip(table.indexPathsForVisibleRows, cells) {
-      guard let cell = cell as? GTKTableViewCell else { continue }
-      cell.editingStyle = table.editingStyle(forRowAt: path)
-      if cell.showsReorderControl { cell.canMove = table.canMoveRow(at: path) }
-    }
   }
 
   // MARK: Swipe actions

@@ -285,32 +285,40 @@ extension GTKTableView {
   public func handleKey(_ keyval: UInt32, modifiers state: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
     // Ctrl and Alt combinations belong to the application (shortcuts), not to the table.
     if state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) != 0 { return false }
-    // A row being moved takes the keys (and m picks one up); the Menu key opens the row's menu.
-    if handleReorderKey(keyval, modifiers: state) || handleContextMenuKey(keyval, modifiers: state) {
+    // The Menu key opens the row's menu; every other key is a table command (TableView.perform
+    // decides what it does: a held row takes the movement keys).
+    if handleContextMenuKey(keyval, modifiers: state) {
       setNeedsLayout()
       return true
     }
+    guard let command = command(for: keyval, modifiers: state) else { return table.reorderingRow != nil }
+    let used = table.perform(command)
+    // Escape puts back a row held by the pointer too: the drag that held it is over.
+    if table.reorderingRow == nil { reorderDragY = nil }
+    setNeedsLayout()
+    return used
+  }
+
+  /// The table command a key stands for, if any.
+  func command(for keyval: UInt32, modifiers state: GdkModifierType) -> TableCommand? {
     let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
     switch Int32(keyval) {
-    case GDK_KEY_Up, GDK_KEY_KP_Up: table.moveFocus(.previous, extendingSelection: shift)
-    case GDK_KEY_Down, GDK_KEY_KP_Down: table.moveFocus(.next, extendingSelection: shift)
+    case GDK_KEY_Up, GDK_KEY_KP_Up: return .moveFocus(.previous, extendingSelection: shift)
+    case GDK_KEY_Down, GDK_KEY_KP_Down: return .moveFocus(.next, extendingSelection: shift)
     case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
-      table.scrollPage(.up, fraction: 1, overlap: pageOverlap, extendingSelection: shift)
+      return .scrollPage(.up, overlap: pageOverlap, extendingSelection: shift)
     case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
-      table.scrollPage(.down, fraction: 1, overlap: pageOverlap, extendingSelection: shift)
-    case GDK_KEY_Home, GDK_KEY_KP_Home: table.moveFocus(to: .first)
-    case GDK_KEY_End, GDK_KEY_KP_End: table.moveFocus(to: .last)
-    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
-      table.activateFocusedRow()
-    case GDK_KEY_bracketleft: table.moveFocusToFirstRowOfSection(.previous)
-    case GDK_KEY_bracketright: table.moveFocusToFirstRowOfSection(.next)
-    case GDK_KEY_Escape:
-      // Escape closes a swiped row first, then clears the selection.
-      if table.swipedRow != nil { table.closeSwipe(animated: true) } else { table.deselectAllRows() }
-    default: return false
+      return .scrollPage(.down, overlap: pageOverlap, extendingSelection: shift)
+    case GDK_KEY_Home, GDK_KEY_KP_Home: return .focusEdge(.first)
+    case GDK_KEY_End, GDK_KEY_KP_End: return .focusEdge(.last)
+    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_space, GDK_KEY_KP_Space: return .activate
+    case GDK_KEY_bracketleft: return .focusSection(.previous)
+    case GDK_KEY_bracketright: return .focusSection(.next)
+    case GDK_KEY_Escape: return .cancel
+    case GDK_KEY_Delete, GDK_KEY_BackSpace, GDK_KEY_KP_Delete: return table.isEditing ? .commitEditingControl : nil
+    case GDK_KEY_m where !shift: return .pickUpRow
+    default: return nil
     }
-    setNeedsLayout()
-    return true
   }
 
   /// How much of the previous page a page key leaves in view, in points.

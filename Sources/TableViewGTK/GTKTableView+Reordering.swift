@@ -85,39 +85,6 @@ extension GTKTableView {
 
   // MARK: Keys
 
-  /// The keys of a row being moved, and m, which picks up the focused row (the selected one when nothing is
-  /// focused). Returns whether the key was used.
-  func handleReorderKey(_ keyval: UInt32, modifiers state: GdkModifierType) -> Bool {
-    let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-    let key = Int32(keyval)
-    guard table.reorderingRow != nil else {
-      guard key == GDK_KEY_m, !shift, let row = table.focusedIndexPath ?? table.indexPathForSelectedRow,
-        table.swipedRow == nil,
-        reorderDragY == nil
-      else { return false }
-      return table.beginReorder(at: row)
-    }
-    switch key {
-    case GDK_KEY_Escape:
-      reorderDragY = nil
-      table.cancelReorder()
-      return true
-    default: break
-    }
-    // A row held by the pointer follows the pointer, not the keys.
-    guard reorderDragY == nil else { return true }
-    switch key {
-    case GDK_KEY_Up, GDK_KEY_KP_Up: table.moveReorder(by: -1)
-    case GDK_KEY_Down, GDK_KEY_KP_Down: table.moveReorder(by: 1)
-    case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: table.moveReorder(by: -10)
-    case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: table.moveReorder(by: 10)
-    case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter, GDK_KEY_m: table.endReorder()
-    default: break
-    }
-    // Every other key waits while a row is held (it would select or scroll under it).
-    return true
-  }
-
   // MARK: Drawing
 
   /// In the allocation: the held row's widget is the viewport's last child (drawn over every other

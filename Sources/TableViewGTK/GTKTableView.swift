@@ -239,7 +239,6 @@ public final class GTKTableView: TableViewHost {
     let size = Size(width: Double(width), height: Double(height))
     if table.viewportSize != size { table.viewportSize = size }
     table.layoutIfNeeded()
-    updateEditingControls()
     updateAccessibility()
     let offset = table.contentOffset
     let animating = table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil

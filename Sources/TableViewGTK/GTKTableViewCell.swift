@@ -46,7 +46,7 @@ public final class GTKTableViewCell: GTKView {
       gtk_widget_queue_resize(widget)
     }
   }
-  /// Whether the table allows the row to move now (set by the `GTKTableView` in edit mode).
+  /// Whether the table allows the row to move now (set by the table in edit mode).
   public internal(set) var canMove = false {
     didSet { if canMove != oldValue { updateEditingControlVisibility() } }
   }
@@ -136,8 +136,8 @@ public final class GTKTableViewCell: GTKView {
   private var editingAnimation: (from: Double, start: Int?)?
   private var editingTickID: UInt32 = 0
 
-  /// The row's editing control (the table view sets it from `TableView.editingStyle(forRowAt:)`):
-  /// ⊖ on red for `.delete`, ⊕ on green for `.insert`, nothing for `.none`.
+  /// The row's editing control (the table sets it: ``setEditingControl(_:canMove:)``): ⊖ on red
+  /// for `.delete`, ⊕ on green for `.insert`, nothing for `.none`.
   public var editingStyle: TableView.EditingStyle = .delete {
     didSet {
       guard editingStyle != oldValue else { return }
@@ -173,6 +173,12 @@ public final class GTKTableViewCell: GTKView {
   /// slides in (animated: over ``editingAnimationDuration`` on the frame clock). The height the
   /// cell reports is the height at its new width at once, so a table that measures again (an empty
   /// batch update) animates the row to it.
+  /// The row's editing control, as the table says (``editingStyle`` and ``canMove``).
+  public override func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool) {
+    editingStyle = style
+    self.canMove = canMove
+  }
+
   public override func setEditing(_ editing: Bool, animated: Bool) {
     guard editing != isEditing else {
       if !animated, editingAnimation != nil { finishEditingAnimation() }

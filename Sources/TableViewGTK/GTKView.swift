@@ -92,6 +92,9 @@ open class GTKView: ReusableView {
   /// Edit mode on or off: nothing by default (`GTKTableViewCell` shows its editing control).
   open func setEditing(_ editing: Bool, animated: Bool) {}
 
+  /// The row's editing control in edit mode: nothing by default (`GTKTableViewCell` shows it).
+  open func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool) {}
+
   /// Adds (`enabled`) or removes a CSS class on the widget.
   public func setCSSClass(_ name: String, enabled: Bool) {
     if enabled { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }

@@ -100,8 +100,8 @@ extension TerminalTableView {
       return true
     }
     guard event.kind == .press(.right), let point else { return false }
-    let offset = table.contentOffset
-    guard let row = table.indexPathForRow(at: Point(x: point.x + offset.x, y: point.y + offset.y)) else { return false }
+    // The engine's hit test: a floating header or footer covers the row beneath it.
+    guard let row = table.indexPathForTouch(at: point) else { return false }
     showContextMenu(forRowAt: row, at: CellPoint(x: Int(point.x), y: Int(point.y) + 1))
     return true
   }

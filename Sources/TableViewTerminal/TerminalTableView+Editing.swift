@@ -5,36 +5,11 @@ import TerminalKit
 // on the control, or Delete/Backspace on the selected row, commits it (the data source's commit editingStyle).
 
 extension TerminalTableView {
-  /// Enters or leaves edit mode (see `TableView.setEditing(_:animated:)`), then lets the rows take the heights
-  /// their narrower (or wider again) content needs (the empty batch update: rows glide to their new heights).
+  /// Enters or leaves edit mode (see `TableView.setEditing(_:animated:)`: the table tells the cells their
+  /// controls and measures the rows again, which glide to their new heights).
   public func setEditing(_ editing: Bool, animated: Bool) {
     guard editing != table.isEditing else { return }
-    measuringLayout {
-      table.setEditing(editing, animated: animated)
-      // UIKit's beginUpdates()/endUpdates(): the cells on screen are measured again.
-      try? table.performBatchUpdates { _ in }
-    }
-  }
-
-  /// Tells each cell on screen which editing control its row shows (asked of the table every frame in edit
-  /// mode, so a delegate's change shows at once).
-  /// - Complexity: O(visible)
-  func updateEditingControls() {
-    for path in table.indexPathsForVisibleRows {
-      guard let cell = table.cellForRow(at: path) as? TerminalTableViewCell else { continue }
-      cell.editingStyle = table.editingStyle(forRowAt: path)
-      if cell.showsReorderControl { cell.canMove = table.canMoveRow(at: path) }
-    }
-  }
-
-  /// Commits the editing control of the focused (else the selected) row (Delete or Backspace in edit mode).
-  /// - Returns: Whether there was a row with a control to commit.
-  func commitSelectedRow() -> Bool {
-    guard table.isEditing, let row = table.focusedIndexPath ?? table.indexPathForSelectedRow,
-      table.editingStyle(forRowAt: row) != .none
-    else { return false }
-    measuringLayout { try? table.commitEditingStyle(forRowAt: row) }
-    return true
+    measuringLayout { table.setEditing(editing, animated: animated) }
   }
 
   /// A press at `point` (the table's coordinates) on a row's editing control commits it.
@@ -43,7 +18,7 @@ extension TerminalTableView {
     guard table.isEditing else { return false }
     let offset = table.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    guard let row = table.indexPathForRow(at: content),
+    guard let row = table.indexPathForTouch(at: point),
       let cell = table.cellForRow(at: row) as? TerminalTableViewCell
     else { return false }
     let column = TerminalView.cells(content.x - cell.frame.minX)

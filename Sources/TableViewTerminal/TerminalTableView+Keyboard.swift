@@ -1,7 +1,7 @@
 import TableViewCore
 import TerminalKit
 
-// Keyboard navigation: the terminal's keys mapped to the engine's navigation (`TableView+KeyboardNavigation`,
+// Keyboard navigation: the terminal's keys mapped to the engine's commands (`TableCommand`, `TableView.perform`,
 // shared by every backend). The arrows move the engine's focus and keep it visible (the selection follows it in
 // single selection mode), a page key scrolls a page and keeps the focus at the same place on screen, Space or Enter
 // selects the focused row as a tap does (the delegate's will/didSelect are called), Shift extends the selection in
@@ -34,76 +34,52 @@ extension TerminalTableView {
   /// - Escape: clear the selection
   /// - s or ←: open the focused row's trailing swipe actions; →: its leading ones; while a row is open, ←/→ or
   ///   Tab choose an action, Enter performs it, Escape closes the row
-  /// - Delete or Backspace in edit mode: commit the selected row's editing control (⊖ deletes it)
-  /// - m: pick up the selected row to move it (when the data source allows); then ↑/↓ (k/j) move it one place,
+  /// - Delete or Backspace in edit mode: commit the focused row's editing control (⊖ deletes it)
+  /// - m: pick up the focused row to move it (when the data source allows); then ↑/↓ (k/j) move it one place,
   ///   Page Up/Page Down ten, Enter or m drop it, Escape puts it back
   /// - c or Shift-F10: open the selected row's context menu; then ↑/↓ choose, Enter performs, Escape closes
   ///
   /// - Returns: Whether the key was used.
   @discardableResult
   public func handleKey(_ event: KeyEvent) -> Bool {
+    if handleContextMenuKey(event) { return true }
+    // A row held for moving takes every key (TableView.perform decides what each does).
+    if table.reorderingRow == nil, handleSwipeKey(event) { return true }
+    guard let command = Self.command(for: event, editing: table.isEditing) else {
+      return table.reorderingRow != nil
+    }
+    var used = false
+    measuringLayout { used = table.perform(command) }
+    return used
+  }
+
+  /// The table command a key stands for (the keys listed at `handleKey(_:)`), if any.
+  static func command(for event: KeyEvent, editing: Bool) -> TableCommand? {
     let control = event.modifiers.contains(.control)
     let shift = event.modifiers.contains(.shift)
-    if handleContextMenuKey(event) || handleReorderKey(event) || handleSwipeKey(event) { return true }
-    if event.key == .delete || event.key == .backspace, table.isEditing { return commitSelectedRow() }
     switch event.key {
-    case .up: moveFocus(.previous, extendingSelection: shift)
-    case .down: moveFocus(.next, extendingSelection: shift)
-    case .pageUp: page(.up, fraction: 1, extendingSelection: shift)
-    case .pageDown: page(.down, fraction: 1, extendingSelection: shift)
-    case .home: focusEdge(.first)
-    case .end: focusEdge(.last)
-    case .enter, .character(" "): activateFocus()
-    case .escape: clearSelection()
-    case .character("k") where !control: moveFocus(.previous)
-    case .character("j") where !control: moveFocus(.next)
-    case .character("K"): moveFocus(.previous, extendingSelection: true)
-    case .character("J"): moveFocus(.next, extendingSelection: true)
-    case .character("u") where control: page(.up, fraction: 0.5)
-    case .character("d") where control: page(.down, fraction: 0.5)
-    case .character("y") where control: measuringLayout { table.scroll(by: -1) }
-    case .character("e") where control: measuringLayout { table.scroll(by: 1) }
-    case .character("[") where !control: jumpToSection(.previous)
-    case .character("]") where !control: jumpToSection(.next)
-    default: return false
+    case .up: return .moveFocus(.previous, extendingSelection: shift)
+    case .down: return .moveFocus(.next, extendingSelection: shift)
+    case .pageUp: return .scrollPage(.up, overlap: 2, extendingSelection: shift)
+    case .pageDown: return .scrollPage(.down, overlap: 2, extendingSelection: shift)
+    case .home: return .focusEdge(.first)
+    case .end: return .focusEdge(.last)
+    case .enter, .character(" "): return .activate
+    case .escape: return .cancel
+    case .delete, .backspace: return editing ? .commitEditingControl : nil
+    case .character("k") where !control: return .moveFocus(.previous)
+    case .character("j") where !control: return .moveFocus(.next)
+    case .character("K"): return .moveFocus(.previous, extendingSelection: true)
+    case .character("J"): return .moveFocus(.next, extendingSelection: true)
+    case .character("u") where control: return .scrollPage(.up, fraction: 0.5, overlap: 2)
+    case .character("d") where control: return .scrollPage(.down, fraction: 0.5, overlap: 2)
+    case .character("y") where control: return .scroll(by: -1)
+    case .character("e") where control: return .scroll(by: 1)
+    case .character("[") where !control: return .focusSection(.previous)
+    case .character("]") where !control: return .focusSection(.next)
+    case .character("m") where event.modifiers.isEmpty: return .pickUpRow
+    default: return nil
     }
-    return true
-  }
-
-  // MARK: The engine's navigation, timed
-
-  /// Focuses the row before or after the focused one (see `TableView.moveFocus(_:extendingSelection:)`).
-  func moveFocus(_ direction: TableView.RowDirection, extendingSelection: Bool = false) {
-    measuringLayout { table.moveFocus(direction, extendingSelection: extendingSelection) }
-  }
-
-  /// Scrolls by `fraction` of a page in `direction`, two lines of the previous page staying in view; a focused row
-  /// on screen keeps its place (see `TableView.scrollPage(_:fraction:overlap:extendingSelection:)`).
-  func page(_ direction: TableView.ScrollDirection, fraction: Double, extendingSelection: Bool = false) {
-    measuringLayout {
-      table.scrollPage(direction, fraction: fraction, overlap: 2, extendingSelection: extendingSelection)
-    }
-  }
-
-  /// Focuses the first or last row, scrolling there with an animation.
-  func focusEdge(_ edge: TableView.Edge) {
-    measuringLayout { table.moveFocus(to: edge) }
-  }
-
-  /// Focuses the first row of the next, this or the previous section (see
-  /// `TableView.moveFocusToFirstRowOfSection(_:)`).
-  func jumpToSection(_ direction: TableView.RowDirection) {
-    measuringLayout { table.moveFocusToFirstRowOfSection(direction) }
-  }
-
-  /// Space or Enter: the focused row (or the first fully visible row) is selected as by a tap.
-  func activateFocus() {
-    measuringLayout { table.activateFocusedRow() }
-  }
-
-  /// Deselects every row.
-  func clearSelection() {
-    measuringLayout { table.deselectAllRows() }
   }
 
   /// Whether all of `row` is on screen and not under its section's floating header.

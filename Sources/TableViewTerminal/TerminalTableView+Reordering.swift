@@ -4,7 +4,7 @@ import TerminalKit
 // Moving rows on a terminal (the engine's reorder: `TableView.beginReorder(at:pointerY:)` and the rest). In edit
 // mode each movable row shows a reorder control (≡) at its right: a press on it picks the row up, the row follows
 // the mouse, held near the top or bottom edge the table scrolls by itself (through rows never measured, across
-// sections), and letting go drops it. From the keyboard, m picks up the selected row, ↑/↓ (k/j) move it one
+// sections), and letting go drops it. From the keyboard (TableCommand), m picks up the focused row, ↑/↓ (k/j) move it one
 // place, Page Up/Page Down ten, Enter (or m) drops it and Esc puts it back. The held row is drawn over the others,
 // bold on a dark background; the gap where it would drop stays empty.
 
@@ -15,32 +15,6 @@ extension TerminalTableView {
     if style.background == .default { style.background = .brightBlack }
   }
 
-  // MARK: Keys
-
-  /// The keys of a row being moved, and m, which picks up the selected row.
-  /// - Returns: Whether the key was used.
-  func handleReorderKey(_ event: KeyEvent) -> Bool {
-    guard event.modifiers.isEmpty else { return false }
-    guard table.reorderingRow != nil else {
-      guard event.key == .character("m"), let row = table.indexPathForSelectedRow, table.swipedRow == nil else {
-        return false
-      }
-      var picked = false
-      measuringLayout { picked = table.beginReorder(at: row) }
-      return picked
-    }
-    switch event.key {
-    case .up, .character("k"): measuringLayout { table.moveReorder(by: -1) }
-    case .down, .character("j"): measuringLayout { table.moveReorder(by: 1) }
-    case .pageUp: measuringLayout { table.moveReorder(by: -10) }
-    case .pageDown: measuringLayout { table.moveReorder(by: 10) }
-    case .enter, .character("m"): measuringLayout { table.endReorder() }
-    case .escape: measuringLayout { table.cancelReorder() }
-    default: return false
-    }
-    return true
-  }
-
   // MARK: The mouse
 
   /// A press at `point` (the table's coordinates) on a row's reorder control picks the row up under the pointer.
@@ -49,7 +23,7 @@ extension TerminalTableView {
     guard table.isEditing, table.reorderingRow == nil else { return false }
     let offset = table.contentOffset
     let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    guard let row = table.indexPathForRow(at: content),
+    guard let row = table.indexPathForTouch(at: point),
       let cell = table.cellForRow(at: row) as? TerminalTableViewCell,
       cell.reorderControlColumns.contains(TerminalView.cells(content.x - cell.frame.minX))
     else { return false }

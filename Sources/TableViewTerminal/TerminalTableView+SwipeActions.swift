@@ -149,10 +149,7 @@ extension TerminalTableView {
     guard let start = pressStart, abs(point.x - start.x) >= Self.swipeSlop, abs(point.y - start.y) < 1 else {
       return false
     }
-    let offset = table.contentOffset
-    guard let row = table.indexPathForRow(at: Point(x: start.x + offset.x, y: start.y + offset.y)) else {
-      return false
-    }
+    guard let row = table.indexPathForTouch(at: start) else { return false }
     var began = false
     measuringLayout {
       guard table.beginSwipe(at: row) else { return }

@@ -140,7 +140,6 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
 
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    if table.isEditing { updateEditingControls() }
     if table.swipedRow == nil { focusedSwipeAction = nil }
     guard table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil else {
       let offset = table.contentOffset

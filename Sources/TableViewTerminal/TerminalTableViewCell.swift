@@ -61,7 +61,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   /// editing control.
   public private(set) var isEditing = false
   /// The control shown in edit mode: ⊖ for `.delete`, ⊕ for `.insert`, nothing for `.none` (the column stays,
-  /// so rows line up). The `TerminalTableView` sets it from `TableView.editingStyle(forRowAt:)`.
+  /// so rows line up). The table sets it (`setEditingControl(_:canMove:)`).
   public var editingStyle: TableView.EditingStyle = .none
   /// The delete control's style.
   public var deleteControlStyle = Style(foreground: .red, attributes: .bold)
@@ -74,7 +74,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
   /// The control shows where the table also allows the move (`TableView.canMoveRow(at:)`, which the
   /// `TerminalTableView` tells the cell as `canMove`); a press on it picks the row up.
   public var showsReorderControl = false
-  /// Whether the table allows the row to move now (set by the `TerminalTableView` in edit mode).
+  /// Whether the table allows the row to move now (set by the table in edit mode: `setEditingControl(_:canMove:)`).
   public var canMove = false
   /// The reorder control's style.
   public var reorderControlStyle = Style(foreground: .brightBlack, attributes: .bold)
@@ -121,6 +121,12 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
     guard editing != isEditing else { return }
     isEditing = editing
     setNeedsLayout()
+  }
+
+  /// The row's editing control, as the table says (``editingStyle`` and ``canMove``).
+  open func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool) {
+    editingStyle = style
+    self.canMove = canMove
   }
 
   /// The text assistive technology reads for the row: the one set, or else the text label's and the detail

@@ -94,4 +94,26 @@ struct TerminalEditModeTests {
     view.tick()
     #expect(view.lines()[2...3] == ["  " + text, "  next"])
   }
+
+  @Test("edit mode asks the app for the rows' editing styles when they change, not on every frame")
+  func noQuestionsPerFrame() throws {
+    let feed = TestFeed(sectionCount: 1, rows: 40)
+    let (view, clock) = makeTableView(feed, width: 30, height: 10, rowHeight: 1)
+    view.setEditing(true, animated: true)
+    #expect(view.lines()[2] == "  ⊖ row 0.0")
+    let asked = feed.editingStyleQuestions
+    #expect(asked > 0)
+    for _ in 0..<60 {
+      clock.advance(by: 1.0 / 60)
+      view.tick()
+      _ = view.snapshot()
+    }
+    #expect(feed.editingStyleQuestions == asked, "frames with nothing new asked again")
+    // A row that comes on screen is asked once; a change the app announces shows at once.
+    view.table.contentOffset.y += 1
+    #expect(feed.editingStyleQuestions == asked + 1)
+    feed.editingStyles[IndexPath(row: 2, section: 0)] = .insert
+    try view.table.reloadRows(at: [IndexPath(row: 2, section: 0)], with: .none)
+    #expect(view.lines()[3] == "  ⊕ row 0.2")
+  }
 }

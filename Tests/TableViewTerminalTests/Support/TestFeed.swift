@@ -45,9 +45,21 @@ final class TestFeed: TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     selected.append(indexPath)
   }
-  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
-    editingStyles[indexPath] ?? .delete
+  /// Whether rows have a context menu (one action, "Star").
+  var hasMenus = false
+  func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
+    -> ContextMenuConfiguration?
+  {
+    guard hasMenus else { return nil }
+    return ContextMenuConfiguration(
+      title: sections[indexPath.section][indexPath.row], actions: [ContextMenuAction(title: "Star") { _ in }])
   }
+  func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
+    editingStyleQuestions += 1
+    return editingStyles[indexPath] ?? .delete
+  }
+  /// How often the table asked for a row's editing style.
+  var editingStyleQuestions = 0
   func tableView(_ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath) {
     performed.append("\(editingStyle == .delete ? "delete" : "insert") \(indexPath.row)")
     guard editingStyle == .delete else { return }

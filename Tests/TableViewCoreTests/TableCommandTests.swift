@@ -1,0 +1,62 @@
+import TableViewTesting
+import Testing
+
+@_spi(Backend) @testable import TableViewCore
+
+/// The table for a script, before its commands: 12 rows of 20 points in 300×400, rows selected
+/// and focused as the script says.
+func makeCommandTable(_ script: CommandScript, table: TableView, model: CommandModel) {
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
+  table.rowHeight = 20
+  table.selectionMode = .multiple
+  table.selectionFollowsFocus = false
+  table.dataSource = model
+  table.delegate = model
+  if table.viewportSize.width == 0 { table.viewportSize = Size(width: 300, height: 400) }
+  table.reloadData()
+  for row in script.selected {
+    try? table.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
+  }
+  if let focused = script.focused { try? table.focusRow(at: IndexPath(row: focused, section: 0)) }
+  if script.editing { table.setEditing(true, animated: false) }
+}
+
+/// Checks what the user sees after a script: the order, the focused row (by id), the held row.
+func expectOutcome(_ script: CommandScript, table: TableView, model: CommandModel) {
+  #expect(model.ids == script.order, "\(script.name): order")
+  #expect(model.deleted == script.deleted, "\(script.name): deleted")
+  #expect(table.focusedIndexPath.map { model.ids[$0.row] } == script.focusedAfter, "\(script.name): focus")
+  #expect(table.reorderingRow.map { model.ids[$0.row] } == script.heldAfter, "\(script.name): held row")
+}
+
+@Suite("Keyboard commands: one meaning, the focused row")
+struct TableCommandTests {
+  @Test("each script does what the user expects", arguments: commandScripts)
+  func scripts(_ script: CommandScript) {
+    let clock = ManualClock()
+    let table = TableView(style: .plain, clock: clock)
+    let model = CommandModel()
+    makeCommandTable(script, table: table, model: model)
+    for command in script.commands {
+      table.perform(command)
+      settle(table, clock)
+    }
+    expectOutcome(script, table: table, model: model)
+  }
+
+  @Test("a row held by a pointer follows the pointer: the keys move nothing, Esc puts it back")
+  func heldByPointer() {
+    let clock = ManualClock()
+    let table = TableView(style: .plain, clock: clock)
+    let model = CommandModel()
+    makeCommandTable(
+      CommandScript(name: "", focused: 2, commands: [], order: [], focusedAfter: nil), table: table, model: model)
+    #expect(table.beginReorder(at: IndexPath(row: 2, section: 0), pointerY: 50))
+    #expect(table.perform(.moveFocus(.next)))
+    #expect(table.perform(.activate))
+    #expect(table.reorderDestination == IndexPath(row: 2, section: 0))
+    #expect(table.perform(.cancel))
+    settle(table, clock)
+    #expect(table.reorderingRow == nil && model.ids == Array(0..<12))
+  }
+}
