@@ -82,7 +82,8 @@ for target in "${targets[@]}"; do
   sources=()
   while read -r source; do
     [[ -z "$source" || "$source" == \#* ]] && continue
-    sources+=("$source"/*.swift)
+    # A library's sources are in folders by concept (Sources/TableViewCore/HeightIndex/...): all of them.
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$source" -name '*.swift' -print0 | sort -z)
   done <"$folder/sources"
   echo "== $target: building"
   # The targets see their sources' internal API: one module, named like the library it tests.
