@@ -7,18 +7,11 @@ import CGtk
 // viewport, just above the content's top, and hidden otherwise.
 
 extension GTKTableView {
-  /// What the indicator says at a pull `progress` (see `TableView.refreshPullProgress`).
-  static func refreshText(progress: Double, isRefreshing: Bool) -> String {
-    if isRefreshing { return "Refreshing…" }
-    return progress >= 1 ? "Release to refresh" : "Pull to refresh"
-  }
-
   /// In the allocation: shows the indicator in the space above the content (a viewport `width` wide),
   /// or hides it.
   func placeRefreshIndicator(width: Int32) {
-    let progress = table.refreshPullProgress
     let contentTop = Self.pixel(-table.contentOffset.y)
-    guard let control = table.refreshControl, progress > 0, contentTop >= 1 else {
+    guard let state = table.refreshIndicator, contentTop >= 1 else {
       if let refreshIndicator, gtk_widget_get_child_visible(refreshIndicator.box) != 0 {
         gtk_widget_set_child_visible(refreshIndicator.box, 0)
         gtk_spinner_stop(OpaquePointer(refreshIndicator.spinner))
@@ -27,20 +20,20 @@ extension GTKTableView {
       return
     }
     let indicator = refreshIndicator ?? makeRefreshIndicator()
-    let text = Self.refreshText(progress: progress, isRefreshing: control.isRefreshing)
+    let text = state.text
     if text != refreshIndicatorText {
       GTK.setText(indicator.label, text)
       refreshIndicatorText = text
-      if control.isRefreshing {
+      if state.phase == .refreshing {
         gtk_spinner_start(OpaquePointer(indicator.spinner))
       } else {
         gtk_spinner_stop(OpaquePointer(indicator.spinner))
       }
     }
     gtk_widget_set_child_visible(indicator.box, 1)
-    gtk_widget_set_opacity(indicator.box, control.isRefreshing ? 1 : 0.4 + 0.6 * progress)
+    gtk_widget_set_opacity(indicator.box, state.phase == .refreshing ? 1 : 0.4 + 0.6 * state.progress)
     // As tall as the control, its bottom at the content's top (clipped by the viewport while pulled less).
-    let height = max(1, Self.pixel(control.height))
+    let height = max(1, Self.pixel(table.refreshControl?.height ?? 0))
     var point = graphene_point_t(x: 0, y: Float(contentTop - height))
     gtk_widget_allocate(
       indicator.box, Self.allocatableWidth(width, of: indicator.box), Int32(height), -1,

@@ -176,17 +176,17 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// Pull to refresh: in the rows above the content's top (pulled down, or resting below the
   /// indicator while refreshing), one line just above the content says what letting go does.
   func drawRefreshIndicator(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    guard let control = table.refreshControl, table.refreshPullProgress > 0 else { return }
+    guard let indicator = table.refreshIndicator else { return }
     let contentTop = TerminalView.cells(-table.contentOffset.y)
     guard contentTop >= 1 else { return }
-    let text: String
-    if control.isRefreshing {
-      text = "⟳ Refreshing…"
-    } else if table.refreshPullProgress >= 1 {
-      text = "↑ Release to refresh"
-    } else {
-      text = "↓ Pull to refresh"
-    }
+    // The engine's words, with a mark for each phase (a terminal has no spinner).
+    let mark =
+      switch indicator.phase {
+      case .refreshing: "⟳"
+      case .armed: "↑"
+      case .pulling: "↓"
+      }
+    let text = mark + " " + indicator.text
     let width = cellSize.width
     let textWidth = DisplayWidth.of(text)
     let line = CellRect(x: origin.x, y: origin.y + contentTop - 1, width: width, height: 1).intersection(clip)

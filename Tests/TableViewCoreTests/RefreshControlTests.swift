@@ -35,8 +35,10 @@ struct RefreshControlTests {
     for y in stride(from: 0.0, through: 600, by: 20) { table.drag(to: y) }
     #expect(table.contentOffset.y < -60)
     #expect(table.refreshPullProgress == 1)
+    #expect(table.refreshIndicator?.phase == .armed && table.refreshIndicator?.text == "Release to refresh")
     table.endDragging(velocity: 0)
     #expect(control.isRefreshing && refreshes == 1)
+    #expect(table.refreshIndicator?.text == "Refreshing…")
     settle(table, clock)
     #expect(table.contentOffset.y == -60, "the content rests below the indicator")
     #expect(table.minimumContentOffsetY == -60 && table.adjustedContentInset.top == 60)
@@ -44,6 +46,7 @@ struct RefreshControlTests {
     control.endRefreshing()
     settle(table, clock)
     #expect(!control.isRefreshing && table.contentOffset.y == 0 && table.refreshPullProgress == 0)
+    #expect(table.refreshIndicator == nil)
     #expect(refreshes == 1)
     _ = model
   }
@@ -56,6 +59,7 @@ struct RefreshControlTests {
     table.beginDragging(at: 0)
     table.drag(to: 40)
     #expect(table.refreshPullProgress > 0 && table.refreshPullProgress < 1)
+    #expect(table.refreshIndicator?.phase == .pulling && table.refreshIndicator?.text == "Pull to refresh")
     table.endDragging(velocity: 0)
     settle(table, clock)
     #expect(refreshes == 0 && table.contentOffset.y == 0)
