@@ -3,8 +3,8 @@
 # there (only there) with a release-like version, and two consumer packages outside the tree that depend on it by
 # URL and `from:` that version, one on TableViewTerminal and one on TableViewGTK. Each app imports Foundation too and
 # uses `IndexPath(row:section:)` (Foundation's IndexPath, with UIKit's spellings). The terminal app is built and run
-# headlessly (it lays out a table and prints the screen it would draw); the GTK app is built. Then the terminal
-# consumers' resolutions are checked: GRDB and the DocC plugin must not have been fetched (nor pinned), and the
+# headlessly (it lays out a table and prints the screen it would draw), beside the README's terminal app (built);
+# the GTK app is built. Then the consumers' resolutions are checked: GRDB and the DocC plugin must not have been fetched (nor pinned), and the
 # terminal consumer builds with no GTK 4 to be found and no warning.
 #
 #   scripts/consumer-check.sh             # the committed HEAD (uncommitted changes are not in the clone)
@@ -85,6 +85,28 @@ var buffer = ScreenBuffer(width: 40, height: 5)
 tableView.render(into: &buffer, origin: CellPoint(x: 0, y: 0))
 for line in buffer.lines { print(line) }
 EOF
+
+# The README's terminal app (its ```swift block that runs a TerminalRunLoop) is a second target of the terminal
+# consumer: built, so the front door's example cannot drift from the API.
+mkdir -p "$work/TerminalConsumer/Sources/ReadmeApp"
+awk '/^```swift/ { block = ""; inside = 1; next } /^```/ { if (inside && block ~ /TerminalRunLoop/) printf "%s", block; inside = 0; next }
+  inside { block = block $0 "\n" }' "$work/SwiftTableView/README.md" >"$work/TerminalConsumer/Sources/ReadmeApp/main.swift"
+[ -s "$work/TerminalConsumer/Sources/ReadmeApp/main.swift" ] || { echo "consumer-check: no app in the README" >&2; exit 1; }
+python3 - "$work/TerminalConsumer/Package.swift" <<'PY'
+import sys
+path = sys.argv[1]
+text = open(path).read()
+target = """    .executableTarget(
+      name: "ReadmeApp",
+      dependencies: [
+        .product(name: "TableViewCore", package: "SwiftTableView"),
+        .product(name: "TableViewTerminal", package: "SwiftTableView"),
+      ]),
+  ]
+)"""
+text = text[: text.rindex("  ]\n)")] + target + "\n"
+open(path, "w").write(text)
+PY
 
 consumer GTKConsumer TableViewGTK 'traits: ["GTK"]'
 cat >"$work/GTKConsumer/Sources/GTKConsumer/main.swift" <<'EOF'
