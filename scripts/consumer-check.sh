@@ -104,7 +104,7 @@ target = """    .executableTarget(
       ]),
   ]
 )"""
-text = text[: text.rindex("  ]\n)")] + target + "\n"
+text = text[: text.rindex("  ]\n)")].rstrip() + ",\n" + target + "\n"
 open(path, "w").write(text)
 PY
 
