@@ -80,6 +80,42 @@ struct BatchUpdateMapping: Sendable {
   }
 }
 
+/// Maps old index paths known to be in range (the rows that were on screen), section after
+/// section, as ``BatchUpdateMapping/newIndexPath(forOld:)`` does: a section's mapping is looked up
+/// once for all its rows, and a row whose path does not change is given back as it was. A layout
+/// after an update maps every row on screen, and each read of an `IndexPath`'s section or row is a
+/// call into Foundation.
+struct VisibleRowMapper {
+  let mapping: BatchUpdateMapping
+  private var section = Int.min
+  private var newSection: Int?
+  private var removed: [Int] = []
+  private var added: [Int] = []
+
+  init(_ mapping: BatchUpdateMapping) { self.mapping = mapping }
+
+  /// The row's index path after the update, or `nil` when it is deleted or reloaded with its section.
+  mutating func newIndexPath(forOld path: IndexPath) -> IndexPath? {
+    guard mapping.rowDestinations.isEmpty else { return mapping.newIndexPath(forOld: path) }
+    let s = path.section
+    if s != section {
+      section = s
+      newSection = mapping.reloadedSections.contains(s) ? nil : mapping.newSection(forOld: s)
+      removed = mapping.removedRows[s] ?? []
+      added = newSection.flatMap { mapping.addedRows[$0] } ?? []
+    }
+    guard let newSection else { return nil }
+    if removed.isEmpty, added.isEmpty {
+      return newSection == s ? path : IndexPath(row: path.row, section: newSection)
+    }
+    let row = path.row
+    let removedBefore = countLess(than: row, in: removed)
+    if removedBefore < removed.count, removed[removedBefore] == row { return nil }
+    let newRow = nthAbsent(row - removedBefore, from: added)
+    return newRow == row && newSection == s ? path : IndexPath(row: newRow, section: newSection)
+  }
+}
+
 /// The number of elements of the ascending array `sorted` that are less than `value`.
 func countLess(than value: Int, in sorted: [Int]) -> Int {
   var low = 0

@@ -323,19 +323,21 @@ extension TableView {
     var baseSection = -1
     var base = 0
     var firstReloaded: Int?
+    var mapper = VisibleRowMapper(plan.mapping)
     for entry in visible.rows {
-      if firstReloaded == nil, !oldSpace.keepsFirstVisibleRowInPlace, plan.isReloaded(old: entry.indexPath),
-        let path = plan.newIndexPath(forOld: entry.indexPath)
-      {
+      let reloaded = plan.isReloaded(old: entry.indexPath)
+      let mapped = mapper.newIndexPath(forOld: entry.indexPath)
+      if firstReloaded == nil, !oldSpace.keepsFirstVisibleRowInPlace, reloaded, let path = mapped {
         firstReloaded = heights.index.prefix(heights.index.itemIndex(of: path)).rows
       }
-      if !plan.isReloaded(old: entry.indexPath), let path = plan.newIndexPath(forOld: entry.indexPath) {
+      if !reloaded, let path = mapped {
         var moved = entry
         moved.indexPath = path
         // Rows before the section, computed once per section (one descent, not one per cell).
-        if baseSection != path.section {
-          baseSection = path.section
-          base = heights.index.prefix(heights.index.itemIndex(ofHeader: path.section)).rows
+        let section = path.section
+        if baseSection != section {
+          baseSection = section
+          base = heights.index.prefix(heights.index.itemIndex(ofHeader: section)).rows
         }
         moved.globalRow = newSpace.globalRow(lap: oldSpace.lap(ofGlobalRow: entry.globalRow), rowInLap: base + path.row)
         kept.append(moved)
