@@ -125,7 +125,7 @@ extension GTKTableView {
     let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
     let key = Int32(keyval)
     guard key == GDK_KEY_Menu || (key == GDK_KEY_F10 && shift) else { return false }
-    if let row = table.focusedIndexPath ?? table.indexPathForSelectedRow { showContextMenu(forRowAt: row) }
+    if let row = table.commandRow { showContextMenu(forRowAt: row) }
     return true
   }
 }

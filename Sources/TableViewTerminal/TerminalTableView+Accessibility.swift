@@ -8,7 +8,7 @@ import TerminalKit
 
 extension TerminalTableView {
   /// The row the user is on: the focused one, else the first selected one.
-  public var currentRow: IndexPath? { table.focusedIndexPath ?? table.indexPathForSelectedRow }
+  public var currentRow: IndexPath? { table.commandRow }
 
   /// The screen cell where the terminal's cursor belongs: the first column of the current row's text (see
   /// `currentRow`), on the row's first line in view, or, while a context menu is open, of its chosen action;

@@ -87,7 +87,7 @@ extension TerminalTableView {
   /// Opens the focused (else the selected) row on its trailing (or leading) actions, as a swipe that stops there, the first action
   /// chosen.
   func openSelectedRow(trailing: Bool) -> Bool {
-    guard let row = table.focusedIndexPath ?? table.indexPathForSelectedRow, !table.isEditing else { return false }
+    guard let row = table.commandRow, !table.isEditing else { return false }
     var opened = false
     measuringLayout {
       guard table.beginSwipe(at: row) else { return }

@@ -24,9 +24,9 @@ extension TableView {
   @_spi(Backend) public var reorderingView: (any ReusableView)? { editing.reorder?.view }
 
   /// Whether the row can be picked up: it exists, the table does not loop, and the data source
-  /// says so (`canMoveRowAt`). Backends show a reorder control where it is true.
+  /// says so (`canMoveRowAt`). Views hear it through `setEditingControl(_:canMove:)`.
   /// - Complexity: O(log n) and one data-source call.
-  @_spi(Backend) public func canMoveRow(at indexPath: IndexPath) -> Bool {
+  func canMoveRow(at indexPath: IndexPath) -> Bool {
     guard rowSpace.eachRowAppearsOnce, isValid(indexPath), let dataSource else { return false }
     return askingDataSource { dataSource.tableView(self, canMoveRowAt: indexPath) }
   }

@@ -345,6 +345,9 @@ extension TableView {
   /// it arrived there since the last look.
   /// - Complexity: O(1)
   func noticeFollowing() {
+    // Without follow mode there is nothing to start or stop (turning it on looks again), and the
+    // scroll step need not work out where the bottom is.
+    guard anchoring.following || followsAppendedRows else { return }
     let atBottom = isAtFollowableBottom
     if anchoring.following {
       if !isAtBottom, !anchoring.followScrollRunning { anchoring.following = false }

@@ -358,8 +358,8 @@ extension TableView {
 extension TableView {
   /// How far the content is pulled past the top towards a refresh: 0 at rest, 1 from the refresh
   /// control's height on (and while it refreshes); 0 without a control. Backends draw the
-  /// indicator from it, in the space above the content.
-  @_spi(Backend) public var refreshPullProgress: Double {
+  /// indicator from ``refreshIndicator``, which says where the pull is.
+  var refreshPullProgress: Double {
     guard let control = refreshControl, rowSpace.isBounded else { return 0 }
     if control.isRefreshing { return 1 }
     return min(1, max(0, (scrollBounds.minimum - scroll.offset.y) / control.height))

@@ -48,6 +48,15 @@ struct BatchUpdateMapping: Sendable {
     return nthAbsent(s - countLess(than: s, in: addedSections), from: removedSections)
   }
 
+  /// How the rows of old section `s` that are not moved map: `nil` when the section is deleted
+  /// or reloaded (its rows go).
+  /// - Complexity: O(log k) for k operations.
+  func rows(ofOldSection s: Int) -> SectionRowMapping? {
+    guard !reloadedSections.contains(s), let newSection = newSection(forOld: s) else { return nil }
+    return SectionRowMapping(
+      newSection: newSection, removed: removedRows[s] ?? [], added: addedRows[newSection] ?? [])
+  }
+
   /// Maps an old index path known to be in range.
   ///
   /// A surviving row that is not moved is the k-th survivor of its section (k = its row minus
@@ -56,14 +65,10 @@ struct BatchUpdateMapping: Sendable {
   func newIndexPath(forOld path: IndexPath) -> IndexPath? {
     // Most updates move no row: no hash of the path then (hashing an IndexPath is most of a lookup).
     if !rowDestinations.isEmpty, let destination = rowDestinations[path] { return destination }
-    guard !reloadedSections.contains(path.section), let newSection = newSection(forOld: path.section) else {
+    guard let section = rows(ofOldSection: path.section), let row = section.newRow(forOld: path.row) else {
       return nil
     }
-    let removed = removedRows[path.section] ?? []
-    let removedBefore = countLess(than: path.row, in: removed)
-    if removedBefore < removed.count, removed[removedBefore] == path.row { return nil }
-    let newRow = nthAbsent(path.row - removedBefore, from: addedRows[newSection] ?? [])
-    return IndexPath(row: newRow, section: newSection)
+    return IndexPath(row: row, section: section.newSection)
   }
 
   /// Maps a new index path known to be in range: the inverse of `newIndexPath(forOld:)`.
@@ -80,6 +85,25 @@ struct BatchUpdateMapping: Sendable {
   }
 }
 
+/// Where the rows of one old section that are not moved go: the section's new index, and the
+/// rows removed from it and added to it (ascending).
+struct SectionRowMapping {
+  let newSection: Int
+  let removed: [Int]
+  let added: [Int]
+
+  /// Whether every row keeps its index.
+  var keepsRows: Bool { removed.isEmpty && added.isEmpty }
+
+  /// The new index of old row `row`, or `nil` when it is removed (deleted or moved out).
+  /// - Complexity: O(log k) for k row operations in the section.
+  func newRow(forOld row: Int) -> Int? {
+    let removedBefore = countLess(than: row, in: removed)
+    if removedBefore < removed.count, removed[removedBefore] == row { return nil }
+    return nthAbsent(row - removedBefore, from: added)
+  }
+}
+
 /// Maps old index paths known to be in range (the rows that were on screen), section after
 /// section, as ``BatchUpdateMapping/newIndexPath(forOld:)`` does: a section's mapping is looked up
 /// once for all its rows, and a row whose path does not change is given back as it was. A layout
@@ -88,9 +112,7 @@ struct BatchUpdateMapping: Sendable {
 struct VisibleRowMapper {
   let mapping: BatchUpdateMapping
   private var section = Int.min
-  private var newSection: Int?
-  private var removed: [Int] = []
-  private var added: [Int] = []
+  private var rows: SectionRowMapping?
 
   init(_ mapping: BatchUpdateMapping) { self.mapping = mapping }
 
@@ -100,19 +122,13 @@ struct VisibleRowMapper {
     let s = path.section
     if s != section {
       section = s
-      newSection = mapping.reloadedSections.contains(s) ? nil : mapping.newSection(forOld: s)
-      removed = mapping.removedRows[s] ?? []
-      added = newSection.flatMap { mapping.addedRows[$0] } ?? []
+      rows = mapping.rows(ofOldSection: s)
     }
-    guard let newSection else { return nil }
-    if removed.isEmpty, added.isEmpty {
-      return newSection == s ? path : IndexPath(row: path.row, section: newSection)
-    }
+    guard let rows else { return nil }
+    if rows.keepsRows { return rows.newSection == s ? path : IndexPath(row: path.row, section: rows.newSection) }
     let row = path.row
-    let removedBefore = countLess(than: row, in: removed)
-    if removedBefore < removed.count, removed[removedBefore] == row { return nil }
-    let newRow = nthAbsent(row - removedBefore, from: added)
-    return newRow == row && newSection == s ? path : IndexPath(row: newRow, section: newSection)
+    guard let newRow = rows.newRow(forOld: row) else { return nil }
+    return newRow == row && rows.newSection == s ? path : IndexPath(row: newRow, section: rows.newSection)
   }
 }
 
