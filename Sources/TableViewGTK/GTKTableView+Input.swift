@@ -315,7 +315,7 @@ extension GTKTableView {
     case GDK_KEY_bracketleft: return .focusSection(.previous)
     case GDK_KEY_bracketright: return .focusSection(.next)
     case GDK_KEY_Escape: return .cancel
-    case GDK_KEY_Delete, GDK_KEY_BackSpace, GDK_KEY_KP_Delete: return table.isEditing ? .commitEditingControl : nil
+    case GDK_KEY_Delete, GDK_KEY_BackSpace, GDK_KEY_KP_Delete: return .commitEditingControl
     case GDK_KEY_m where !shift: return .pickUpRow
     default: return nil
     }

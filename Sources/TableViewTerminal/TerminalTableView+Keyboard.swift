@@ -45,7 +45,7 @@ extension TerminalTableView {
     if handleContextMenuKey(event) { return true }
     // A row held for moving takes every key (TableView.perform decides what each does).
     if table.reorderingRow == nil, handleSwipeKey(event) { return true }
-    guard let command = Self.command(for: event, editing: table.isEditing) else {
+    guard let command = Self.command(for: event) else {
       return table.reorderingRow != nil
     }
     var used = false
@@ -54,7 +54,7 @@ extension TerminalTableView {
   }
 
   /// The table command a key stands for (the keys listed at `handleKey(_:)`), if any.
-  static func command(for event: KeyEvent, editing: Bool) -> TableCommand? {
+  static func command(for event: KeyEvent) -> TableCommand? {
     let control = event.modifiers.contains(.control)
     let shift = event.modifiers.contains(.shift)
     switch event.key {
@@ -66,7 +66,7 @@ extension TerminalTableView {
     case .end: return .focusEdge(.last)
     case .enter, .character(" "): return .activate
     case .escape: return .cancel
-    case .delete, .backspace: return editing ? .commitEditingControl : nil
+    case .delete, .backspace: return .commitEditingControl
     case .character("k") where !control: return .moveFocus(.previous)
     case .character("j") where !control: return .moveFocus(.next)
     case .character("K"): return .moveFocus(.previous, extendingSelection: true)

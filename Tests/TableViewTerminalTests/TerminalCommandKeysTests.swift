@@ -5,7 +5,7 @@ import Testing
 
 @testable import TableViewTerminal
 
-/// The key that stands for `command` in the terminal (the inverse of TerminalTableView.command(for:editing:)).
+/// The key that stands for `command` in the terminal (the inverse of TerminalTableView.command(for:)).
 func terminalKey(for command: TableCommand) -> KeyEvent {
   switch command {
   case .moveFocus(.previous, false): KeyEvent(.up)
