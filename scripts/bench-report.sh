@@ -74,7 +74,9 @@ def span(values):
 def ratio(a, b):
     if not a or not b: return "—"
     pairs = [x / y for x, y in zip(a, b) if y]
-    return f"×{min(pairs):.2f}–{max(pairs):.2f}" if pairs else "—"
+    if not pairs: return "—"
+    lo, hi = f"{min(pairs):.3g}", f"{max(pairs):.3g}"
+    return f"×{lo}" if lo == hi else f"×{lo}–{hi}"
 
 date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 print(f"Commit `{commit}`, {date}, {runs} run(s); load average before each run: "

@@ -22,6 +22,39 @@ public struct CommandScript: Sendable, CustomStringConvertible {
 
   public var description: String { name }
 
+  /// What the user sees after a script: the model's order, the rows deleted, and the ids of the
+  /// focused and the held row.
+  public struct Outcome: Equatable, Sendable {
+    public var order: [Int]
+    public var deleted: [Int]
+    public var focused: Int?
+    public var held: Int?
+  }
+
+  /// The outcome the script expects.
+  public var expected: Outcome {
+    Outcome(order: order, deleted: deleted, focused: focusedAfter, held: heldAfter)
+  }
+
+  /// Gets `table` (already showing `model`'s rows) ready for the script: multiple selection that
+  /// does not follow the focus, the rows selected and focused as the script says, edit mode.
+  public func prepare(_ table: TableView) {
+    table.selectionMode = .multiple
+    table.selectionFollowsFocus = false
+    for row in selected {
+      try? table.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
+    }
+    if let focused { try? table.focusRow(at: IndexPath(row: focused, section: 0)) }
+    if editing { table.setEditing(true, animated: false) }
+  }
+
+  /// What `table` over `model` shows now, as an outcome.
+  public static func outcome(of table: TableView, model: CommandModel) -> Outcome {
+    Outcome(
+      order: model.ids, deleted: model.deleted, focused: table.focusedIndexPath.map { model.ids[$0.row] },
+      held: table.reorderingRow.map { model.ids[$0.row] })
+  }
+
   public init(
     name: String, selected: [Int] = [], focused: Int? = nil, editing: Bool = false, commands: [TableCommand],
     order: [Int], focusedAfter: Int?, heldAfter: Int? = nil, deleted: [Int] = []

@@ -3,30 +3,16 @@ import Testing
 
 @_spi(Backend) @testable import TableViewCore
 
-/// The table for a script, before its commands: 12 rows of 20 points in 300×400, rows selected
-/// and focused as the script says.
+/// The table for a script, before its commands: 12 rows of 20 points in 300×400, ready as the
+/// script says.
 func makeCommandTable(_ script: CommandScript, table: TableView, model: CommandModel) {
   table.register({ TestCell() }, forCellReuseIdentifier: "cell")
   table.rowHeight = 20
-  table.selectionMode = .multiple
-  table.selectionFollowsFocus = false
   table.dataSource = model
   table.delegate = model
-  if table.viewportSize.width == 0 { table.viewportSize = Size(width: 300, height: 400) }
+  table.viewportSize = Size(width: 300, height: 400)
   table.reloadData()
-  for row in script.selected {
-    try? table.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
-  }
-  if let focused = script.focused { try? table.focusRow(at: IndexPath(row: focused, section: 0)) }
-  if script.editing { table.setEditing(true, animated: false) }
-}
-
-/// Checks what the user sees after a script: the order, the focused row (by id), the held row.
-func expectOutcome(_ script: CommandScript, table: TableView, model: CommandModel) {
-  #expect(model.ids == script.order, "\(script.name): order")
-  #expect(model.deleted == script.deleted, "\(script.name): deleted")
-  #expect(table.focusedIndexPath.map { model.ids[$0.row] } == script.focusedAfter, "\(script.name): focus")
-  #expect(table.reorderingRow.map { model.ids[$0.row] } == script.heldAfter, "\(script.name): held row")
+  script.prepare(table)
 }
 
 @Suite("Keyboard commands: one meaning, the focused row")
@@ -41,7 +27,7 @@ struct TableCommandTests {
       table.perform(command)
       settle(table, clock)
     }
-    expectOutcome(script, table: table, model: model)
+    #expect(CommandScript.outcome(of: table, model: model) == script.expected)
   }
 
   @Test("a row held by a pointer follows the pointer: the keys move nothing, Esc puts it back")

@@ -35,17 +35,11 @@ struct TerminalCommandKeysTests {
     let model = CommandModel()
     view.table.register({ TerminalTableViewCell() }, forCellReuseIdentifier: "cell")
     view.table.rowHeight = 1
-    view.table.selectionMode = .multiple
-    view.table.selectionFollowsFocus = false
     view.table.dataSource = model
     view.table.delegate = model
     view.frame = Rect(x: 0, y: 0, width: 30, height: 20)
     view.reloadData()
-    for row in script.selected {
-      try? view.table.selectRow(at: IndexPath(row: row, section: 0), animated: false, scrollPosition: .none)
-    }
-    if let focused = script.focused { try? view.table.focusRow(at: IndexPath(row: focused, section: 0)) }
-    if script.editing { view.setEditing(true, animated: false) }
+    script.prepare(view.table)
     for command in script.commands {
       view.handleKey(terminalKey(for: command))
       for _ in 0..<120 where view.table.isAnimating {
@@ -53,9 +47,6 @@ struct TerminalCommandKeysTests {
         view.tick()
       }
     }
-    #expect(model.ids == script.order, "order")
-    #expect(model.deleted == script.deleted, "deleted")
-    #expect(view.table.focusedIndexPath.map { model.ids[$0.row] } == script.focusedAfter, "focus")
-    #expect(view.table.reorderingRow.map { model.ids[$0.row] } == script.heldAfter, "held row")
+    #expect(CommandScript.outcome(of: view.table, model: model) == script.expected)
   }
 }
