@@ -176,24 +176,9 @@ struct FollowModelTests {
     let clock = ManualClock()
     let start = seed == 1 ? 0 : rng.int(0..<30)
     let chat = Chat(Array(repeating: 20, count: start))
-    let table = TableView(style: .plain, clock: clock)
-    let host = TestHost()
-    table.host = host
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.dataSource = chat
-    table.delegate = chat
-    table.viewportSize = Size(width: 100, height: 300)
     var model = FollowModel(rows: start, follows: rng.int(0..<2) == 0)
-    table.followsAppendedRows = model.follows
-    table.reloadData()
-    func settle() {
-      var frames = 0
-      while table.isAnimating && frames < 1_000 {
-        clock.advance(by: 1.0 / 60)
-        table.tick()
-        frames += 1
-      }
-    }
+    let (table, host) = makeChat(chat, clock: clock) { [follows = model.follows] in $0.followsAppendedRows = follows }
+    func settle() { tickToEnd(table, clock) }
     var log: [String] = []
     var starts = 0
     var stops = 0

@@ -44,7 +44,7 @@ final class Chat: TableViewDataSource, TableViewDelegate {
   }
 }
 
-private func makeChat(
+func makeChat(
   _ chat: Chat, clock: ManualClock = ManualClock(), height: Double = 300, estimated: Bool = false,
   configure: (TableView) -> Void = { _ in }
 ) -> (TableView, TestHost) {
@@ -62,7 +62,7 @@ private func makeChat(
 }
 
 /// Ticks 1/60 s frames until the animation ends.
-private func tickToEnd(_ table: TableView, _ clock: ManualClock) {
+func tickToEnd(_ table: TableView, _ clock: ManualClock) {
   var frames = 0
   while table.isAnimating && frames < 10_000 {
     clock.advance(by: 1.0 / 60)
