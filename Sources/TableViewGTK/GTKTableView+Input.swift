@@ -291,7 +291,7 @@ extension GTKTableView {
       setNeedsLayout()
       return true
     }
-    guard let command = command(for: keyval, modifiers: state) else { return table.reorderingRow != nil }
+    guard let command = command(for: keyval, modifiers: state) else { return table.takesEveryKey }
     let used = table.perform(command)
     // Escape puts back a row held by the pointer too: the drag that held it is over.
     if table.reorderingRow == nil { reorderDragY = nil }

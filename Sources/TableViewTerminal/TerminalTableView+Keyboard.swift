@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // Keyboard navigation: the terminal's keys mapped to the engine's commands (`TableCommand`, `TableView.perform`,
@@ -44,10 +44,8 @@ extension TerminalTableView {
   public func handleKey(_ event: KeyEvent) -> Bool {
     if handleContextMenuKey(event) { return true }
     // A row held for moving takes every key (TableView.perform decides what each does).
-    if table.reorderingRow == nil, handleSwipeKey(event) { return true }
-    guard let command = Self.command(for: event) else {
-      return table.reorderingRow != nil
-    }
+    if !table.takesEveryKey, handleSwipeKey(event) { return true }
+    guard let command = Self.command(for: event) else { return table.takesEveryKey }
     var used = false
     measuringLayout { used = table.perform(command) }
     return used

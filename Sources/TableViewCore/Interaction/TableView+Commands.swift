@@ -7,6 +7,10 @@ extension TableView {
     focusedIndexPath ?? indexPathForSelectedRow
   }
 
+  /// Whether the keyboard belongs to the table whatever the key: a row held for moving takes
+  /// every key, one without a command too (it would select or scroll under the row elsewhere).
+  @_spi(Backend) public var takesEveryKey: Bool { editing.reorder != nil }
+
   /// Performs a keyboard command (see ``TableCommand``).
   ///
   /// While a row is held for moving, the movement commands move it, ``TableCommand/activate`` and
