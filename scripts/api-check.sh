@@ -3,7 +3,8 @@
 # product's public API (not `@_spi(Backend)`) with the commit that `.api-baseline` names. A break fails the run
 # unless it is listed, word for word as the tool prints it, in `.api-breakage-allowlist` — and a listed break is a
 # decision, written in CHANGELOG.md's Unreleased section (the next release then bumps the major version, or the minor
-# one before 1.0). A release moves `.api-baseline` to its own commit and empties the allowlist.
+# one before 1.0). The tool counts `@_spi(Backend)` members too: their changes, free in any release, are listed
+# the same way. A release moves `.api-baseline` to its own commit and empties the allowlist.
 #
 #   scripts/api-check.sh             # against .api-baseline
 #   scripts/api-check.sh COMMIT      # against another commit
