@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The public API against the last release: `swift package diagnose-api-breaking-changes` compares every library
-# product's public API (not `@_spi(Backend)`) with the commit that `.api-baseline` names. A break fails the run
+# product's API (public and `@_spi(Backend)`) with the commit that `.api-baseline` names. A break fails the run
 # unless it is listed, word for word as the tool prints it, in `.api-breakage-allowlist` — and a listed break is a
 # decision, written in CHANGELOG.md's Unreleased section (the next release then bumps the major version, or the minor
 # one before 1.0). The tool counts `@_spi(Backend)` members too: their changes, free in any release, are listed
