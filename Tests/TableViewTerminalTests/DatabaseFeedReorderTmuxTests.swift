@@ -73,7 +73,7 @@ final class DatabaseFeedReorderTmuxTests {
     try session.send("Down")
     try session.send("Enter")
     try waitForDatabase("post 2 written after post 4") { try $0.postIDs(inSection: 0).prefix(5) == [1, 3, 4, 2, 5] }
-    let moved = try session.waitFor("the table in the database's order", timeout: timeout) { screen in
+    let moved = try session.waitForStill("the table in the database's order", timeout: timeout) { screen in
       screen[29].contains("selected §1 #4") && ids(screen).prefix(4) == [1, 3, 4, 2]
     }
     #expect(moved[2].hasPrefix(" 1,000 条 posts"), "\(moved.joined(separator: "\n"))")
@@ -86,7 +86,7 @@ final class DatabaseFeedReorderTmuxTests {
     try waitForDatabase("post 2 in section 2") { store in
       try store.postIDs(inSection: 1).firstIndex(of: 2) == 3 && store.sectionStates().map(\.count) == [999, 1_001]
     }
-    let across = try session.waitFor("the post shown in section 2", timeout: timeout) { screen in
+    let across = try session.waitForStill("the post shown in section 2", timeout: timeout) { screen in
       screen[29].contains("selected §2 #4") && screen.contains { $0.hasPrefix(" 1,001 条 posts") }
         && ids(screen).contains(2) && !hasPlaceholder(screen)
     }
@@ -118,7 +118,7 @@ final class DatabaseFeedReorderTmuxTests {
       let row = try store.postIDs(inSection: 0).firstIndex(of: 1) ?? 0
       return try row > 200 || store.postIDs(inSection: 1).contains(1)
     }
-    let dropped = try session.waitFor("the post on screen where it dropped", timeout: timeout) { screen in
+    let dropped = try session.waitForStill("the post on screen where it dropped", timeout: timeout) { screen in
       ids(screen).contains(1) && !hasPlaceholder(screen)
         && (try? showsDatabaseOrder(screen)) == true
     }

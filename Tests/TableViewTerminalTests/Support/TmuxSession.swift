@@ -65,6 +65,27 @@ final class TmuxSession {
     throw TmuxError("timed out waiting for \(what); the screen was:\n" + screen.joined(separator: "\n"))
   }
 
+  /// Polls the screen until `condition` holds on a screen that stays the same for `still` seconds — the table
+  /// has finished animating (a frame mid-animation can draw gliding rows over each other) — or fails after
+  /// `timeout` seconds with the last screen.
+  @discardableResult
+  func waitForStill(
+    _ what: String, timeout: Double = 10, still: Double = 0.25, _ condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen: [String] = []
+    repeat {
+      screen = try capture()
+      if condition(screen) {
+        usleep(useconds_t(still * 1_000_000))
+        if try capture() == screen { return screen }
+      } else {
+        usleep(20_000)
+      }
+    } while Date() < deadline
+    throw TmuxError("timed out waiting for \(what), still; the screen was:\n" + screen.joined(separator: "\n"))
+  }
+
   /// Kills the server and removes its socket.
   func close() {
     _ = try? run(tmux, ["-L", socket, "kill-server"])
