@@ -43,6 +43,9 @@ public struct TerminalRunLoop {
   /// Whether Ctrl-Z suspends the program, as in a shell (see `Terminal.suspend()`), instead of reaching the
   /// application as a key; on `fg` the loop redraws the whole screen at the window's size then.
   public var suspendsOnControlZ = true
+  /// Whether Ctrl-C ends the loop (as it ends a program in a shell; raw mode turns it into a key), before the
+  /// application sees it. Turn it off to give Ctrl-C a meaning of your own (copy, cancel).
+  public var quitsOnControlC = true
   /// The clock that paces frames; give the application's tables the same one.
   public let clock: any TableViewClock
   /// Wakes the loop from any thread: it calls the application's `tick()` and draws (see ``TerminalRunLoopWaker``).
@@ -158,6 +161,7 @@ public struct TerminalRunLoop {
           cursor = nil
           continue
         }
+        if quitsOnControlC, event == .key(.controlC) { return }
         guard application.handle(event) else { return }
         needsDraw = true
         idleWorkPending = true
