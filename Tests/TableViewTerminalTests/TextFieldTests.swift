@@ -154,3 +154,34 @@ struct TextFieldTests {
     #expect(field.cursorPosition == CellPoint(x: 9, y: 0))
   }
 }
+
+@Suite("A label with styled text")
+struct StyledLabelTests {
+  @Test("each run drawn in its style, wrapped as the plain text; setting text drops the styles")
+  func drawing() {
+    var styled = StyledText("find ")
+    styled.append("this", style: Style(foreground: .yellow, attributes: .bold))
+    styled.append(" here and 中文")
+    let label = TerminalLabel(attributedText: styled, style: Style(foreground: .green), numberOfLines: 0)
+    label.frame = Rect(x: 0, y: 0, width: 10, height: 3)
+    #expect(label.text == "find this here and 中文")
+    var buffer = ScreenBuffer(width: 10, height: 3)
+    label.render(into: &buffer, origin: CellPoint(x: 0, y: 0))
+    #expect(buffer.lines.map { $0.trimmingSuffix() } == ["find this", "here and", "中文"])
+    #expect(buffer[x: 0, y: 0].style == Style(foreground: .green))
+    #expect(buffer[x: 5, y: 0].style == Style(foreground: .yellow, attributes: .bold))
+    #expect(buffer[x: 8, y: 0].style == Style(foreground: .yellow, attributes: .bold))
+    #expect(buffer[x: 0, y: 1].style == Style(foreground: .green))
+    #expect(buffer[x: 0, y: 2].style == Style(foreground: .green))
+    label.text = "plain"
+    #expect(label.attributedText == nil)
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffix() -> String {
+    var result = self
+    while result.last == " " { result.removeLast() }
+    return result
+  }
+}
