@@ -136,6 +136,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
 
   public override func drawOverlay(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    drawSectionIndex(into: &buffer, origin: origin, clip: clip)
     drawContextMenu(into: &buffer, origin: origin, clip: clip)
   }
 
