@@ -361,6 +361,9 @@ public final class TableView {
   /// The section index's titles as the data source last gave them; `nil` until asked again
   /// (TableView+SectionIndex.swift).
   @exclusivity(unchecked) var cachedSectionIndexTitles: [String]??
+  /// The draw list's items, kept between frames so that building one allocates nothing
+  /// (TableView+DrawList.swift).
+  @exclusivity(unchecked) var drawItemsBuffer: [DrawList.Item] = []
   /// The fewest rows with which the section index shows (UIKit's `sectionIndexMinimumDisplayRowCount`;
   /// default 0: always, when the data source gives titles).
   @exclusivity(unchecked) public var sectionIndexMinimumDisplayRowCount = 0
