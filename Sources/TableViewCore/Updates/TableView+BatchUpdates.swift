@@ -199,12 +199,7 @@ extension TableView {
     {
       scroll.offset.y = rowTop(entry.globalRow) - screen
     }
-    selection.rows = Set(
-      selection.rows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
-    if let h = selection.highlighted {
-      selection.highlighted = nil
-      cellForRow(at: h)?.setHighlighted(false, animated: false)
-    }
+    if let h = selection.remap(through: plan) { cellForRow(at: h)?.setHighlighted(false, animated: false) }
     applyFocus(focusAfter)
     pass.framesDirty = true
     if let kept, rowSpace.eachRowAppearsOnce {
