@@ -55,12 +55,9 @@ extension TableView {
     let entry = visible.rows.remove(at: i)
     animations.forget(entry.view)
     visible.lifted = entry
-    let rect = entry.view.frame
-    let hold: ReorderState.Hold = pointerY.map { .pointer(screenY: (Sanitize.coordinate($0) ?? 0)) } ?? .keys
-    let grab = pointerY.map { (Sanitize.coordinate($0) ?? 0) + scroll.offset.y - rect.minY } ?? 0
     editing.reorder = ReorderState(
-      source: indexPath, sourceGlobal: entry.globalRow, view: entry.view, height: rect.height, grab: grab, hold: hold,
-      destination: indexPath, slotTop: rect.minY)
+      source: indexPath, sourceGlobal: entry.globalRow, view: entry.view, frame: entry.view.frame,
+      pointerY: pointerY.map { Sanitize.coordinate($0) ?? 0 }, offsetY: scroll.offset.y)
     refreshReorderGeometry()
     return true
   }
@@ -71,23 +68,14 @@ extension TableView {
   /// ``isAnimating``). A value that is not finite is ignored (reported).
   /// - Complexity: O(visible + log n)
   @_spi(Backend) public func updateReorder(pointerY: Double) {
-    guard let r = editing.reorder, case .pointer = r.hold else { return }
+    guard editing.reorder?.isHeldByPointer == true else { return }
     guard pointerY.isFinite else {
       return report(TableViewError(.invalidArgument, "updateReorder(pointerY: \(pointerY)): not finite; ignored"))
     }
     let y = Sanitize.coordinate(pointerY) ?? 0
-    editing.reorder!.hold = .pointer(screenY: y)
+    let started = editing.reorder?.movePointer(to: y, viewportHeight: viewportSize.height, now: animationTime)
     retargetReorder()
-    let speed = EdgeAutoscroll.velocity(pointerY: y, viewportHeight: viewportSize.height, heldFor: 0)
-    if speed == 0 {
-      editing.reorder!.autoscrollSince = nil
-      editing.reorder!.lastTick = nil
-    } else if r.autoscrollSince == nil {
-      let now = animationTime
-      editing.reorder!.autoscrollSince = now
-      editing.reorder!.lastTick = now
-      host?.animationsDidStart()
-    }
+    if started == true { host?.animationsDidStart() }
   }
 
   /// Moves the held row `steps` slots down (negative: up), as arrow keys do: through every place
@@ -95,25 +83,11 @@ extension TableView {
   /// view. At most 1,000 slots a call.
   /// - Complexity: O(|steps| · log n + visible)
   @_spi(Backend) public func moveReorder(by steps: Int) {
+    guard editing.reorder != nil else { return }
+    editing.reorder?.holdByKeys()
     guard let r = editing.reorder else { return }
-    editing.reorder!.hold = .keys
-    editing.reorder!.autoscrollSince = nil
-    var slot = r.destination
-    let sections = heights.index.sectionCount
-    let count = min(1_000, steps.magnitude)
-    for _ in 0..<count {
-      if steps > 0 {
-        if slot.row < otherRowCount(inSection: slot.section, r) {
-          slot.row += 1
-        } else if slot.section + 1 < sections {
-          slot = IndexPath(row: 0, section: slot.section + 1)
-        }
-      } else if slot.row > 0 {
-        slot.row -= 1
-      } else if slot.section > 0 {
-        slot = IndexPath(row: otherRowCount(inSection: slot.section - 1, r), section: slot.section - 1)
-      }
-    }
+    let index = heights.index
+    let slot = r.slot(movedBy: steps, sectionCount: index.sectionCount) { index.rowCount(inSection: $0) }
     setReorderDestination(redirected(slot, r))
     keepHeldRowInView(always: true)
   }
@@ -126,13 +100,11 @@ extension TableView {
   func keepHeldRowInView(always: Bool = false) {
     // Each scroll lays out, which may measure rows and move the slot again: a few rounds at most.
     for _ in 0..<4 {
-      guard let r = editing.reorder, case .keys = r.hold, !r.isDropping, !r.isKeepingInView else { return }
-      if r.geometryPass != pass.passNumber { refreshReorderGeometry() }
-      let held = editing.reorder!
-      guard always || held.keptSlotTop != held.slotTop else { return }
-      editing.reorder!.keptSlotTop = held.slotTop
-      let top = held.slotTop
-      let bottom = top + held.height
+      guard let r = editing.reorder, r.canKeepInView else { return }
+      if r.needsGeometry(pass: pass.passNumber) { refreshReorderGeometry() }
+      guard let slot = editing.reorder?.slotToKeepInView(always: always) else { return }
+      let top = slot.lowerBound
+      let bottom = slot.upperBound
       var y = scroll.offset.y
       if bottom > y + viewportSize.height - contentInset.bottom {
         y = bottom - viewportSize.height + contentInset.bottom
@@ -140,9 +112,9 @@ extension TableView {
       if top < y + contentInset.top { y = top - contentInset.top }
       let target = clampedOffset(y)
       guard target != scroll.offset.y else { return }
-      editing.reorder!.isKeepingInView = true
+      editing.reorder?.setKeepingInView(true)
       setContentOffsetNow(Point(x: scroll.offset.x, y: target))
-      editing.reorder?.isKeepingInView = false
+      editing.reorder?.setKeepingInView(false)
     }
   }
 
@@ -153,11 +125,12 @@ extension TableView {
   /// - Complexity: as an animated ``performBatchUpdates(_:completion:)`` with one move.
   @_spi(Backend) public func endReorder() {
     guard let r = editing.reorder else { return }
-    if case .pointer = r.hold { retargetReorder() }
-    let destination = editing.reorder!.destination
-    guard destination != r.source, let dataSource else { return cancelReorder() }
+    if r.isHeldByPointer { retargetReorder() }
+    guard let destination = editing.reorder?.destination, destination != r.source, let dataSource else {
+      return cancelReorder()
+    }
     restoreHeldRow()
-    editing.reorder!.isDropping = true
+    editing.reorder?.beginDrop()
     askingDataSource { dataSource.tableView(self, moveRowAt: r.source, to: destination) }
     var update = BatchUpdate()
     update.moveRow(at: r.source, to: destination, animated: true)
@@ -190,20 +163,15 @@ extension TableView {
 
   /// Where the held row is drawn while held.
   func heldFrame(_ r: ReorderState) -> Rect {
-    let top: Double
-    switch r.hold {
-    case .pointer(let y): top = scroll.offset.y + y - r.grab
-    case .keys: top = r.slotTop
-    }
-    return Rect(x: r.view.frame.minX, y: top, width: r.view.frame.width, height: r.height)
+    Rect(x: r.view.frame.minX, y: r.heldTop(offsetY: scroll.offset.y), width: r.view.frame.width, height: r.height)
   }
 
   /// `frame` of `view` as drawn while a row is held: the held row where it hangs, the others
   /// shifted to make room.
   func reorderFrame(of view: any ReusableView, _ frame: Rect) -> Rect {
-    guard editing.reorder != nil else { return frame }
-    if editing.reorder!.geometryPass != pass.passNumber { refreshReorderGeometry() }
-    let r = editing.reorder!
+    guard let held = editing.reorder else { return frame }
+    if held.needsGeometry(pass: pass.passNumber) { refreshReorderGeometry() }
+    guard let r = editing.reorder else { return frame }
     if r.view === view { return heldFrame(r) }
     var frame = frame
     frame.origin.y += reorderShift(of: view, r)
@@ -229,7 +197,8 @@ extension TableView {
 
   /// The rows in `section` other than the held one.
   func otherRowCount(inSection section: Int, _ r: ReorderState) -> Int {
-    heights.index.rowCount(inSection: section) - (section == r.source.section ? 1 : 0)
+    let index = heights.index
+    return r.otherRowCount(inSection: section) { index.rowCount(inSection: $0) }
   }
 
   /// The slot the held row's centre at content `y` proposes: past a row's middle, after it;
@@ -283,14 +252,13 @@ extension TableView {
 
   /// Makes `destination` the drop slot: the views that start or stop making room glide there.
   func setReorderDestination(_ destination: IndexPath) {
-    guard editing.reorder != nil else { return }
-    if editing.reorder!.geometryPass != pass.passNumber { refreshReorderGeometry() }
-    let old = editing.reorder!
-    guard destination != old.destination else { return }
-    let heldBefore = presentation(of: old.view)
-    editing.reorder!.destination = destination
+    guard let held = editing.reorder else { return }
+    if held.needsGeometry(pass: pass.passNumber) { refreshReorderGeometry() }
+    guard let current = editing.reorder, destination != current.destination else { return }
+    let heldBefore = presentation(of: current.view)
+    guard let old = editing.reorder?.setDestination(destination) else { return }
     refreshReorderGeometry()
-    let r = editing.reorder!
+    guard let r = editing.reorder else { return }
     let now = animationTime
     if case .keys = r.hold {
       // Moved by keys, the held row glides to its new slot.
@@ -321,41 +289,23 @@ extension TableView {
   func refreshReorderGeometry() {
     guard let r = editing.reorder else { return }
     let source = locateGlobalRow(r.sourceGlobal).1
-    let slot = r.destination
-    let original = slot.row + (slot.section == r.source.section && slot.row >= r.source.row ? 1 : 0)
+    let section = r.destination.section
+    let row = r.slotRowInSection
     // The slot opens above the row that will follow the held one, or at the end of the section's rows.
     let item =
-      original < heights.index.rowCount(inSection: slot.section)
-      ? heights.index.itemIndex(of: IndexPath(row: original, section: slot.section))
-      : heights.index.itemIndex(ofFooter: slot.section)
+      row < heights.index.rowCount(inSection: section)
+      ? heights.index.itemIndex(of: IndexPath(row: row, section: section))
+      : heights.index.itemIndex(ofFooter: section)
     let y = frame(of: heights.index.info(ofItem: item)).minY
-    var next = r
-    next.height = source.height
-    if y >= source.maxY {
-      next.shifted = source.maxY..<y
-      next.shift = -source.height
-      next.slotTop = y - source.height
-    } else {
-      next.shifted = min(y, source.minY)..<source.minY
-      next.shift = source.height
-      next.slotTop = y
-    }
-    next.geometryPass = pass.passNumber
-    editing.reorder = next
+    editing.reorder?.setGeometry(sourceFrame: source, slotY: y, pass: pass.passNumber)
   }
 
   /// Advances the autoscroll; returns whether it still runs.
   func tickReorder() -> Bool {
-    guard let r = editing.reorder, case .pointer(let y) = r.hold, let since = r.autoscrollSince else { return false }
-    let now = animationTime
-    let speed = EdgeAutoscroll.velocity(pointerY: y, viewportHeight: viewportSize.height, heldFor: now - since)
-    let dt = min(0.1, max(0, now - (r.lastTick ?? now)))
-    editing.reorder!.lastTick = now
-    guard speed != 0 else {
-      editing.reorder!.autoscrollSince = nil
+    guard let step = editing.reorder?.autoscroll(now: animationTime, viewportHeight: viewportSize.height) else {
       return false
     }
-    let target = clampedOffset(scroll.offset.y + speed * dt)
+    let target = clampedOffset(scroll.offset.y + step)
     if target != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: target)) }
     retargetReorder()
     return true
@@ -386,9 +336,7 @@ extension TableView {
       return
     }
     let global = heights.index.prefix(heights.index.itemIndex(of: path)).rows
-    editing.reorder!.source = path
-    editing.reorder!.sourceGlobal = global
-    editing.reorder!.geometryPass = -1
+    editing.reorder?.follow(to: path, global: global)
     visible.lifted?.indexPath = path
     visible.lifted?.globalRow = global
   }
@@ -396,14 +344,11 @@ extension TableView {
   /// After an update's layout, with a row still held: the drop slot is found again (under the pointer), or
   /// kept within the data (keys).
   func reorderDidChangeData() {
-    guard let r = editing.reorder else { return }
-    let sections = heights.index.sectionCount
-    var slot = r.destination
-    slot.section = min(max(0, slot.section), sections - 1)
-    slot.row = min(max(0, slot.row), otherRowCount(inSection: slot.section, r))
-    editing.reorder!.destination = slot
+    guard editing.reorder != nil else { return }
+    let index = heights.index
+    editing.reorder?.clampDestination(sectionCount: index.sectionCount) { index.rowCount(inSection: $0) }
     refreshReorderGeometry()
-    if case .pointer = r.hold { retargetReorder() }
+    if editing.reorder?.isHeldByPointer == true { retargetReorder() }
     // Rows measured by the update (a page of a data source arrived) may have pushed the slot off screen.
     keepHeldRowInView()
   }
