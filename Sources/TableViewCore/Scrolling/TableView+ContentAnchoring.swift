@@ -291,8 +291,7 @@ extension TableView {
     anchoring.measuringAnchorRow = nil
     if scroll.animation == nil, !scroll.isDragging, rowSpace.isBounded {
       keepOffsetWithinContent()
-    } else if scroll.offset.y > maximumContentOffsetY {
-      scroll.offset.y = maximumContentOffsetY
+    } else if scroll.limitY(to: maximumContentOffsetY) {
       pass.framesDirty = true
     }
     layoutIfNeeded()
@@ -424,7 +423,7 @@ extension TableView {
       return
     }
     if anchoring.anchor == .bottom || anchoring.following {
-      scroll.offset.y = bottomOffset()
+      scroll.jumpY(to: bottomOffset())
       pass.framesDirty = true
     }
     if anchoring.anchor == .bottom, followsAppendedRows { anchoring.following = true }

@@ -197,7 +197,7 @@ extension TableView {
     if let (view, screen) = anchor, rowSpace.keepsFirstVisibleRowInPlace,
       let entry = visible.rows.first(where: { $0.view === view })
     {
-      scroll.offset.y = rowTop(entry.globalRow) - screen
+      correctContentOffsetY(to: rowTop(entry.globalRow) - screen)
     }
     if let h = selection.remap(through: plan) { cellForRow(at: h)?.setHighlighted(false, animated: false) }
     applyFocus(focusAfter)
@@ -206,7 +206,7 @@ extension TableView {
       keepRow(at: kept.path, atScreenY: kept.screen)
       layoutKeepingAnchor()
     } else {
-      if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
+      scroll.limitY(to: maximumContentOffsetY)
       layoutIfNeeded()
     }
     followOrCount(follow, lastAfter: follow.last.flatMap { plan.newIndexPath(forOld: $0) })
