@@ -45,8 +45,7 @@ struct ReorderState {
   /// The content's y where the drop slot opens (in the geometry without the move), and its
   /// shift: views whose tops are in `shifted` move by `shift` (−height when the slot is below the
   /// row, +height above it).
-  private(set) var shifted: Range<Double> = 0..<0
-  private(set) var shift = 0.0
+  private(set) var room = Room()
   /// The layout pass the geometry above was computed in (recomputed when a pass has run since:
   /// rows measured on the way move the content).
   private(set) var geometryPass = -1
@@ -75,10 +74,20 @@ struct ReorderState {
     slotTop = frame.minY
   }
 
-  /// How far a view whose top is at `minY` is drawn from its frame.
-  @inline(__always) func shift(ofViewAt minY: Double) -> Double {
-    shifted.contains(minY) ? shift : 0
+  /// The room the drop slot makes: views whose tops are in `shifted` move by `shift`. A plain
+  /// value, read for every view of every frame without copying the whole state.
+  struct Room {
+    var shifted: Range<Double> = 0..<0
+    var shift = 0.0
+
+    /// How far a view whose top is at `minY` is drawn from its frame.
+    @inline(__always) func shift(ofViewAt minY: Double) -> Double {
+      shifted.contains(minY) ? shift : 0
+    }
   }
+
+  /// How far a view whose top is at `minY` is drawn from its frame.
+  @inline(__always) func shift(ofViewAt minY: Double) -> Double { room.shift(ofViewAt: minY) }
 
   /// Whether a pointer holds the row (not keys).
   var isHeldByPointer: Bool {
@@ -94,12 +103,44 @@ struct ReorderState {
     }
   }
 
+  /// Where the held row is drawn while held, the content scrolled to `offsetY`.
+  func heldFrame(offsetY: Double) -> Rect {
+    Rect(x: view.frame.minX, y: heldTop(offsetY: offsetY), width: view.frame.width, height: height)
+  }
+
+  /// The slot the held row's centre proposes, `units` below the top of `index`'s first section
+  /// (the geometry without the move): past a row's middle, after it; over a header, the section's
+  /// first slot; over a footer, its last; above the first section, the first slot; below the last,
+  /// the last slot.
+  /// - Complexity: O(log n)
+  @inline(__always) func proposedSlot(atUnits units: Int64, in index: HeightIndex) -> Slot {
+    let last = index.sectionCount - 1
+    guard units >= 0 else { return IndexPath(row: 0, section: 0) }
+    guard let info = index.info(containing: units) else {
+      return IndexPath(row: otherRowCount(inSection: last, of: index.rowCount(inSection: last)), section: last)
+    }
+    switch info.kind {
+    case .header:
+      return IndexPath(row: 0, section: info.section)
+    case .footer:
+      return IndexPath(
+        row: otherRowCount(inSection: info.section, of: index.rowCount(inSection: info.section)), section: info.section)
+    case .row:
+      let row = info.item - index.itemIndex(ofHeader: info.section) - 1
+      let path = IndexPath(row: row, section: info.section)
+      if path == source { return path }
+      let k = info.section == source.section && row > source.row ? row - 1 : row
+      return IndexPath(row: units - info.start >= info.height / 2 ? k + 1 : k, section: info.section)
+    }
+  }
+
   // MARK: Moving
 
-  /// The pointer holding the row moved to `y` (in the visible area) at `now`; the autoscroll
-  /// starts when it enters an edge zone of a visible area `viewportHeight` tall, and stops when it
-  /// leaves. Returns whether the autoscroll started now. Ignored (`false`) while keys hold the row.
-  mutating func movePointer(to y: Double, viewportHeight: Double, now: Double) -> Bool {
+  /// The pointer holding the row moved to `y` (in the visible area) at `now` (read only when the
+  /// autoscroll starts: a clock read per pointer move is not free); the autoscroll starts when it
+  /// enters an edge zone of a visible area `viewportHeight` tall, and stops when it leaves. Returns
+  /// whether the autoscroll started now. Ignored (`false`) while keys hold the row.
+  mutating func movePointer(to y: Double, viewportHeight: Double, now: @autoclosure () -> Double) -> Bool {
     guard isHeldByPointer else { return false }
     hold = .pointer(screenY: y)
     let speed = EdgeAutoscroll.velocity(pointerY: y, viewportHeight: viewportHeight, heldFor: 0)
@@ -109,8 +150,9 @@ struct ReorderState {
       return false
     }
     guard autoscrollSince == nil else { return false }
-    autoscrollSince = now
-    lastTick = now
+    let start = now()
+    autoscrollSince = start
+    lastTick = start
     return true
   }
 
@@ -145,18 +187,22 @@ struct ReorderState {
 
   /// The rows in `section` other than the held one, `rowCount` counting them all.
   func otherRowCount(inSection section: Int, rowCount: (Int) -> Int) -> Int {
-    rowCount(section) - (section == source.section ? 1 : 0)
+    otherRowCount(inSection: section, of: rowCount(section))
   }
 
-  /// Makes `slot` the destination; returns the state before when it changed (the views that
-  /// start or stop making room glide from there), `nil` when it did not. The slot's geometry is to
-  /// be recomputed (`needsGeometry`).
-  mutating func setDestination(_ slot: Slot) -> ReorderState? {
-    guard slot != destination else { return nil }
-    let before = self
+  /// The rows in `section` other than the held one, of `count` rows in all.
+  func otherRowCount(inSection section: Int, of count: Int) -> Int {
+    count - (section == source.section ? 1 : 0)
+  }
+
+  /// Makes `slot` the destination; returns whether it changed (then the slot's geometry is to be
+  /// recomputed: `needsGeometry`).
+  @discardableResult
+  mutating func setDestination(_ slot: Slot) -> Bool {
+    guard slot != destination else { return false }
     destination = slot
     geometryPass = -1
-    return before
+    return true
   }
 
   // MARK: Geometry
@@ -177,12 +223,10 @@ struct ReorderState {
   mutating func setGeometry(sourceFrame: Rect, slotY: Double, pass: Int) {
     height = sourceFrame.height
     if slotY >= sourceFrame.maxY {
-      shifted = sourceFrame.maxY..<slotY
-      shift = -sourceFrame.height
+      room = Room(shifted: sourceFrame.maxY..<slotY, shift: -sourceFrame.height)
       slotTop = slotY - sourceFrame.height
     } else {
-      shifted = min(slotY, sourceFrame.minY)..<sourceFrame.minY
-      shift = sourceFrame.height
+      room = Room(shifted: min(slotY, sourceFrame.minY)..<sourceFrame.minY, shift: sourceFrame.height)
       slotTop = slotY
     }
     geometryPass = pass
@@ -193,8 +237,10 @@ struct ReorderState {
   /// One frame of the autoscroll at `now`, in a visible area `viewportHeight` tall: how far the
   /// content scrolls (points, negative towards the top), or `nil` when the autoscroll does not
   /// run or stops now (the pointer left the edge zone). A frame's step covers at most 0.1 s.
-  mutating func autoscroll(now: Double, viewportHeight: Double) -> Double? {
+  /// `now` is read only when the autoscroll runs.
+  mutating func autoscroll(now: @autoclosure () -> Double, viewportHeight: Double) -> Double? {
     guard case .pointer(let y) = hold, let since = autoscrollSince else { return nil }
+    let now = now()
     let speed = EdgeAutoscroll.velocity(pointerY: y, viewportHeight: viewportHeight, heldFor: now - since)
     let dt = min(0.1, max(0, now - (lastTick ?? now)))
     lastTick = now
@@ -256,7 +302,8 @@ struct ReorderState {
     precondition(source.row >= 0 && source.section >= 0 && sourceGlobal >= 0, "held row \(source) is negative")
     precondition(destination.row >= 0 && destination.section >= 0, "drop slot \(destination) is negative")
     precondition(height.isFinite && height >= 0 && slotTop.isFinite && grab.isFinite, "held row geometry not finite")
-    precondition(abs(shift) == height || shifted.isEmpty, "the slot makes room other than the held row's height")
+    precondition(
+      abs(room.shift) == height || room.shifted.isEmpty, "the slot makes room other than the held row's height")
     if autoscrollSince != nil {
       precondition(isHeldByPointer && lastTick != nil, "an autoscroll without a pointer holding the row")
     }

@@ -193,14 +193,4 @@ extension TableView {
     let width = action.preferredWidth ?? swipeActionWidth
     return width.isFinite && width > 0 ? width : 0
   }
-
-  /// Advances a settling swipe; returns whether it still runs.
-  func tickSwipe() -> Bool {
-    editing.tickSwipe(now: animationTime)
-  }
-
-  /// After a batch update: the swiped row follows its row, or closes when the row went.
-  func remapSwipe(through plan: BatchUpdatePlan) {
-    editing.remapSwipe(through: plan)
-  }
 }

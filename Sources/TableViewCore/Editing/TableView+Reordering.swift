@@ -100,8 +100,8 @@ extension TableView {
   func keepHeldRowInView(always: Bool = false) {
     // Each scroll lays out, which may measure rows and move the slot again: a few rounds at most.
     for _ in 0..<4 {
-      guard let r = editing.reorder, r.canKeepInView else { return }
-      if r.needsGeometry(pass: pass.passNumber) { refreshReorderGeometry() }
+      guard editing.reorder?.canKeepInView == true else { return }
+      if editing.reorder?.needsGeometry(pass: pass.passNumber) == true { refreshReorderGeometry() }
       guard let slot = editing.reorder?.slotToKeepInView(always: always) else { return }
       let top = slot.lowerBound
       let bottom = slot.upperBound
@@ -161,68 +161,35 @@ extension TableView {
 
   // MARK: The rules
 
-  /// Where the held row is drawn while held.
-  func heldFrame(_ r: ReorderState) -> Rect {
-    Rect(x: r.view.frame.minX, y: r.heldTop(offsetY: scroll.offset.y), width: r.view.frame.width, height: r.height)
-  }
-
   /// `frame` of `view` as drawn while a row is held: the held row where it hangs, the others
   /// shifted to make room.
   func reorderFrame(of view: any ReusableView, _ frame: Rect) -> Rect {
-    guard let held = editing.reorder else { return frame }
-    if held.needsGeometry(pass: pass.passNumber) { refreshReorderGeometry() }
-    guard let r = editing.reorder else { return frame }
-    if r.view === view { return heldFrame(r) }
+    // This runs for every view of every frame: the state is read in place, never copied.
+    guard let stale = editing.reorder?.needsGeometry(pass: pass.passNumber) else { return frame }
+    if stale { refreshReorderGeometry() }
+    guard let room = editing.reorder?.room else { return frame }
+    if editing.reorder?.view === view, let held = editing.reorder?.heldFrame(offsetY: scroll.offset.y) { return held }
     var frame = frame
-    frame.origin.y += reorderShift(of: view, r)
+    frame.origin.y += reorderShift(of: view, by: room.shift(ofViewAt:))
     return frame
   }
 
-  /// How far `view` is drawn from its frame while `r` holds a row: by the room the drop slot makes
+  /// How far `view` is drawn from its frame while a row is held (`shift` says how far a view whose
+  /// top is at a y is shifted; `ReorderState.shift(ofViewAt:)`): by the room the drop slot makes
   /// for the views whose tops are in its range; a section header of the plain style floats as
   /// always, at the top edge until its section's end (shifted too) pushes it up.
   /// - Complexity: O(visible sections + log n)
-  func reorderShift(of view: any ReusableView, _ r: ReorderState) -> Double {
+  func reorderShift(of view: any ReusableView, by shift: (Double) -> Double) -> Double {
     guard style == .plain, let entry = visible.headers.first(where: { $0.view === view }) else {
-      return r.shift(ofViewAt: view.frame.minY)
+      return shift(view.frame.minY)
     }
     let natural = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofHeader: entry.section)))
-    let top = natural.minY + r.shift(ofViewAt: natural.minY)
+    let top = natural.minY + shift(natural.minY)
     guard natural.height > 0 else { return top - view.frame.minY }
     let footer = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofFooter: entry.section)))
-    let end = footer.maxY + r.shift(ofViewAt: footer.minY)
+    let end = footer.maxY + shift(footer.minY)
     let pin = scroll.offset.y + contentInset.top
     return max(top, min(pin, end - natural.height)) - view.frame.minY
-  }
-
-  /// The rows in `section` other than the held one.
-  func otherRowCount(inSection section: Int, _ r: ReorderState) -> Int {
-    let index = heights.index
-    return r.otherRowCount(inSection: section) { index.rowCount(inSection: $0) }
-  }
-
-  /// The slot the held row's centre at content `y` proposes: past a row's middle, after it;
-  /// over a header, the section's first slot; over a footer, its last.
-  /// - Complexity: O(log n)
-  func proposedSlot(atContentY y: Double, _ r: ReorderState) -> IndexPath {
-    let units = Sanitize.units(y) - heights.tableHeaderUnits
-    let last = heights.index.sectionCount - 1
-    guard units >= 0 else { return IndexPath(row: 0, section: 0) }
-    guard let info = heights.index.info(containing: units) else {
-      return IndexPath(row: otherRowCount(inSection: last, r), section: last)
-    }
-    switch info.kind {
-    case .header:
-      return IndexPath(row: 0, section: info.section)
-    case .footer:
-      return IndexPath(row: otherRowCount(inSection: info.section, r), section: info.section)
-    case .row:
-      let row = info.item - heights.index.itemIndex(ofHeader: info.section) - 1
-      let path = IndexPath(row: row, section: info.section)
-      if path == r.source { return path }
-      let k = info.section == r.source.section && row > r.source.row ? row - 1 : row
-      return IndexPath(row: units - info.start >= info.height / 2 ? k + 1 : k, section: info.section)
-    }
   }
 
   /// The delegate's redirection of `proposed`, or `proposed` when it names no slot.
@@ -232,7 +199,7 @@ extension TableView {
       delegate.tableView(self, targetIndexPathForMoveFromRowAt: r.source, toProposedIndexPath: proposed)
     }
     guard asked.section >= 0, asked.section < heights.index.sectionCount, asked.row >= 0,
-      asked.row <= otherRowCount(inSection: asked.section, r)
+      asked.row <= r.otherRowCount(inSection: asked.section, of: heights.index.rowCount(inSection: asked.section))
     else {
       report(
         TableViewError(
@@ -246,30 +213,31 @@ extension TableView {
   /// Finds the slot under the held row's centre and makes room there.
   func retargetReorder() {
     guard let r = editing.reorder else { return }
-    let frame = heldFrame(r)
-    setReorderDestination(redirected(proposedSlot(atContentY: frame.midY, r), r))
+    let centre = Sanitize.units(r.heldFrame(offsetY: scroll.offset.y).midY) - heights.tableHeaderUnits
+    setReorderDestination(redirected(r.proposedSlot(atUnits: centre, in: heights.index), r))
   }
 
   /// Makes `destination` the drop slot: the views that start or stop making room glide there.
   func setReorderDestination(_ destination: IndexPath) {
-    guard let held = editing.reorder else { return }
-    if held.needsGeometry(pass: pass.passNumber) { refreshReorderGeometry() }
-    guard let current = editing.reorder, destination != current.destination else { return }
-    let heldBefore = presentation(of: current.view)
-    guard let old = editing.reorder?.setDestination(destination) else { return }
+    guard let stale = editing.reorder?.needsGeometry(pass: pass.passNumber) else { return }
+    if stale { refreshReorderGeometry() }
+    guard let old = editing.reorder, destination != old.destination else { return }
+    let heldBefore = presentation(of: old.view)
+    editing.reorder?.setDestination(destination)
     refreshReorderGeometry()
     guard let r = editing.reorder else { return }
     let now = animationTime
     if case .keys = r.hold {
       // Moved by keys, the held row glides to its new slot.
       animations.setMotion(
-        r.view, UpdateAnimations.Delta(from: heldBefore, to: heldFrame(r)), now: now, duration: rowAnimationDuration)
+        r.view, UpdateAnimations.Delta(from: heldBefore, to: r.heldFrame(offsetY: scroll.offset.y)), now: now,
+        duration: rowAnimationDuration)
       host?.animationsDidStart()
     }
     var moved = false
     func glide(_ view: any ReusableView) {
-      let before = reorderShift(of: view, old)
-      let after = reorderShift(of: view, r)
+      let before = reorderShift(of: view, by: old.room.shift(ofViewAt:))
+      let after = reorderShift(of: view, by: r.room.shift(ofViewAt:))
       guard before != after else { return }
       var delta = UpdateAnimations.Delta(
         from: animations.presentation(of: view, frame: view.frame, at: now), to: view.frame)

@@ -68,7 +68,7 @@ struct ScrollState {
   }
 
   /// The top-left of the visible area in content coordinates.
-  var offset: Point = .zero
+  private(set) var offset: Point = .zero
   /// The sum of every correction (see `TableView.contentOffsetCorrection`).
   var correction: Double = 0
   /// The running animation, if any.

@@ -201,8 +201,8 @@ extension TableView {
   /// Puts the offset `distance` above the largest offset (at the end, measuring the last rows,
   /// when it was at the end). A scroll, not a correction: the visible area's top edge moved.
   func keepDistanceFromBottom(_ distance: Double) {
-    scroll.offset.y =
-      distance <= Self.atBottomTolerance ? bottomOffset() : clampedOffset(maximumContentOffsetY - distance)
+    scroll.jumpY(
+      to: distance <= Self.atBottomTolerance ? bottomOffset() : clampedOffset(maximumContentOffsetY - distance))
     pass.framesDirty = true
   }
 

@@ -183,7 +183,7 @@ extension TableView {
     let anchor =
       oldSpace.keepsFirstVisibleRowInPlace
       ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
-    remapSwipe(through: plan)
+    editing.remapSwipe(through: plan)
     let focusAfter = focusTarget(through: plan)
     applyEdits(plan, to: &heights.index, current: true)
     for width in Array(heights.otherWidths.keys) {
