@@ -100,7 +100,8 @@ let package = Package(
       ]),
 
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom", "TableViewTesting"]),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom"]),
+    .testTarget(
+      name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalTesting", "SeededRandom", "TableViewTerminal"]),
     .testTarget(name: "DemoDataTests", dependencies: ["DemoData", "TableViewCore"]),
     .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
     .testTarget(

@@ -8,7 +8,7 @@ import CGtk
 // AT-SPI, so that is what a screen reader reads), both set again whenever the cell shows another row or the
 // counts change; the SELECTED state; a LABEL from the cell's text (`GTKView.accessibilityLabel`). Section
 // headers are HEADINGs labelled with their title. Views in the reuse pool are HIDDEN (see `detach`), and the
-// cells are kept in row order among the viewport's children (AT-SPI lists children in that order). The
+// cells are in row order among the viewport's children (the draw list's order: AT-SPI lists children in it). The
 // numbers are the engine's (`TableView.accessibilityPosition(of:)`): the backend only hands them to GTK.
 
 extension GTKTableView {
@@ -22,37 +22,14 @@ extension GTKTableView {
       GTKAccessible.setProperty(viewport, GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, multiple)
     }
     let sections = table.numberOfSections > 1
-    var previous: UnsafeMutablePointer<GtkWidget>?
-    var reordered = false
     for (path, cell) in zip(table.indexPathsForVisibleRows, table.visibleCells) {
       guard let view = cell as? GTKView, let position = table.accessibilityPosition(of: path) else { continue }
-      // AT-SPI lists a widget's children in the widgets' order, and a screen reader walks them in that
-      // order: the cells follow each other in row order (a reused cell keeps its old place otherwise).
-      if let previous, gtk_widget_get_prev_sibling(view.widget) != previous,
-        gtk_widget_get_parent(view.widget) == viewport
-      {
-        gtk_widget_insert_after(view.widget, viewport, previous)
-        reordered = true
-      }
-      previous = view.widget
       view.accessibility.setPosition(position, sections: sections, on: view.widget) {
         table.accessibilityDescription(of: path)
       }
       view.accessibility.setLabel(view.accessibilityLabel, on: view.widget)
     }
-    // Moving cells can have put them above the headers: the headers go back on top (a floating header
-    // covers the rows scrolling under it), in the order they were in.
-    let headers = table.visibleHeaderViews.compactMap { $0.view as? GTKView }
-    if reordered {
-      var child = gtk_widget_get_first_child(viewport)
-      var order: [UnsafeMutablePointer<GtkWidget>] = []
-      while let current = child {
-        if headers.contains(where: { $0.widget == current }) { order.append(current) }
-        child = gtk_widget_get_next_sibling(current)
-      }
-      for widget in order { gtk_widget_insert_before(widget, viewport, nil) }
-    }
-    for view in headers {
+    for case let view as GTKView in table.visibleHeaderViews.map(\.view) {
       view.accessibility.setLabel(view.accessibilityLabel, on: view.widget)
     }
   }

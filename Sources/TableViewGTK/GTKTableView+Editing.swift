@@ -36,40 +36,6 @@ extension GTKTableView {
 
   // MARK: Swipe actions
 
-  /// Places a button over each revealed action of the swiped row (destructive ones red, others
-  /// blue), reusing the buttons; hides the rest. Called at the end of every allocation.
-  /// - Complexity: O(actions + log n)
-  func placeSwipeButtons() {
-    let revealed = table.swipedRow == nil ? [] : table.revealedSwipeActions
-    let offset = table.contentOffset
-    for (index, item) in revealed.enumerated() {
-      let button = swipeButton(index)
-      show(item.action, on: index)
-      let left = Self.pixel(item.frame.minX - offset.x)
-      let right = Self.pixel(item.frame.maxX - offset.x)
-      let top = Self.pixel(item.frame.minY - offset.y)
-      let bottom = Self.pixel(item.frame.maxY - offset.y)
-      var minimum: Int32 = 0
-      gtk_widget_measure(button, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
-      let width = Int32(max(0, right - left))
-      // A strip narrower than the button can be drawn (the swipe's first pixels) shows nothing yet.
-      guard width >= max(minimum, 1) else {
-        gtk_widget_set_child_visible(button, 0)
-        continue
-      }
-      if gtk_widget_get_child_visible(button) == 0 {
-        gtk_widget_set_child_visible(button, 1)
-        // Above the cells (GTK draws later children on top).
-        gtk_widget_insert_before(button, viewport, nil)
-      }
-      var point = graphene_point_t(x: Float(left), y: Float(top))
-      gtk_widget_allocate(button, width, Int32(max(0, bottom - top)), -1, gsk_transform_translate(nil, &point))
-    }
-    for index in revealed.count..<swipeButtons.count where gtk_widget_get_child_visible(swipeButtons[index]) != 0 {
-      gtk_widget_set_child_visible(swipeButtons[index], 0)
-    }
-  }
-
   /// The `index`th action button, made the first time it is needed.
   func swipeButton(_ index: Int) -> UnsafeMutablePointer<GtkWidget> {
     while swipeButtons.count <= index {

@@ -7,18 +7,10 @@ import CGtk
 // viewport, just above the content's top, and hidden otherwise.
 
 extension GTKTableView {
-  /// In the allocation: shows the indicator in the space above the content (a viewport `width` wide),
-  /// or hides it.
-  func placeRefreshIndicator(width: Int32) {
-    let contentTop = Self.pixel(-table.contentOffset.y)
-    guard let state = table.refreshIndicator, contentTop >= 1 else {
-      if let refreshIndicator, gtk_widget_get_child_visible(refreshIndicator.box) != 0 {
-        gtk_widget_set_child_visible(refreshIndicator.box, 0)
-        gtk_spinner_stop(OpaquePointer(refreshIndicator.spinner))
-      }
-      refreshIndicatorText = ""
-      return
-    }
+  /// Shows the indicator (made the first time) with the engine's words and phase: a spinner while refreshing,
+  /// fading in as the pull nears the point where letting go refreshes. The draw list places it.
+  /// - Returns: The indicator's widget.
+  func showRefreshIndicator(_ state: RefreshIndicator) -> UnsafeMutablePointer<GtkWidget> {
     let indicator = refreshIndicator ?? makeRefreshIndicator()
     let text = state.text
     if text != refreshIndicatorText {
@@ -32,12 +24,16 @@ extension GTKTableView {
     }
     gtk_widget_set_child_visible(indicator.box, 1)
     gtk_widget_set_opacity(indicator.box, state.phase == .refreshing ? 1 : 0.4 + 0.6 * state.progress)
-    // As tall as the control, its bottom at the content's top (clipped by the viewport while pulled less).
-    let height = max(1, Self.pixel(table.refreshControl?.height ?? 0))
-    var point = graphene_point_t(x: 0, y: Float(contentTop - height))
-    gtk_widget_allocate(
-      indicator.box, Self.allocatableWidth(width, of: indicator.box), Int32(height), -1,
-      gsk_transform_translate(nil, &point))
+    return indicator.box
+  }
+
+  /// Hides the indicator (nothing is pulled and nothing refreshes).
+  func hideRefreshIndicator() {
+    if let refreshIndicator, gtk_widget_get_child_visible(refreshIndicator.box) != 0 {
+      gtk_widget_set_child_visible(refreshIndicator.box, 0)
+      gtk_spinner_stop(OpaquePointer(refreshIndicator.spinner))
+    }
+    refreshIndicatorText = ""
   }
 
   /// The indicator's widgets, made once (a child of the viewport, behind the rows).

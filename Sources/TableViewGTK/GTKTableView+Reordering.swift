@@ -84,20 +84,4 @@ extension GTKTableView {
   }
 
   // MARK: Keys
-
-  // MARK: Drawing
-
-  /// In the allocation: the held row's widget is the viewport's last child (drawn over every other
-  /// view), with the lifted look; a row put down loses it.
-  func updateLiftedView() {
-    let held = table.reorderingView as? GTKView
-    if liftedView !== held {
-      liftedView?.setCSSClass("lifted", enabled: false)
-      held?.setCSSClass("lifted", enabled: true)
-      liftedView = held
-    }
-    if let held, gtk_widget_get_parent(held.widget) == viewport, gtk_widget_get_last_child(viewport) != held.widget {
-      gtk_widget_insert_before(held.widget, viewport, nil)
-    }
-  }
 }

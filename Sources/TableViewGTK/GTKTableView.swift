@@ -78,7 +78,7 @@ public final class GTKTableView: TableViewHost {
   var dragStart = Point(x: 0, y: 0)
   /// Where the pointer holding a picked-up row is (viewport coordinates), `nil` unless the pointer holds one.
   var reorderDragY: Double?
-  /// The held row's view, drawn lifted (see `updateLiftedView`).
+  /// The held row's view, drawn with the lifted look (see `draw(_:width:)`).
   var liftedView: GTKView?
   /// The pull-to-refresh indicator (a spinner and a label), made when first shown.
   var refreshIndicator:
@@ -200,18 +200,15 @@ public final class GTKTableView: TableViewHost {
     if shownViews.last === view { shownViews.removeLast() }
   }
 
-  /// Raises a floating header above the rows (GTK draws later children on top).
+  /// A floating header must cover the rows again: the next allocation puts the viewport's children in the
+  /// draw list's order (see ``draw(_:width:)``).
   public func bringToFront(_ view: any ReusableView) {
-    guard let view = view as? GTKView, gtk_widget_get_parent(view.widget) == viewport else { return }
-    gtk_widget_insert_before(view.widget, viewport, nil)
+    viewsChanged()
   }
 
-  /// An animated update started: views on their way out go behind the others, and the frame clock
-  /// ticks until it ends.
+  /// An animated update started: the frame clock ticks until it ends (the draw list puts the views on
+  /// their way out behind the others).
   public func animationsDidStart() {
-    for case let view as GTKView in table.leavingViews where gtk_widget_get_parent(view.widget) == viewport {
-      gtk_widget_insert_after(view.widget, viewport, nil)
-    }
     queueAllocation()
     startTicking()
   }
@@ -241,35 +238,7 @@ public final class GTKTableView: TableViewHost {
     table.layoutIfNeeded()
     updateAccessibility()
     let offset = table.contentOffset
-    let animating = table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil
-    updateLiftedView()
-    for view in shownViews {
-      // Edges snap to whole pixels, each the same way (half up, also below zero), and the height
-      // is the distance between the snapped edges: neighbouring rows always abut, never a pixel
-      // apart or overlapping, whatever the fraction of the offset. During an animated update every
-      // view is where the update has it now, as opaque as it says.
-      let frame: Rect
-      if animating {
-        let presented = table.presentation(of: view)
-        frame = presented.frame
-        if gtk_widget_get_opacity(view.widget) != presented.alpha {
-          gtk_widget_set_opacity(view.widget, presented.alpha)
-        }
-      } else {
-        frame = view.frame
-        if gtk_widget_get_opacity(view.widget) != 1 { gtk_widget_set_opacity(view.widget, 1) }
-      }
-      let top = Self.pixel(frame.minY - offset.y)
-      let bottom = Self.pixel(frame.maxY - offset.y)
-      let left = Self.pixel(frame.minX - offset.x)
-      let right = Self.pixel(frame.maxX - offset.x)
-      var point = graphene_point_t(x: Float(left), y: Float(top))
-      let transform = gsk_transform_translate(nil, &point)
-      let width = Self.allocatableWidth(Int32(max(0, right - left)), of: view.widget)
-      gtk_widget_allocate(view.widget, width, Int32(max(0, bottom - top)), -1, transform)
-    }
-    placeSwipeButtons()
-    placeRefreshIndicator(width: width)
+    draw(table.drawList, width: width)
     layoutCount += 1
     drawnScrollPosition = offset.y - table.contentOffsetCorrection
     isLayoutPending = false
@@ -286,6 +255,71 @@ public final class GTKTableView: TableViewHost {
       startTicking()
     }
     didLayout?(self)
+  }
+
+  /// Draws the table's draw list (``TableView/drawList``): each item's widget is allocated at its frame
+  /// (relative to the viewport), as opaque as the item says, and the viewport's children follow the list's
+  /// order (GTK draws later children on top; AT-SPI lists them in that order too, so the rows are in row order).
+  ///
+  /// Edges snap to whole pixels, each the same way (half up, also below zero), and the height is the
+  /// distance between the snapped edges: neighbouring rows always abut, never a pixel apart or overlapping,
+  /// whatever the fraction of the offset.
+  /// - Complexity: O(items)
+  func draw(_ list: DrawList, width: Int32) {
+    let offset = table.contentOffset
+    var previous: UnsafeMutablePointer<GtkWidget>?
+    var lifted: GTKView?
+    var buttons = 0
+    var indicatorShown = false
+    for item in list.items {
+      let widget: UnsafeMutablePointer<GtkWidget>
+      switch item.content {
+      case .view(let view):
+        guard let view = view as? GTKView, gtk_widget_get_parent(view.widget) == viewport else { continue }
+        widget = view.widget
+        if item.layer == .lifted { lifted = view }
+      case .swipeAction(let action, let index):
+        widget = swipeButton(index)
+        show(action, on: index)
+        buttons = max(buttons, index + 1)
+      case .refreshIndicator(let indicator):
+        widget = showRefreshIndicator(indicator)
+        indicatorShown = true
+      }
+      if let previous, gtk_widget_get_prev_sibling(widget) != previous {
+        gtk_widget_insert_after(widget, viewport, previous)
+      }
+      previous = widget
+      if gtk_widget_get_opacity(widget) != item.alpha { gtk_widget_set_opacity(widget, item.alpha) }
+      let top = Self.pixel(item.frame.minY - offset.y)
+      let bottom = Self.pixel(item.frame.maxY - offset.y)
+      let left = Self.pixel(item.frame.minX - offset.x)
+      let right = Self.pixel(item.frame.maxX - offset.x)
+      var allocated = Int32(max(0, right - left))
+      switch item.content {
+      case .view: allocated = Self.allocatableWidth(allocated, of: widget)
+      case .swipeAction:
+        // A strip narrower than the button can be drawn (the swipe's first pixels) shows nothing yet.
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        let fits = allocated >= max(minimum, 1)
+        if (gtk_widget_get_child_visible(widget) != 0) != fits { gtk_widget_set_child_visible(widget, fits ? 1 : 0) }
+        guard fits else { continue }
+      case .refreshIndicator:
+        allocated = Self.allocatableWidth(width, of: widget)
+      }
+      var point = graphene_point_t(x: Float(left), y: Float(top))
+      gtk_widget_allocate(widget, allocated, Int32(max(0, bottom - top)), -1, gsk_transform_translate(nil, &point))
+    }
+    for index in buttons..<swipeButtons.count where gtk_widget_get_child_visible(swipeButtons[index]) != 0 {
+      gtk_widget_set_child_visible(swipeButtons[index], 0)
+    }
+    if !indicatorShown { hideRefreshIndicator() }
+    if liftedView !== lifted {
+      liftedView?.setCSSClass("lifted", enabled: false)
+      lifted?.setCSSClass("lifted", enabled: true)
+      liftedView = lifted
+    }
   }
 
   /// A width at which GTK can allocate `widget`: `width`, or the widget's minimum width (its CSS padding, border

@@ -20,10 +20,22 @@ open class TerminalLabel: TerminalView {
     case right
   }
 
-  /// The text; `\n` starts a new line.
+  /// The text; `\n` starts a new line. Setting it drops ``attributedText``'s styles.
   public var text: String {
     didSet {
       guard text != oldValue else { return }
+      if attributedText?.string != text { attributedText = nil }
+      cachedWidth = nil
+      superview?.setNeedsLayout()
+    }
+  }
+  /// The text with styled ranges (UIKit's `attributedText`): runs without a style of their own are drawn in
+  /// ``style``. Setting it sets ``text`` to its characters; it wraps as the text does, each character in its
+  /// run's style. `nil`: the whole text in ``style``.
+  public var attributedText: StyledText? {
+    didSet {
+      guard attributedText != oldValue else { return }
+      if let attributedText, attributedText.string != text { text = attributedText.string }
       cachedWidth = nil
       superview?.setNeedsLayout()
     }
@@ -43,6 +55,19 @@ open class TerminalLabel: TerminalView {
 
   private var cachedWidth: Int?
   private var cachedLines: [String] = []
+  private var cachedStyledWidth: Int?
+  private var cachedStyledLines: [StyledText] = []
+
+  /// Creates a label showing styled text.
+  ///
+  /// - Parameters:
+  ///   - attributedText: The text and its styled ranges.
+  ///   - style: The style of the runs without one.
+  ///   - numberOfLines: The most lines shown; 0 for no limit.
+  public convenience init(attributedText: StyledText, style: Style = .plain, numberOfLines: Int = 1) {
+    self.init(text: attributedText.string, style: style, numberOfLines: numberOfLines)
+    self.attributedText = attributedText
+  }
 
   /// Creates a label.
   ///
@@ -62,6 +87,7 @@ open class TerminalLabel: TerminalView {
   public func lines(forWidth width: Int) -> [String] {
     if cachedWidth == width { return cachedLines }
     cachedWidth = width
+    cachedStyledWidth = nil
     if text.isEmpty {
       cachedLines = []
     } else {
@@ -78,8 +104,20 @@ open class TerminalLabel: TerminalView {
     Double(lineCount(forWidth: TerminalView.cells(width)))
   }
 
+  /// ``attributedText`` wrapped to `width` cells, as ``lines(forWidth:)`` wraps the text.
+  func styledLines(forWidth width: Int) -> [StyledText] {
+    if cachedStyledWidth == width, cachedWidth == width { return cachedStyledLines }
+    _ = lines(forWidth: width)
+    cachedStyledWidth = width
+    cachedStyledLines =
+      text.isEmpty
+      ? [] : (attributedText?.wrapped(width: width, maxLines: numberOfLines > 0 ? numberOfLines : nil) ?? [])
+    return cachedStyledLines
+  }
+
   open override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
     let (width, height) = (cellSize.width, cellSize.height)
+    let styled = attributedText == nil ? nil : styledLines(forWidth: width)
     for (row, line) in lines(forWidth: width).prefix(height).enumerated() {
       let y = origin.y + row
       guard y >= clip.y, y < clip.maxY else { continue }
@@ -88,7 +126,13 @@ open class TerminalLabel: TerminalView {
         let room = width - line.displayWidth
         x += alignment == .right ? room : room / 2
       }
-      buffer.write(line, x: x, y: y, style: style, maxWidth: origin.x + width - x, clip: clip)
+      guard let styled, row < styled.count else {
+        buffer.write(line, x: x, y: y, style: style, maxWidth: origin.x + width - x, clip: clip)
+        continue
+      }
+      for run in styled[row].runs {
+        x += buffer.write(run.text, x: x, y: y, style: run.style ?? style, maxWidth: origin.x + width - x, clip: clip)
+      }
     }
   }
 }

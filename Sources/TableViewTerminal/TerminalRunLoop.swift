@@ -9,6 +9,19 @@ import TerminalKit
 /// progress), and once there is none it sleeps in `poll` until input, a resize or the application's next timer
 /// (`nextTimerDeadline`) arrives, using no CPU.
 ///
+/// Each turn of the loop, in this order: draw a frame if anything changed; wait (in `poll`, no CPU) for input, a
+/// resize, a ``waker`` wake, work on the main dispatch queue, the next animation frame or the application's next
+/// timer; then `resize(to:)` after a resize, `handle(_:)` for each input event, the main queue's work
+/// (`Task { @MainActor in … }`, `DispatchQueue.main.async`, when the loop runs on the main thread), `tick()` for a
+/// wake, an animation frame or a timer due, and otherwise a slice of idle work. Before the first frame the loop
+/// calls `resize(to:)`, runs the main queue's work and calls `tick()`, so the first frame shows the application's
+/// data laid out.
+///
+/// Background threads bring results in with ``waker`` (the loop ticks and draws at once) or with
+/// `Task { @MainActor in … }`. To watch a file descriptor or a signal, use a `DispatchSource` on the main queue
+/// (`DispatchSource.makeReadSource(fileDescriptor:queue: .main)`, `makeSignalSource(signal:queue: .main)`): its
+/// handler runs in the loop, and the frame is drawn after it.
+///
 /// While nothing animates the terminal's cursor is shown where the application says (`cursorPosition`: the
 /// focused row), so screen readers and braille displays follow it; it is hidden while animations run. An
 /// application's `announcement` is written again whole whenever its text changes.
@@ -30,8 +43,13 @@ public struct TerminalRunLoop {
   /// Whether Ctrl-Z suspends the program, as in a shell (see `Terminal.suspend()`), instead of reaching the
   /// application as a key; on `fg` the loop redraws the whole screen at the window's size then.
   public var suspendsOnControlZ = true
+  /// Whether Ctrl-C ends the loop (as it ends a program in a shell; raw mode turns it into a key), before the
+  /// application sees it. Turn it off to give Ctrl-C a meaning of your own (copy, cancel).
+  public var quitsOnControlC = true
   /// The clock that paces frames; give the application's tables the same one.
   public let clock: any TableViewClock
+  /// Wakes the loop from any thread: it calls the application's `tick()` and draws (see ``TerminalRunLoopWaker``).
+  public let waker = TerminalRunLoopWaker()
 
   /// Creates a run loop.
   ///
@@ -54,6 +72,13 @@ public struct TerminalRunLoop {
     var decoder = InputDecoder()
     var size = terminal.size()
     application.resize(to: size)
+    // The first frame shows the application's data: work already on the main queue runs, and a tick lays out.
+    let mainQueue = MainDispatchQueue.port
+    if let mainQueue { MainDispatchQueue.drain(mainQueue) }
+    application.tick()
+    var watched = [waker.readDescriptor]
+    if let mainQueue { watched.append(mainQueue) }
+    watched.removeAll { $0 < 0 }
     var frame = ScreenBuffer(width: size.columns, height: size.rows)
     var shown: ScreenBuffer?
     var needsDraw = true
@@ -114,7 +139,7 @@ public struct TerminalRunLoop {
         timeout = min(timeout ?? untilDue, untilDue)
       }
       if decoder.hasPendingInput { timeout = min(timeout ?? escapeTimeoutMilliseconds, escapeTimeoutMilliseconds) }
-      let input = try terminal.readInput(timeoutMilliseconds: timeout)
+      let input = try terminal.readInput(timeoutMilliseconds: timeout, watching: watched)
       if input.endOfInput { return }
       if input.resized {
         size = terminal.size()
@@ -136,17 +161,29 @@ public struct TerminalRunLoop {
           cursor = nil
           continue
         }
+        if quitsOnControlC, event == .key(.controlC) { return }
         guard application.handle(event) else { return }
         needsDraw = true
         idleWorkPending = true
       }
+      if let mainQueue, input.readyDescriptors.contains(mainQueue) {
+        MainDispatchQueue.drain(mainQueue)
+        needsDraw = true
+        idleWorkPending = true
+      }
+      var woken = false
+      if input.readyDescriptors.contains(waker.readDescriptor) {
+        waker.drain()
+        woken = true
+        idleWorkPending = true
+      }
       if application.isAnimating {
-        if clock.now >= nextFrameTime - 0.001 {
+        if woken || clock.now >= nextFrameTime - 0.001 {
           application.tick()
           nextFrameTime = clock.now + frameInterval
           needsDraw = true
         }
-      } else if let deadline = application.nextTimerDeadline, clock.now >= deadline {
+      } else if woken || application.nextTimerDeadline.map({ clock.now >= $0 }) == true {
         application.tick()
         needsDraw = true
       } else if idleWorkPending && input.timedOut && !decoder.hasPendingInput {

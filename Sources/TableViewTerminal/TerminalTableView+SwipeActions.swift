@@ -27,26 +27,25 @@ extension TerminalTableView {
 
   // MARK: Drawing
 
-  /// Draws the swiped row's revealed actions: blocks filling the strip the pulled-aside cell leaves, each
+  /// Draws one revealed action of the swiped row (an item of the draw list): a block filling `frame`, its
   /// title centred on the row's middle line; the action the keys chose is underlined and reversed.
-  /// - Complexity: O(actions + log n)
-  func drawSwipeActions(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+  func drawSwipeAction(
+    _ action: ContextualAction, index: Int, frame: Rect, into buffer: inout ScreenBuffer, origin: CellPoint,
+    clip: CellRect
+  ) {
     let offset = table.contentOffset
-    for (index, revealed) in table.revealedSwipeActions.enumerated() {
-      let minX = TerminalView.cells(revealed.frame.minX - offset.x)
-      let maxX = TerminalView.cells(revealed.frame.maxX - offset.x)
-      let minY = TerminalView.cells(revealed.frame.minY - offset.y)
-      let maxY = TerminalView.cells(revealed.frame.maxY - offset.y)
-      let block = CellRect(x: origin.x + minX, y: origin.y + minY, width: maxX - minX, height: maxY - minY)
-      guard block.width > 0, block.height > 0 else { continue }
-      var style =
-        revealed.action.style == .destructive ? Self.destructiveActionStyle : Self.normalActionStyle
-      if index == focusedSwipeAction { style = style.adding([.reverse, .underline]) }
-      buffer.fill(block, style: style, clip: clip)
-      let title = TextWrap.truncate(revealed.action.title ?? "", width: max(0, block.width - 2))
-      let x = block.x + (block.width - title.displayWidth) / 2
-      buffer.write(title, x: x, y: block.y + (block.height - 1) / 2, style: style, maxWidth: block.maxX - x, clip: clip)
-    }
+    let minX = TerminalView.cells(frame.minX - offset.x)
+    let maxX = TerminalView.cells(frame.maxX - offset.x)
+    let minY = TerminalView.cells(frame.minY - offset.y)
+    let maxY = TerminalView.cells(frame.maxY - offset.y)
+    let block = CellRect(x: origin.x + minX, y: origin.y + minY, width: maxX - minX, height: maxY - minY)
+    guard block.width > 0, block.height > 0 else { return }
+    var style = action.style == .destructive ? Self.destructiveActionStyle : Self.normalActionStyle
+    if index == focusedSwipeAction { style = style.adding([.reverse, .underline]) }
+    buffer.fill(block, style: style, clip: clip)
+    let title = TextWrap.truncate(action.title ?? "", width: max(0, block.width - 2))
+    let x = block.x + (block.width - title.displayWidth) / 2
+    buffer.write(title, x: x, y: block.y + (block.height - 1) / 2, style: style, maxWidth: block.maxX - x, clip: clip)
   }
 
   // MARK: Keys

@@ -136,47 +136,48 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
 
   public override func drawOverlay(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    drawSectionIndex(into: &buffer, origin: origin, clip: clip)
     drawContextMenu(into: &buffer, origin: origin, clip: clip)
   }
 
+  /// Draws the table's draw list (``TableView/drawList``), back to front, each item at its frame: views
+  /// leaving an animated update, a swipe's actions, the rows, the headers and footers, the held row (lifted),
+  /// the pull-to-refresh indicator.
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
     if table.swipedRow == nil { focusedSwipeAction = nil }
-    guard table.isAnimatingUpdates || table.swipedRow != nil || table.reorderingView != nil else {
-      let offset = table.contentOffset
-      for view in attachedViews {
-        let at = CellPoint(
-          x: origin.x + TerminalView.cells(view.frame.minX - offset.x),
-          y: origin.y + TerminalView.cells(view.frame.minY - offset.y))
-        view.render(into: &buffer, origin: at, clip: clip)
+    let list = table.drawList
+    let offset = table.contentOffset
+    for item in list.items {
+      switch item.content {
+      case .view(let view):
+        guard let view = view as? TerminalView else { continue }
+        guard list.isMoving else {
+          // Nothing moves: every view at its frame, opaque.
+          let at = CellPoint(
+            x: origin.x + TerminalView.cells(item.frame.minX - offset.x),
+            y: origin.y + TerminalView.cells(item.frame.minY - offset.y))
+          view.render(into: &buffer, origin: at, clip: clip)
+          continue
+        }
+        if let area = drawPresented(view, item.frame, alpha: item.alpha, into: &buffer, origin: origin, clip: clip),
+          item.layer == .lifted
+        {
+          buffer.updateStyle(in: area, Self.liftStyle)
+        }
+      case .swipeAction(let action, let index):
+        drawSwipeAction(action, index: index, frame: item.frame, into: &buffer, origin: origin, clip: clip)
+      case .refreshIndicator(let indicator):
+        drawRefreshIndicator(indicator, into: &buffer, origin: origin, clip: clip)
       }
-      drawRefreshIndicator(into: &buffer, origin: origin, clip: clip)
-      scrollIndicator.follow(table)
-      return
     }
-    // An animated update: views on their way out behind the others, every view at its presentation.
-    // (Every view the table attaches is a reusable terminal view; each is cast once a pass.)
-    for case let view as PresentedView in attachedViews where table.isLeaving(view) {
-      drawPresented(view, into: &buffer, origin: origin, clip: clip)
-    }
-    drawSwipeActions(into: &buffer, origin: origin, clip: clip)
-    let held = table.reorderingView.map { ObjectIdentifier($0) }
-    for case let view as PresentedView in attachedViews where !table.isLeaving(view) && ObjectIdentifier(view) != held {
-      drawPresented(view, into: &buffer, origin: origin, clip: clip)
-    }
-    // A row being moved: over everything, lifted.
-    if let view = table.reorderingView as? PresentedView,
-      let area = drawPresented(view, into: &buffer, origin: origin, clip: clip)
-    {
-      buffer.updateStyle(in: area, Self.liftStyle)
-    }
-    drawRefreshIndicator(into: &buffer, origin: origin, clip: clip)
     scrollIndicator.follow(table)
   }
 
   /// Pull to refresh: in the rows above the content's top (pulled down, or resting below the
   /// indicator while refreshing), one line just above the content says what letting go does.
-  func drawRefreshIndicator(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    guard let indicator = table.refreshIndicator else { return }
+  func drawRefreshIndicator(
+    _ indicator: RefreshIndicator, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect
+  ) {
     let contentTop = TerminalView.cells(-table.contentOffset.y)
     guard contentTop >= 1 else { return }
     // The engine's words, with a mark for each phase (a terminal has no spinner).
@@ -196,26 +197,25 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     _ = buffer.write(text, x: x, y: line.y, style: Style(foreground: .cyan), maxWidth: line.maxX - x)
   }
 
-  /// Draws `view` where an animated update has it now, by whole cells: clipped to its animated
+  /// Draws `view` at `frame` (where the draw list has it now), by whole cells: clipped to the frame's
   /// height, faint while it is half transparent or more, not at all once nearly invisible.
   /// - Returns: The cells drawn, or nil when nothing was.
   @discardableResult
-  func drawPresented(_ view: PresentedView, into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect)
-    -> CellRect?
-  {
-    let presented = table.presentation(of: view)
-    guard presented.alpha >= Self.invisibleAlpha else { return nil }
+  func drawPresented(
+    _ view: TerminalView, _ frame: Rect, alpha: Double, into buffer: inout ScreenBuffer, origin: CellPoint,
+    clip: CellRect
+  ) -> CellRect? {
+    guard alpha >= Self.invisibleAlpha else { return nil }
     let offset = table.contentOffset
     let at = CellPoint(
-      x: origin.x + TerminalView.cells(presented.frame.minX - offset.x),
-      y: origin.y + TerminalView.cells(presented.frame.minY - offset.y))
+      x: origin.x + TerminalView.cells(frame.minX - offset.x),
+      y: origin.y + TerminalView.cells(frame.minY - offset.y))
     let area = CellRect(
-      x: at.x, y: at.y, width: TerminalView.cells(presented.frame.width),
-      height: TerminalView.cells(presented.frame.height)
+      x: at.x, y: at.y, width: TerminalView.cells(frame.width), height: TerminalView.cells(frame.height)
     ).intersection(clip)
     guard !area.isEmpty else { return nil }
     view.render(into: &buffer, origin: at, clip: area)
-    if presented.alpha < Self.faintAlpha {
+    if alpha < Self.faintAlpha {
       buffer.updateStyle(in: area) { $0 = $0.adding(.dim) }
     }
     return area

@@ -198,20 +198,37 @@ public final class Terminal {
   /// - Returns: The bytes read (up to 4 KiB), whether a resize happened, and whether input ended.
   /// - Throws: ``TerminalError/systemCall(_:errno:)`` if `poll` or `read` fails.
   public func readInput(timeoutMilliseconds: Int?) throws -> TerminalInput {
+    try readInput(timeoutMilliseconds: timeoutMilliseconds, watching: [])
+  }
+
+  /// Like ``readInput(timeoutMilliseconds:)``, and also wakes when one of `descriptors` becomes readable (an
+  /// eventfd or pipe another thread signals, a socket, a file's notifications): those are listed in
+  /// ``TerminalInput/readyDescriptors``; reading them is the caller's business.
+  ///
+  /// - Parameters:
+  ///   - timeoutMilliseconds: How long to wait at most; `nil` waits indefinitely, 0 only checks.
+  ///   - descriptors: More descriptors to wait for, readable.
+  /// - Throws: ``TerminalError/systemCall(_:errno:)`` if `poll` or `read` fails.
+  public func readInput(timeoutMilliseconds: Int?, watching descriptors: [Int32]) throws -> TerminalInput {
     if resumedBySuspend {
       resumedBySuspend = false
       return TerminalInput(resized: true, resumed: true)
     }
+    let watched = descriptors
     var descriptors = [
       pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
     ]
+    for descriptor in watched { descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
     let timeout = timeoutMilliseconds.map { Int32(clamping: max(0, $0)) } ?? -1
     var ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
     if ready < 0 && errno == EINTR {
       ready = poll(&descriptors, nfds_t(descriptors.count), 0)
     }
     var result = TerminalInput()
+    for index in watched.indices where descriptors[2 + index].revents != 0 {
+      result.readyDescriptors.append(watched[index])
+    }
     if ready < 0 {
       let code = errno
       if code == EINTR {

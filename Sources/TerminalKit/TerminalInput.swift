@@ -1,4 +1,5 @@
-/// What ``Terminal/readInput(timeoutMilliseconds:)`` found when it woke up.
+/// What ``Terminal/readInput(timeoutMilliseconds:)`` (or ``Terminal/readInput(timeoutMilliseconds:watching:)``)
+/// found when it woke up.
 public struct TerminalInput: Hashable, Sendable {
   /// The bytes read from the terminal, to feed to an ``InputDecoder``; empty if none arrived.
   public var bytes: [UInt8]
@@ -9,6 +10,9 @@ public struct TerminalInput: Hashable, Sendable {
   /// Whether the process was stopped (Ctrl-Z, `SIGTSTP`) and has continued: the terminal is back in the
   /// session's modes, but the screen shows something else; redraw all of it. ``resized`` is set too.
   public var resumed: Bool
+  /// The descriptors given to ``Terminal/readInput(timeoutMilliseconds:watching:)`` that are ready (readable, or
+  /// hung up or in error: reading them says which), in the order given.
+  public var readyDescriptors: [Int32] = []
 
   /// Creates a result.
   public init(bytes: [UInt8] = [], resized: Bool = false, endOfInput: Bool = false, resumed: Bool = false) {
@@ -19,5 +23,5 @@ public struct TerminalInput: Hashable, Sendable {
   }
 
   /// Whether the call returned because the timeout expired, with nothing to report.
-  public var timedOut: Bool { bytes.isEmpty && !resized && !endOfInput }
+  public var timedOut: Bool { bytes.isEmpty && !resized && !endOfInput && readyDescriptors.isEmpty }
 }

@@ -36,6 +36,39 @@ func measureAnimatedUpdateFrame(n: Int, harness: Harness) -> [Measurement] {
   return results
 }
 
+/// The same frames as `animated_update_frame`, drawn as the backends draw them: the table ticks and hands out
+/// its draw list (every view with its frame, opacity and layer, back to front), whose frames are read. The
+/// baseline is `animated_update_frame`'s way, measured in the same run: the views' presentations read one by
+/// one from a list the caller kept.
+func measureDrawListFrame(n: Int, harness: Harness) -> [Measurement] {
+  let name = "draw_list_frame"
+  guard harness.includes(name), n >= 40 else { return [] }
+  let clock = ManualClock()
+  let model = BenchModel(rows: n)
+  let table = TableView(style: .plain, clock: clock)
+  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+  table.dataSource = model
+  table.delegate = model
+  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
+  table.reloadData()
+  settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
+  let frames = AnimatedFrames(table: table, clock: clock, rows: n)
+  var results: [Measurement] = []
+  results.add(
+    harness.measure(name, n: n, baseline: "presentation(of:) per view", maxBatch: 30, reset: frames.startUpdate) {
+      frames.frame()
+    })
+  results.add(
+    harness.measure(name, n: n, maxBatch: 30, reset: frames.startUpdate) {
+      clock.advance(by: 1.0 / 120)
+      table.tick()
+      var sum = 0.0
+      for item in table.drawList.items { sum += item.frame.minY * item.alpha }
+      return sum
+    })
+  return results
+}
+
 /// The frames of `animated_update_frame`: a table animating a delete+insert of 20 visible rows,
 /// and one frame of it as a backend draws it.
 final class AnimatedFrames {

@@ -56,6 +56,7 @@ for n in options.sizes {
   results += measureEngine(n: n, harness: harness)
   results += measureAnimatedUpdateFrame(n: n, harness: harness)
   results += measureReorderFrame(n: n, harness: harness)
+  results += measureDrawListFrame(n: n, harness: harness)
   if engineOnly { continue }
   results += measurePGTableView(n: n, harness: harness)
   results += measureSeedCache(n: n, harness: harness)

@@ -5,7 +5,7 @@
   @testable import TerminalKit
 
   /// A pseudo-terminal pair: the test plays the terminal emulator on `controller`, the code under test uses `device`.
-  private struct PseudoTerminal {
+  struct PseudoTerminal {
     let controller: Int32
     let device: Int32
 

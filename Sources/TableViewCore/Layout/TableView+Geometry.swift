@@ -156,6 +156,14 @@ extension TableView {
     visible.footers.compactMap { entry in entry.view.map { SectionView(section: entry.section, view: $0) } }
   }
 
+  /// The index path of the row `cell` shows, or `nil` when it shows none on screen (UIKit's
+  /// `indexPath(for:)`): a cell in the reuse pool, leaving with an animation, or held to be moved.
+  /// In a looping table, the first place on screen the cell's row shows.
+  /// - Complexity: O(visible)
+  public func indexPath(for cell: any ReusableView) -> IndexPath? {
+    visible.rows.first { $0.view === cell }?.indexPath
+  }
+
   /// The cell showing `indexPath`, or `nil` when the row is not on screen.
   /// - Complexity: O(log visible)
   public func cellForRow(at indexPath: IndexPath) -> (any ReusableView)? {

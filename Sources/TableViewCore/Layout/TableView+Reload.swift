@@ -44,6 +44,7 @@ extension TableView {
   /// Rebuilds the geometry index from the data source and drops every visible view.
   func rebuild(keepingMeasuredHeights: Bool = false) {
     pass.needsReload = false
+    cachedSectionIndexTitles = nil
     let keptFocus = focusBeforeReload()
     idleScheduler?.tableDidChange()
     heights.unbuildableWidths.removeAll()

@@ -358,6 +358,12 @@ public final class TableView {
   @exclusivity(unchecked) @usableFromInline var animations = UpdateAnimations()
   /// Edit mode and the swiped row (TableView+Editing.swift).
   @exclusivity(unchecked) @usableFromInline var editing = EditingState()
+  /// The section index's titles as the data source last gave them; `nil` until asked again
+  /// (TableView+SectionIndex.swift).
+  @exclusivity(unchecked) var cachedSectionIndexTitles: [String]??
+  /// The fewest rows with which the section index shows (UIKit's `sectionIndexMinimumDisplayRowCount`;
+  /// default 0: always, when the data source gives titles).
+  @exclusivity(unchecked) public var sectionIndexMinimumDisplayRowCount = 0
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is

@@ -41,6 +41,12 @@ public protocol TableViewDataSource: AnyObject {
   /// already moved it on screen and applies the move itself (do not call `moveRow` or reload).
   /// Default: nothing.
   func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+  /// The titles of the section index (the A–Z bar of a contacts list, UIKit's `sectionIndexTitles(for:)`), or
+  /// `nil` (the default) for none. Asked once after each reload and batch update, and by
+  /// `reloadSectionIndexTitles()`.
+  func sectionIndexTitles(for tableView: TableView) -> [String]?
+  /// The section the user jumps to by the index title `title` at `index` (default: section `index`).
+  func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
 }
 
 extension TableViewDataSource {
@@ -60,6 +66,12 @@ extension TableViewDataSource {
   public func tableView(
     _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
   ) {}
+  /// No section index.
+  public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+  /// Section `index`.
+  public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+    index
+  }
 }
 
 /// Optional: rows about to come on screen, for fetching their data early (`UITableViewDataSourcePrefetching`).

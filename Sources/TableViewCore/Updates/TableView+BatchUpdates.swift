@@ -173,6 +173,7 @@ extension TableView {
   /// Applies a validated plan: geometry of every width, visible views, selection, then layout.
   func commit(_ plan: BatchUpdatePlan) {
     anchoring.changingData = true
+    cachedSectionIndexTitles = nil
     let kept = contentAnchorTarget(through: plan)
     let follow = followState()
     idleScheduler?.tableDidChange()

@@ -1,0 +1,55 @@
+import TableViewCore
+import TerminalKit
+
+// The section index in a terminal (UIKit's A–Z bar): the titles down the table's right edge, left of the scroll
+// indicator, over the rows; a click on a title jumps to its section (`TableView.scrollToSectionIndexTitle(at:)`).
+// With more titles than lines, every line shows the title it stands for (some are skipped, as UIKit shows dots).
+
+extension TerminalTableView {
+  /// The section index's colours.
+  public static let sectionIndexStyle = Style(foreground: .cyan, attributes: .bold)
+
+  /// The columns the index takes (its widest title, 1 or 2 cells), or 0 when it is not shown.
+  var sectionIndexWidth: Int {
+    guard table.showsSectionIndex else { return 0 }
+    return min(2, max(1, table.sectionIndexTitles.map { DisplayWidth.of($0.prefix(1)) }.max() ?? 1))
+  }
+
+  /// The index title shown on line `y` of the table (0 at its top), if any.
+  /// - Complexity: O(1) after the titles are known.
+  func sectionIndexTitle(onLine y: Int) -> Int? {
+    let count = table.sectionIndexTitles.count
+    let height = cellSize.height
+    guard count > 0, height > 0, y >= 0, y < height else { return nil }
+    if count <= height {
+      let top = (height - count) / 2
+      return y >= top && y < top + count ? y - top : nil
+    }
+    return y * count / height
+  }
+
+  /// The index title under the table's cell (`x`, `y`) (the table's own cells, 0 at its top left), if the
+  /// index is shown there.
+  public func sectionIndexTitle(at x: Int, _ y: Int) -> Int? {
+    let width = sectionIndexWidth
+    guard width > 0 else { return nil }
+    let left = cellSize.width - 1 - width
+    guard x >= left, x < left + width else { return nil }
+    return sectionIndexTitle(onLine: y)
+  }
+
+  /// Draws the index titles down the right edge, left of the scroll indicator.
+  func drawSectionIndex(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
+    let width = sectionIndexWidth
+    guard width > 0 else { return }
+    let titles = table.sectionIndexTitles
+    let x = origin.x + cellSize.width - 1 - width
+    for line in 0..<cellSize.height {
+      guard let index = sectionIndexTitle(onLine: line) else { continue }
+      let title = String(titles[index].prefix(1))
+      let cell = CellRect(x: x, y: origin.y + line, width: width, height: 1)
+      buffer.fill(cell, style: Self.sectionIndexStyle, clip: clip)
+      buffer.write(title, x: x, y: origin.y + line, style: Self.sectionIndexStyle, maxWidth: width, clip: clip)
+    }
+  }
+}
