@@ -55,6 +55,7 @@ var results: [Measurement] = []
 for n in options.sizes {
   results += measureEngine(n: n, harness: harness)
   results += measureAnimatedUpdateFrame(n: n, harness: harness)
+  results += measureReorderFrame(n: n, harness: harness)
   results += measureDrawListFrame(n: n, harness: harness)
   if engineOnly { continue }
   results += measurePGTableView(n: n, harness: harness)

@@ -132,6 +132,32 @@ struct LoopingTests {
     assertMatchesModel(table, model.sections[0])
   }
 
+  @Test(
+    "a batch update keeping a looping table's first row in place is a correction: the backend is told, a drag does not jump"
+  )
+  func updateWhileLoopingIsACorrection() throws {
+    let (table, model, _) = loopingTable(Array(repeating: 30.0, count: 20))
+    table.scroll(by: 12_345)
+    table.beginDragging(at: 100)
+    table.drag(to: 90)
+    let first = table.visibleRowAppearances[3]
+    let screen = first.view.frame.minY - table.contentOffset.y
+    let offset = table.contentOffset.y
+    let correction = table.contentOffsetCorrection
+    // A row inserted above what is on screen (in every lap): the offset moves by its height.
+    model.sections[0].insert(55, at: 0)
+    try table.insertRows(at: [IndexPath(row: 0, section: 0)])
+    let moved = table.contentOffset.y - offset
+    #expect(moved != 0)
+    // The backend subtracting the correction sees no scroll: it was a correction, not a scroll.
+    #expect(table.contentOffsetCorrection - correction == moved)
+    // The finger goes on from where it was: the row under it stays under it.
+    table.drag(to: 80)
+    let same = try #require(table.visibleRowAppearances.first { $0.view === first.view })
+    #expect(same.view.frame.minY - table.contentOffset.y == screen - 10)
+    table.endDragging(velocity: 0)
+  }
+
   @Test("estimated heights are measured as rows come on screen in a looping table")
   func estimatedWhileLooping() {
     var rng = SplitMix64(seed: 5)

@@ -46,10 +46,10 @@ private func advance(
   _ state: inout ScrollState, to now: Double, bounds: ScrollBounds, recorder: Recorder? = nil
 ) -> ScrollState.Tick {
   let step = state.tick(now: now, bounds: bounds)
-  if let y = step.offset { state.offset.y = y }
+  if let y = step.offset { state.jumpY(to: y) }
   if let refine = step.refine {
     let refined = refine()
-    if refined != state.offset.y { state.offset.y = refined }
+    if refined != state.offset.y { state.jumpY(to: refined) }
   }
   recorder?.deliver(step.event)
   return step
@@ -75,7 +75,7 @@ private func runToRest(
 /// A state resting at `y`.
 private func resting(at y: Double) -> ScrollState {
   var state = ScrollState()
-  state.offset.y = y
+  state.jumpY(to: y)
   return state
 }
 
@@ -225,7 +225,7 @@ struct ScrollStateTransitionTests {
     #expect(state.tick(now: 1, bounds: standard).offset == nil, "nothing runs any more")
     state.decelerate(velocity: 900, rate: ScrollPhysics.normalDecelerationRate, now: 1)
     #expect(state.stopAnimation() == nil)
-    state.offset.y = -30
+    state.jumpY(to: -30)
     state.settle(bounds: standard, now: 2)
     #expect(state.stopAnimation() == nil)
     #expect(state.stopAnimation() == nil, "nothing to stop")
@@ -341,7 +341,7 @@ struct ScrollStateTransitionTests {
   func endDragPastEdgeBounces() {
     var state = resting(at: 500)
     state.beginDrag(touch: 0, bounds: standard)
-    state.offset.y = state.drag(to: 600, bounds: standard)
+    state.jumpY(to: state.drag(to: 600, bounds: standard))
     #expect(state.offset.y < 0)
     guard case .bounce = state.endDrag(velocity: 800, rate: 0.998, bounds: standard, now: 0) else {
       Issue.record("expected a bounce")
@@ -508,7 +508,7 @@ struct ScrollStateModelTests {
     }
     let geometry = Geometry()
     var state = ScrollState()
-    state.offset.y = base.clamp(Double(rng.int(-100..<4_000)))
+    state.jumpY(to: base.clamp(Double(rng.int(-100..<4_000))))
     var twin = state
     let recorder = Recorder()
     let twinRecorder = Recorder()
@@ -559,8 +559,8 @@ struct ScrollStateModelTests {
       case 43..<60:
         guard state.isDragging else { continue }
         let touch = rng.double(-3_000...3_000)
-        state.offset.y = state.drag(to: touch, bounds: moved)
-        twin.offset.y = twin.drag(to: touch, bounds: base)
+        state.jumpY(to: state.drag(to: touch, bounds: moved))
+        twin.jumpY(to: twin.drag(to: touch, bounds: base))
         let past = overshoot(state.offset.y, moved)
         if !moved.bounces {
           #expect(past == 0, "seed \(seed): held at the edge")

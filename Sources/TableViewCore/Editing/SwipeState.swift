@@ -29,19 +29,21 @@
   }
 
   /// The swiped row.
-  @usableFromInline var row: IndexPath?
+  @usableFromInline private(set) var row: IndexPath?
   /// How far its content is pulled aside: positive reveals the leading actions.
-  var offset = 0.0
+  private(set) var offset = 0.0
+  /// The offset when the current drag began.
+  private(set) var base = 0.0
   /// The widths of the leading and trailing actions together (0 without actions on that side).
-  var leadingWidth = 0.0
-  var trailingWidth = 0.0
+  private(set) var leadingWidth = 0.0
+  private(set) var trailingWidth = 0.0
   /// Whether each side performs its first action on a full swipe.
-  var leadingFullSwipe = false
-  var trailingFullSwipe = false
+  private(set) var leadingFullSwipe = false
+  private(set) var trailingFullSwipe = false
   /// Whether a finger drags the row now.
-  var isTracking = false
+  private(set) var isTracking = false
   /// Where the offset is settling, if it is.
-  var settle: Settle?
+  private(set) var settle: Settle?
 
   /// How long a swiped row takes to settle, in seconds.
   static let settleDuration = 0.25
@@ -53,6 +55,75 @@
 
   /// The side the offset reveals.
   var revealedEdge: Edge? { offset > 0 ? .leading : offset < 0 ? .trailing : nil }
+
+  // MARK: Transitions
+
+  /// A finger starts dragging `row` sideways at `now`, with actions `leadingWidth` and
+  /// `trailingWidth` wide (0: none on that side) that perform their first action on a full swipe
+  /// as said. Another row swiped before is forgotten (its owner closes it first); the same row is
+  /// caught where it is, settling or not.
+  mutating func begin(
+    row: IndexPath, leadingWidth: Double, trailingWidth: Double, leadingFullSwipe: Bool, trailingFullSwipe: Bool,
+    now: Double
+  ) {
+    if self.row != row { self = SwipeState(row: row) }
+    self.leadingWidth = leadingWidth
+    self.trailingWidth = trailingWidth
+    self.leadingFullSwipe = leadingFullSwipe
+    self.trailingFullSwipe = trailingFullSwipe
+    offset = currentOffset(at: now)
+    // Actions the row no longer has on the side it was open on: it starts closed on that side.
+    if (offset > 0 && leadingWidth == 0) || (offset < 0 && trailingWidth == 0) { offset = 0 }
+    settle = nil
+    isTracking = true
+    base = offset
+  }
+
+  /// The finger moved `translation` points sideways since the drag began, on a row `rowWidth` wide;
+  /// ignored when no finger drags the row.
+  mutating func drag(translation: Double, rowWidth: Double) {
+    guard isTracking else { return }
+    offset = offset(forTranslation: translation, from: base, rowWidth: rowWidth)
+  }
+
+  /// The finger lifted at `velocity` (points a second, positive to the right) at `now`: the row
+  /// settles open on its actions, closes, or, swiped far enough, moves out to the full swipe
+  /// (`rowWidth`). Returns what letting go decided, `nil` when no finger dragged the row.
+  mutating func release(velocity: Double, rowWidth: Double, now: Double) -> Outcome? {
+    guard isTracking else { return nil }
+    isTracking = false
+    let decided = outcome(velocity: velocity.isFinite ? velocity : 0, rowWidth: rowWidth)
+    switch decided {
+    case .close: _ = close(animated: true, now: now)
+    case .open(let edge): settle(to: edge == .leading ? leadingWidth : -trailingWidth, now: now)
+    case .fullSwipe(let edge): settle(to: edge == .leading ? rowWidth : -rowWidth, now: now)
+    }
+    return decided
+  }
+
+  /// Closes the row: animated, it slides back from where it is (returns `true`: a settle runs);
+  /// otherwise, or when it is not pulled aside, it is no longer swiped at once (`false`).
+  mutating func close(animated: Bool, now: Double) -> Bool {
+    guard row != nil else { return false }
+    if animated, currentOffset(at: now) != 0 {
+      isTracking = false
+      settle(to: 0, now: now)
+      return true
+    }
+    self = SwipeState()
+    return false
+  }
+
+  /// A batch update: the swiped row follows its row. Returns `false`, changing nothing, when the
+  /// row was deleted or reloaded (its owner closes it).
+  mutating func follow(through plan: BatchUpdatePlan) -> Bool {
+    guard let old = row else { return true }
+    guard let new = plan.newIndexPath(forOld: old), !plan.isReloaded(old: old) else { return false }
+    row = new
+    return true
+  }
+
+  // MARK: Rules
 
   /// The offset `translation` from the open position asks for: limited to the sides with actions,
   /// and, beyond the actions, to the row's width (a full swipe) or, without one, with a rubber band.
@@ -89,7 +160,7 @@
   }
 
   /// Starts settling towards `target` from where the row is now.
-  mutating func settle(to target: Double, now: Double) {
+  private mutating func settle(to target: Double, now: Double) {
     let from = currentOffset(at: now)
     offset = from
     settle = Settle(from: from, to: target, start: now, duration: Self.settleDuration)
@@ -110,7 +181,7 @@
   }
 
   func _checkInvariants() {
-    precondition(offset.isFinite, "a swipe offset that is not finite")
+    precondition(offset.isFinite && base.isFinite, "a swipe offset that is not finite")
     precondition(row != nil || (offset == 0 && settle == nil && !isTracking), "a swipe without a row")
     precondition(offset <= 0 || leadingWidth > 0, "leading actions revealed where there are none")
     precondition(offset >= 0 || trailingWidth > 0, "trailing actions revealed where there are none")

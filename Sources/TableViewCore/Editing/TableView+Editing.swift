@@ -106,20 +106,11 @@ extension TableView {
     let leadingActions = leading?.actions ?? []
     let trailingActions = trailing?.actions ?? []
     guard !leadingActions.isEmpty || !trailingActions.isEmpty else { return false }
-    if editing.swipe.row != indexPath {
-      editing.swipe = SwipeState()
-      editing.swipe.row = indexPath
-    }
-    editing.leadingActions = leadingActions
-    editing.trailingActions = trailingActions
-    editing.swipe.leadingWidth = leadingActions.reduce(0) { $0 + width(of: $1) }
-    editing.swipe.trailingWidth = trailingActions.reduce(0) { $0 + width(of: $1) }
-    editing.swipe.leadingFullSwipe = leading?.performsFirstActionWithFullSwipe ?? false
-    editing.swipe.trailingFullSwipe = trailing?.performsFirstActionWithFullSwipe ?? false
-    editing.swipe.offset = editing.swipe.currentOffset(at: animationTime)
-    editing.swipe.settle = nil
-    editing.swipe.isTracking = true
-    editing.swipeBase = editing.swipe.offset
+    editing.beginSwipe(
+      row: indexPath, leading: leadingActions, trailing: trailingActions,
+      leadingFullSwipe: leading?.performsFirstActionWithFullSwipe ?? false,
+      trailingFullSwipe: trailing?.performsFirstActionWithFullSwipe ?? false, width: { width(of: $0) },
+      now: animationTime)
     return true
   }
 
@@ -130,41 +121,28 @@ extension TableView {
     guard translation.isFinite else {
       return report(TableViewError(.invalidArgument, "updateSwipe(translation: \(translation)): not finite; ignored"))
     }
-    editing.swipe.offset = editing.swipe.offset(
-      forTranslation: translation, from: editing.swipeBase, rowWidth: viewportSize.width)
+    editing.dragSwipe(translation: translation, rowWidth: viewportSize.width)
   }
 
   /// The finger lifted at `velocity` points a second: the row opens on its actions, closes, or,
   /// swiped far enough, performs its first action (and closes, unless the action deleted it).
   @_spi(Backend) public func endSwipe(velocity: Double) {
-    guard editing.swipe.isTracking else { return }
-    editing.swipe.isTracking = false
-    let velocity = velocity.isFinite ? velocity : 0
-    switch editing.swipe.outcome(velocity: velocity, rowWidth: viewportSize.width) {
+    let outcome = editing.releaseSwipe(velocity: velocity, rowWidth: viewportSize.width, now: animationTime)
+    switch outcome {
+    case nil:
+      return
     case .close:
-      closeSwipe(animated: true)
-    case .open(let edge):
-      editing.swipe.settle(
-        to: edge == .leading ? editing.swipe.leadingWidth : -editing.swipe.trailingWidth, now: animationTime)
+      if editing.swipe.settle != nil { host?.animationsDidStart() }
+    case .open:
       host?.animationsDidStart()
     case .fullSwipe(let edge):
-      editing.swipe.settle(to: edge == .leading ? viewportSize.width : -viewportSize.width, now: animationTime)
       performSwipeAction(0, edge: edge)
     }
   }
 
   /// Closes the swiped row (animated: it slides back on the table's clock).
   public func closeSwipe(animated: Bool) {
-    guard editing.swipe.row != nil else { return }
-    if animated, editing.swipe.currentOffset(at: animationTime) != 0 {
-      editing.swipe.isTracking = false
-      editing.swipe.settle(to: 0, now: animationTime)
-      host?.animationsDidStart()
-    } else {
-      editing.swipe = SwipeState()
-      editing.leadingActions = []
-      editing.trailingActions = []
-    }
+    if editing.closeSwipe(animated: animated, now: animationTime) { host?.animationsDidStart() }
   }
 
   /// Performs action `index` (0 nearest the edge) of the revealed side of the swiped row (a click
@@ -175,7 +153,7 @@ extension TableView {
   }
 
   func performSwipeAction(_ index: Int, edge: SwipeState.Edge) {
-    let actions = edge == .leading ? editing.leadingActions : editing.trailingActions
+    let actions = editing.actions(edge)
     guard actions.indices.contains(index), let row = editing.swipe.row else { return }
     let action = actions[index]
     action.handler(action) { [weak self] _ in
@@ -192,7 +170,7 @@ extension TableView {
     guard let row = editing.swipe.row, let rect = try? rectForRow(at: row) else { return [] }
     let offset = swipeOffset
     guard offset != 0 else { return [] }
-    let actions = offset > 0 ? editing.leadingActions : editing.trailingActions
+    let actions = editing.actions(offset > 0 ? .leading : .trailing)
     let total = actions.reduce(0) { $0 + width(of: $1) }
     // The revealed strip is |offset| wide; each action takes its share of it.
     let scale = total > 0 ? abs(offset) / total : 0
@@ -214,26 +192,5 @@ extension TableView {
   func width(of action: ContextualAction) -> Double {
     let width = action.preferredWidth ?? swipeActionWidth
     return width.isFinite && width > 0 ? width : 0
-  }
-
-  /// Advances a settling swipe; returns whether it still runs.
-  func tickSwipe() -> Bool {
-    guard editing.swipe.settle != nil else { return false }
-    let running = editing.swipe.tick(now: animationTime)
-    if editing.swipe.row == nil {
-      editing.leadingActions = []
-      editing.trailingActions = []
-    }
-    return running
-  }
-
-  /// After a batch update: the swiped row follows its row, or closes when the row went.
-  func remapSwipe(through plan: BatchUpdatePlan) {
-    guard let row = editing.swipe.row else { return }
-    if let new = plan.newIndexPath(forOld: row), !plan.isReloaded(old: row) {
-      editing.swipe.row = new
-    } else {
-      closeSwipe(animated: false)
-    }
   }
 }

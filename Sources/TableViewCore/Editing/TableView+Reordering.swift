@@ -55,12 +55,9 @@ extension TableView {
     let entry = visible.rows.remove(at: i)
     animations.forget(entry.view)
     visible.lifted = entry
-    let rect = entry.view.frame
-    let hold: ReorderState.Hold = pointerY.map { .pointer(screenY: (Sanitize.coordinate($0) ?? 0)) } ?? .keys
-    let grab = pointerY.map { (Sanitize.coordinate($0) ?? 0) + scroll.offset.y - rect.minY } ?? 0
     editing.reorder = ReorderState(
-      source: indexPath, sourceGlobal: entry.globalRow, view: entry.view, height: rect.height, grab: grab, hold: hold,
-      destination: indexPath, slotTop: rect.minY)
+      source: indexPath, sourceGlobal: entry.globalRow, view: entry.view, frame: entry.view.frame,
+      pointerY: pointerY.map { Sanitize.coordinate($0) ?? 0 }, offsetY: scroll.offset.y)
     refreshReorderGeometry()
     return true
   }
@@ -71,23 +68,14 @@ extension TableView {
   /// ``isAnimating``). A value that is not finite is ignored (reported).
   /// - Complexity: O(visible + log n)
   @_spi(Backend) public func updateReorder(pointerY: Double) {
-    guard let r = editing.reorder, case .pointer = r.hold else { return }
+    guard editing.reorder?.isHeldByPointer == true else { return }
     guard pointerY.isFinite else {
       return report(TableViewError(.invalidArgument, "updateReorder(pointerY: \(pointerY)): not finite; ignored"))
     }
     let y = Sanitize.coordinate(pointerY) ?? 0
-    editing.reorder!.hold = .pointer(screenY: y)
+    let started = editing.reorder?.movePointer(to: y, viewportHeight: viewportSize.height, now: animationTime)
     retargetReorder()
-    let speed = EdgeAutoscroll.velocity(pointerY: y, viewportHeight: viewportSize.height, heldFor: 0)
-    if speed == 0 {
-      editing.reorder!.autoscrollSince = nil
-      editing.reorder!.lastTick = nil
-    } else if r.autoscrollSince == nil {
-      let now = animationTime
-      editing.reorder!.autoscrollSince = now
-      editing.reorder!.lastTick = now
-      host?.animationsDidStart()
-    }
+    if started == true { host?.animationsDidStart() }
   }
 
   /// Moves the held row `steps` slots down (negative: up), as arrow keys do: through every place
@@ -95,25 +83,11 @@ extension TableView {
   /// view. At most 1,000 slots a call.
   /// - Complexity: O(|steps| · log n + visible)
   @_spi(Backend) public func moveReorder(by steps: Int) {
+    guard editing.reorder != nil else { return }
+    editing.reorder?.holdByKeys()
     guard let r = editing.reorder else { return }
-    editing.reorder!.hold = .keys
-    editing.reorder!.autoscrollSince = nil
-    var slot = r.destination
-    let sections = heights.index.sectionCount
-    let count = min(1_000, steps.magnitude)
-    for _ in 0..<count {
-      if steps > 0 {
-        if slot.row < otherRowCount(inSection: slot.section, r) {
-          slot.row += 1
-        } else if slot.section + 1 < sections {
-          slot = IndexPath(row: 0, section: slot.section + 1)
-        }
-      } else if slot.row > 0 {
-        slot.row -= 1
-      } else if slot.section > 0 {
-        slot = IndexPath(row: otherRowCount(inSection: slot.section - 1, r), section: slot.section - 1)
-      }
-    }
+    let index = heights.index
+    let slot = r.slot(movedBy: steps, sectionCount: index.sectionCount) { index.rowCount(inSection: $0) }
     setReorderDestination(redirected(slot, r))
     keepHeldRowInView(always: true)
   }
@@ -126,13 +100,11 @@ extension TableView {
   func keepHeldRowInView(always: Bool = false) {
     // Each scroll lays out, which may measure rows and move the slot again: a few rounds at most.
     for _ in 0..<4 {
-      guard let r = editing.reorder, case .keys = r.hold, !r.isDropping, !r.isKeepingInView else { return }
-      if r.geometryPass != pass.passNumber { refreshReorderGeometry() }
-      let held = editing.reorder!
-      guard always || held.keptSlotTop != held.slotTop else { return }
-      editing.reorder!.keptSlotTop = held.slotTop
-      let top = held.slotTop
-      let bottom = top + held.height
+      guard editing.reorder?.canKeepInView == true else { return }
+      if editing.reorder?.needsGeometry(pass: pass.passNumber) == true { refreshReorderGeometry() }
+      guard let slot = editing.reorder?.slotToKeepInView(always: always) else { return }
+      let top = slot.lowerBound
+      let bottom = slot.upperBound
       var y = scroll.offset.y
       if bottom > y + viewportSize.height - contentInset.bottom {
         y = bottom - viewportSize.height + contentInset.bottom
@@ -140,9 +112,9 @@ extension TableView {
       if top < y + contentInset.top { y = top - contentInset.top }
       let target = clampedOffset(y)
       guard target != scroll.offset.y else { return }
-      editing.reorder!.isKeepingInView = true
+      editing.reorder?.setKeepingInView(true)
       setContentOffsetNow(Point(x: scroll.offset.x, y: target))
-      editing.reorder?.isKeepingInView = false
+      editing.reorder?.setKeepingInView(false)
     }
   }
 
@@ -153,11 +125,12 @@ extension TableView {
   /// - Complexity: as an animated ``performBatchUpdates(_:completion:)`` with one move.
   @_spi(Backend) public func endReorder() {
     guard let r = editing.reorder else { return }
-    if case .pointer = r.hold { retargetReorder() }
-    let destination = editing.reorder!.destination
-    guard destination != r.source, let dataSource else { return cancelReorder() }
+    if r.isHeldByPointer { retargetReorder() }
+    guard let destination = editing.reorder?.destination, destination != r.source, let dataSource else {
+      return cancelReorder()
+    }
     restoreHeldRow()
-    editing.reorder!.isDropping = true
+    editing.reorder?.beginDrop()
     askingDataSource { dataSource.tableView(self, moveRowAt: r.source, to: destination) }
     var update = BatchUpdate()
     update.moveRow(at: r.source, to: destination, animated: true)
@@ -188,72 +161,35 @@ extension TableView {
 
   // MARK: The rules
 
-  /// Where the held row is drawn while held.
-  func heldFrame(_ r: ReorderState) -> Rect {
-    let top: Double
-    switch r.hold {
-    case .pointer(let y): top = scroll.offset.y + y - r.grab
-    case .keys: top = r.slotTop
-    }
-    return Rect(x: r.view.frame.minX, y: top, width: r.view.frame.width, height: r.height)
-  }
-
   /// `frame` of `view` as drawn while a row is held: the held row where it hangs, the others
   /// shifted to make room.
   func reorderFrame(of view: any ReusableView, _ frame: Rect) -> Rect {
-    guard editing.reorder != nil else { return frame }
-    if editing.reorder!.geometryPass != pass.passNumber { refreshReorderGeometry() }
-    let r = editing.reorder!
-    if r.view === view { return heldFrame(r) }
+    // This runs for every view of every frame: the state is read in place, never copied.
+    guard let stale = editing.reorder?.needsGeometry(pass: pass.passNumber) else { return frame }
+    if stale { refreshReorderGeometry() }
+    guard let room = editing.reorder?.room else { return frame }
+    if editing.reorder?.view === view, let held = editing.reorder?.heldFrame(offsetY: scroll.offset.y) { return held }
     var frame = frame
-    frame.origin.y += reorderShift(of: view, r)
+    frame.origin.y += reorderShift(of: view, by: room.shift(ofViewAt:))
     return frame
   }
 
-  /// How far `view` is drawn from its frame while `r` holds a row: by the room the drop slot makes
+  /// How far `view` is drawn from its frame while a row is held (`shift` says how far a view whose
+  /// top is at a y is shifted; `ReorderState.shift(ofViewAt:)`): by the room the drop slot makes
   /// for the views whose tops are in its range; a section header of the plain style floats as
   /// always, at the top edge until its section's end (shifted too) pushes it up.
   /// - Complexity: O(visible sections + log n)
-  func reorderShift(of view: any ReusableView, _ r: ReorderState) -> Double {
+  func reorderShift(of view: any ReusableView, by shift: (Double) -> Double) -> Double {
     guard style == .plain, let entry = visible.headers.first(where: { $0.view === view }) else {
-      return r.shift(ofViewAt: view.frame.minY)
+      return shift(view.frame.minY)
     }
     let natural = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofHeader: entry.section)))
-    let top = natural.minY + r.shift(ofViewAt: natural.minY)
+    let top = natural.minY + shift(natural.minY)
     guard natural.height > 0 else { return top - view.frame.minY }
     let footer = frame(of: heights.index.info(ofItem: heights.index.itemIndex(ofFooter: entry.section)))
-    let end = footer.maxY + r.shift(ofViewAt: footer.minY)
+    let end = footer.maxY + shift(footer.minY)
     let pin = scroll.offset.y + contentInset.top
     return max(top, min(pin, end - natural.height)) - view.frame.minY
-  }
-
-  /// The rows in `section` other than the held one.
-  func otherRowCount(inSection section: Int, _ r: ReorderState) -> Int {
-    heights.index.rowCount(inSection: section) - (section == r.source.section ? 1 : 0)
-  }
-
-  /// The slot the held row's centre at content `y` proposes: past a row's middle, after it;
-  /// over a header, the section's first slot; over a footer, its last.
-  /// - Complexity: O(log n)
-  func proposedSlot(atContentY y: Double, _ r: ReorderState) -> IndexPath {
-    let units = Sanitize.units(y) - heights.tableHeaderUnits
-    let last = heights.index.sectionCount - 1
-    guard units >= 0 else { return IndexPath(row: 0, section: 0) }
-    guard let info = heights.index.info(containing: units) else {
-      return IndexPath(row: otherRowCount(inSection: last, r), section: last)
-    }
-    switch info.kind {
-    case .header:
-      return IndexPath(row: 0, section: info.section)
-    case .footer:
-      return IndexPath(row: otherRowCount(inSection: info.section, r), section: info.section)
-    case .row:
-      let row = info.item - heights.index.itemIndex(ofHeader: info.section) - 1
-      let path = IndexPath(row: row, section: info.section)
-      if path == r.source { return path }
-      let k = info.section == r.source.section && row > r.source.row ? row - 1 : row
-      return IndexPath(row: units - info.start >= info.height / 2 ? k + 1 : k, section: info.section)
-    }
   }
 
   /// The delegate's redirection of `proposed`, or `proposed` when it names no slot.
@@ -263,7 +199,7 @@ extension TableView {
       delegate.tableView(self, targetIndexPathForMoveFromRowAt: r.source, toProposedIndexPath: proposed)
     }
     guard asked.section >= 0, asked.section < heights.index.sectionCount, asked.row >= 0,
-      asked.row <= otherRowCount(inSection: asked.section, r)
+      asked.row <= r.otherRowCount(inSection: asked.section, of: heights.index.rowCount(inSection: asked.section))
     else {
       report(
         TableViewError(
@@ -277,31 +213,31 @@ extension TableView {
   /// Finds the slot under the held row's centre and makes room there.
   func retargetReorder() {
     guard let r = editing.reorder else { return }
-    let frame = heldFrame(r)
-    setReorderDestination(redirected(proposedSlot(atContentY: frame.midY, r), r))
+    let centre = Sanitize.units(r.heldFrame(offsetY: scroll.offset.y).midY) - heights.tableHeaderUnits
+    setReorderDestination(redirected(r.proposedSlot(atUnits: centre, in: heights.index), r))
   }
 
   /// Makes `destination` the drop slot: the views that start or stop making room glide there.
   func setReorderDestination(_ destination: IndexPath) {
-    guard editing.reorder != nil else { return }
-    if editing.reorder!.geometryPass != pass.passNumber { refreshReorderGeometry() }
-    let old = editing.reorder!
-    guard destination != old.destination else { return }
+    guard let stale = editing.reorder?.needsGeometry(pass: pass.passNumber) else { return }
+    if stale { refreshReorderGeometry() }
+    guard let old = editing.reorder, destination != old.destination else { return }
     let heldBefore = presentation(of: old.view)
-    editing.reorder!.destination = destination
+    editing.reorder?.setDestination(destination)
     refreshReorderGeometry()
-    let r = editing.reorder!
+    guard let r = editing.reorder else { return }
     let now = animationTime
     if case .keys = r.hold {
       // Moved by keys, the held row glides to its new slot.
       animations.setMotion(
-        r.view, UpdateAnimations.Delta(from: heldBefore, to: heldFrame(r)), now: now, duration: rowAnimationDuration)
+        r.view, UpdateAnimations.Delta(from: heldBefore, to: r.heldFrame(offsetY: scroll.offset.y)), now: now,
+        duration: rowAnimationDuration)
       host?.animationsDidStart()
     }
     var moved = false
     func glide(_ view: any ReusableView) {
-      let before = reorderShift(of: view, old)
-      let after = reorderShift(of: view, r)
+      let before = reorderShift(of: view, by: old.room.shift(ofViewAt:))
+      let after = reorderShift(of: view, by: r.room.shift(ofViewAt:))
       guard before != after else { return }
       var delta = UpdateAnimations.Delta(
         from: animations.presentation(of: view, frame: view.frame, at: now), to: view.frame)
@@ -321,41 +257,23 @@ extension TableView {
   func refreshReorderGeometry() {
     guard let r = editing.reorder else { return }
     let source = locateGlobalRow(r.sourceGlobal).1
-    let slot = r.destination
-    let original = slot.row + (slot.section == r.source.section && slot.row >= r.source.row ? 1 : 0)
+    let section = r.destination.section
+    let row = r.slotRowInSection
     // The slot opens above the row that will follow the held one, or at the end of the section's rows.
     let item =
-      original < heights.index.rowCount(inSection: slot.section)
-      ? heights.index.itemIndex(of: IndexPath(row: original, section: slot.section))
-      : heights.index.itemIndex(ofFooter: slot.section)
+      row < heights.index.rowCount(inSection: section)
+      ? heights.index.itemIndex(of: IndexPath(row: row, section: section))
+      : heights.index.itemIndex(ofFooter: section)
     let y = frame(of: heights.index.info(ofItem: item)).minY
-    var next = r
-    next.height = source.height
-    if y >= source.maxY {
-      next.shifted = source.maxY..<y
-      next.shift = -source.height
-      next.slotTop = y - source.height
-    } else {
-      next.shifted = min(y, source.minY)..<source.minY
-      next.shift = source.height
-      next.slotTop = y
-    }
-    next.geometryPass = pass.passNumber
-    editing.reorder = next
+    editing.reorder?.setGeometry(sourceFrame: source, slotY: y, pass: pass.passNumber)
   }
 
   /// Advances the autoscroll; returns whether it still runs.
   func tickReorder() -> Bool {
-    guard let r = editing.reorder, case .pointer(let y) = r.hold, let since = r.autoscrollSince else { return false }
-    let now = animationTime
-    let speed = EdgeAutoscroll.velocity(pointerY: y, viewportHeight: viewportSize.height, heldFor: now - since)
-    let dt = min(0.1, max(0, now - (r.lastTick ?? now)))
-    editing.reorder!.lastTick = now
-    guard speed != 0 else {
-      editing.reorder!.autoscrollSince = nil
+    guard let step = editing.reorder?.autoscroll(now: animationTime, viewportHeight: viewportSize.height) else {
       return false
     }
-    let target = clampedOffset(scroll.offset.y + speed * dt)
+    let target = clampedOffset(scroll.offset.y + step)
     if target != scroll.offset.y { setContentOffsetNow(Point(x: scroll.offset.x, y: target)) }
     retargetReorder()
     return true
@@ -386,9 +304,7 @@ extension TableView {
       return
     }
     let global = heights.index.prefix(heights.index.itemIndex(of: path)).rows
-    editing.reorder!.source = path
-    editing.reorder!.sourceGlobal = global
-    editing.reorder!.geometryPass = -1
+    editing.reorder?.follow(to: path, global: global)
     visible.lifted?.indexPath = path
     visible.lifted?.globalRow = global
   }
@@ -396,14 +312,11 @@ extension TableView {
   /// After an update's layout, with a row still held: the drop slot is found again (under the pointer), or
   /// kept within the data (keys).
   func reorderDidChangeData() {
-    guard let r = editing.reorder else { return }
-    let sections = heights.index.sectionCount
-    var slot = r.destination
-    slot.section = min(max(0, slot.section), sections - 1)
-    slot.row = min(max(0, slot.row), otherRowCount(inSection: slot.section, r))
-    editing.reorder!.destination = slot
+    guard editing.reorder != nil else { return }
+    let index = heights.index
+    editing.reorder?.clampDestination(sectionCount: index.sectionCount) { index.rowCount(inSection: $0) }
     refreshReorderGeometry()
-    if case .pointer = r.hold { retargetReorder() }
+    if editing.reorder?.isHeldByPointer == true { retargetReorder() }
     // Rows measured by the update (a page of a data source arrived) may have pushed the slot off screen.
     keepHeldRowInView()
   }

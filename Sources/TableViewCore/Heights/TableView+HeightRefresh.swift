@@ -43,7 +43,7 @@ extension TableView {
       anchoring.measuringAnchorRow = row
       layoutKeepingAnchor()
     } else {
-      if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
+      scroll.limitY(to: maximumContentOffsetY)
       layoutIfNeeded()
     }
     followOrCount(follow, lastAfter: follow.last)

@@ -36,7 +36,7 @@ extension TableView {
     for _ in 0..<100 {
       let clamped = clampedOffset(scroll.offset.y)
       guard clamped != scroll.offset.y else { return }
-      scroll.offset.y = clamped
+      scroll.jumpY(to: clamped)
       pass.framesDirty = true
       if heights.index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
     }

@@ -39,7 +39,7 @@ extension TableView {
       return
     }
     try check(indexPath, "focusRow(at:scrollPosition:animated:)")
-    focus.anchor = nil
+    focus.dropAnchor()
     setFocus(indexPath)
     if scrollPosition != .none || !isFullyVisible(indexPath) {
       try scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
@@ -54,10 +54,8 @@ extension TableView {
   /// when the selection follows the focus and `selecting`, selects `path` (no delegate calls).
   /// - Complexity: O(visible), plus O(s · visible) for s selected rows when it selects.
   func setFocus(_ path: IndexPath?, selecting: Bool = true) {
-    let old = focus.focused
-    focus.focused = path
-    if old != path {
-      for entry in visible.rows where entry.indexPath == old || entry.indexPath == path {
+    if let move = focus.move(to: path) {
+      for entry in visible.rows where entry.indexPath == move.from || entry.indexPath == move.to {
         entry.view.setFocused(entry.indexPath == path, animated: true)
       }
     }
@@ -75,53 +73,18 @@ extension TableView {
 
   // MARK: Through data changes
 
-  /// Before a batch update is applied (the geometry still the old one): the focused row's index
-  /// path after the update and the selection anchor's, by the rules of ``focusedIndexPath``;
-  /// `lost` when the focused row and every other old row go (the first row is focused after the
-  /// update).
-  /// - Complexity: O(k log k) for k operations, plus O(log n) for each empty section passed over
-  ///   while looking for a surviving row.
-  func focusTarget(through plan: BatchUpdatePlan) -> (focused: IndexPath?, anchor: IndexPath?, lost: Bool) {
-    let anchor = focus.anchor.flatMap { plan.newIndexPath(forOld: $0) }
-    guard let old = focus.focused else { return (nil, anchor, false) }
-    if let new = plan.newIndexPath(forOld: old) { return (new, anchor, false) }
-    if plan.isSectionReloaded(old: old.section), let section = plan.newSection(forOld: old.section),
-      let count = plan.newRowCount(inSection: section), count > 0
-    {
-      return (IndexPath(row: min(old.row, count - 1), section: section), anchor, false)
-    }
-    let survivor =
-      survivingRow(from: old, step: 1, through: plan) ?? survivingRow(from: old, step: -1, through: plan)
-    return (survivor, survivor == nil ? nil : anchor, survivor == nil)
-  }
-
-  /// The new index path of the first old row after (`step` 1) or before (`step` -1) `old` that
-  /// survives `plan`, walking the old geometry; `nil` when none does.
-  private func survivingRow(from old: IndexPath, step: Int, through plan: BatchUpdatePlan) -> IndexPath? {
+  /// Before a batch update is applied (the geometry still the old one): where the focus and the
+  /// selection anchor go, by the rules of ``focusedIndexPath``.
+  /// - Complexity: see `FocusState.target(through:sectionCount:rowCount:)`.
+  func focusTarget(through plan: BatchUpdatePlan) -> FocusState.Target {
     let index = heights.index
-    var section = old.section
-    var row = old.row + step
-    while section >= 0, section < index.sectionCount {
-      let count = index.rowCount(inSection: section)
-      // A deleted or reloaded section has no surviving rows; in a carried one every row that does
-      // not survive is an operation of the update, so this walk is bounded by the update's size.
-      if plan.newSection(forOld: section) != nil, !plan.isSectionReloaded(old: section) {
-        while row >= 0, row < count {
-          if let new = plan.newIndexPath(forOld: IndexPath(row: row, section: section)) { return new }
-          row += step
-        }
-      }
-      section += step
-      row = step > 0 ? 0 : (section >= 0 && section < index.sectionCount ? index.rowCount(inSection: section) - 1 : -1)
-    }
-    return nil
+    return focus.target(through: plan, sectionCount: index.sectionCount) { index.rowCount(inSection: $0) }
   }
 
   /// After a batch update: the focus and anchor `focusTarget(through:)` found, the first row when
   /// the focus was lost; the cells on screen told.
-  func applyFocus(_ target: (focused: IndexPath?, anchor: IndexPath?, lost: Bool)) {
-    focus.focused = target.lost ? firstRow : target.focused.flatMap { isValid($0) ? $0 : nil }
-    focus.anchor = target.anchor.flatMap { isValid($0) ? $0 : nil }
+  func applyFocus(_ target: FocusState.Target) {
+    focus.apply(target, firstRow: firstRow) { isValid($0) }
     refreshFocusedCells()
   }
 
@@ -136,16 +99,12 @@ extension TableView {
   /// row, else on the row at the same position in the whole table (or the last row); none when
   /// the table is empty or the focus is not kept. The selection anchor goes.
   func restoreFocus(_ kept: (path: IndexPath, position: Int)?) {
-    focus.anchor = nil
-    guard let kept, heights.index.rowCount > 0 else {
-      focus.focused = nil
-      return
-    }
+    guard let kept, heights.index.rowCount > 0 else { return focus.restore(nil) }
     if isValid(kept.path) {
-      focus.focused = kept.path
+      focus.restore(kept.path)
     } else {
       let g = min(kept.position, heights.index.rowCount - 1)
-      focus.focused = RowSpace.linear(rowsTop: 0).locate(globalRow: g, in: heights.index).indexPath
+      focus.restore(RowSpace.linear(rowsTop: 0).locate(globalRow: g, in: heights.index).indexPath)
     }
   }
 

@@ -145,8 +145,8 @@ extension TableView {
   /// Deselects every row, without delegate calls (Escape). The focus stays.
   /// - Complexity: O(s · visible) for s selected rows.
   public func deselectAllRows() {
-    for row in indexPathsForSelectedRows { deselectRow(at: row, animated: false) }
-    focus.anchor = nil
+    for row in selection.deselectAll() { setSelectedState(false, row, animated: false) }
+    focus.dropAnchor()
   }
 
   /// Focuses `row` (selecting or extending the selection as the mode says) and scrolls the least
@@ -155,7 +155,7 @@ extension TableView {
     if extendingSelection, activeSelectionMode == .multiple {
       extendSelection(to: row)
     } else {
-      focus.anchor = nil
+      focus.dropAnchor()
       setFocus(row)
     }
     reveal(row)
@@ -166,13 +166,14 @@ extension TableView {
   /// selected, rows between the anchor and the old focus that are not are deselected.
   /// - Complexity: O(r · log n + s · visible) for r rows between the old and the new focus.
   func extendSelection(to row: IndexPath) {
-    let old = focus.focused.flatMap { isValid($0) ? $0 : nil } ?? row
-    let anchor = focus.anchor.flatMap { isValid($0) ? $0 : nil } ?? old
-    focus.anchor = anchor
-    setFocus(row, selecting: false)
-    let a = globalPosition(of: anchor)
-    let from = globalPosition(of: old)
-    let to = globalPosition(of: row)
+    let before = focus.focused
+    let step = focus.extend(to: row) { isValid($0) }
+    for entry in visible.rows where before != row && (entry.indexPath == before || entry.indexPath == row) {
+      entry.view.setFocused(entry.indexPath == row, animated: true)
+    }
+    let a = globalPosition(of: step.anchor)
+    let from = globalPosition(of: step.from)
+    let to = globalPosition(of: step.to)
     let oldRange = min(a, from)...max(a, from)
     let newRange = min(a, to)...max(a, to)
     let space = RowSpace.linear(rowsTop: 0)
@@ -180,7 +181,7 @@ extension TableView {
     for g in Set([a]).union(min(from, to)...max(from, to)).sorted() {
       let path = space.locate(globalRow: g, in: heights.index).indexPath
       if newRange.contains(g) {
-        if !selection.rows.contains(path) { select(path, animated: true) }
+        if !selection.contains(path) { select(path, animated: true) }
       } else if oldRange.contains(g) {
         deselectRow(at: path, animated: true)
       }

@@ -37,18 +37,15 @@ extension TableView {
   func select(_ indexPath: IndexPath, animated: Bool) {
     let mode = activeSelectionMode
     guard mode != .none else { return }
-    if mode == .single {
-      for other in selection.rows where other != indexPath { setSelectedState(false, other, animated: animated) }
-      selection.rows.removeAll()
-    }
-    selection.rows.insert(indexPath)
+    let change = selection.select(indexPath, exclusive: mode == .single)
+    for other in change.deselected { setSelectedState(false, other, animated: animated) }
     setSelectedState(true, indexPath, animated: animated)
   }
 
   /// Deselects a row programmatically (no delegate calls). A row that is not selected is ignored.
   /// - Complexity: O(visible)
   public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-    guard selection.rows.remove(indexPath) != nil else { return }
+    guard selection.deselect(indexPath) else { return }
     setSelectedState(false, indexPath, animated: animated)
   }
 
@@ -81,50 +78,35 @@ extension TableView {
   /// A finger (or mouse button) went down: the row under it is highlighted.
   /// - Complexity: O(log n + visible sections)
   @_spi(Backend) public func touchBegan(at point: Point) {
-    cancelHighlight()
-    selection.touchStart = point
+    unhighlight(selection.beginTouch(at: point))
     interruptAnimation()  // a touch stops a deceleration, as on iOS; an animated scroll completes with `false`
     guard activeSelectionMode != .none, let path = indexPathForTouch(at: point) else { return }
     let allowed = delegate.map { d in askingDataSource { d.tableView(self, shouldHighlightRowAt: path) } } ?? true
-    guard allowed else { return }
-    selection.highlighted = path
+    guard allowed, selection.highlight(path) else { return }
     cellForRow(at: path)?.setHighlighted(true, animated: false)
     delegate?.tableView(self, didHighlightRowAt: path)
   }
 
   /// The touch moved: beyond `tapMoveThreshold` it is no longer a tap and the highlight goes.
   @_spi(Backend) public func touchMoved(to point: Point) {
-    guard let start = selection.touchStart else { return }
-    let dx = point.x - start.x
-    let dy = point.y - start.y
-    if dx * dx + dy * dy > tapMoveThreshold * tapMoveThreshold {
-      cancelHighlight()
-      selection.touchStart = nil
-    }
+    unhighlight(selection.moveTouch(to: point, threshold: tapMoveThreshold).unhighlighted)
   }
 
   /// The touch ended: if it was a tap on a highlighted row, the row is selected (or, in multiple
   /// mode, toggled), subject to `willSelectRowAt`/`willDeselectRowAt`.
   /// - Complexity: O(log n + s · visible) for s selected rows.
   @_spi(Backend) public func touchEnded(at point: Point) {
-    defer {
-      selection.touchStart = nil
-      settleIfPastEdge()
-    }
-    guard selection.touchStart != nil, let path = selection.highlighted else {
-      cancelHighlight()
-      return
-    }
-    cancelHighlight()
-    guard let touched = appearanceForTouch(at: point), touched.indexPath == path else { return }
+    defer { settleIfPastEdge() }
+    let end = selection.endTouch()
+    unhighlight(end.unhighlighted)
+    guard let path = end.tapped, let touched = appearanceForTouch(at: point), touched.indexPath == path else { return }
     userSelect(path, lap: touched.lap)
   }
 
   /// The touch was cancelled (e.g. it became a scroll). Content a press held past an edge springs
   /// back (a drag that follows stops that at once and picks the content up where it is).
   @_spi(Backend) public func touchCancelled() {
-    cancelHighlight()
-    selection.touchStart = nil
+    unhighlight(selection.cancelTouch())
     settleIfPastEdge()
   }
 
@@ -135,9 +117,14 @@ extension TableView {
     touchEnded(at: point)
   }
 
+  /// Removes the highlight of the touch in progress (the touch goes on, no longer a tap on a row).
   func cancelHighlight() {
-    guard let path = selection.highlighted else { return }
-    selection.highlighted = nil
+    unhighlight(selection.clearHighlight())
+  }
+
+  /// Tells the cell of `path` (if on screen) and the delegate that the row lost its highlight.
+  func unhighlight(_ path: IndexPath?) {
+    guard let path else { return }
     cellForRow(at: path)?.setHighlighted(false, animated: false)
     delegate?.tableView(self, didUnhighlightRowAt: path)
   }
@@ -147,28 +134,27 @@ extension TableView {
   /// - Complexity: O(log n + s · visible) for s selected rows.
   func userSelect(_ path: IndexPath, lap: Int = 0) {
     let mode = activeSelectionMode
-    guard mode != .none, isValid(path) else { return }
-    focus.anchor = nil
+    guard isValid(path), let intent = selection.tapIntent(on: path, mode: mode) else { return }
+    focus.dropAnchor()
     setFocus(path, selecting: false)
-    if mode == .multiple, selection.rows.contains(path) {
+    if case .deselect = intent {
       let target = askWillDeselect(path)
-      guard let target, selection.rows.contains(target) else { return }
-      deselectRow(at: target, animated: true)
+      guard let target, selection.deselect(target) else { return }
+      setSelectedState(false, target, animated: true)
       delegate?.tableView(self, didDeselectRowAt: target)
       return
     }
     let proposed = askWillSelect(path)
     guard let target = proposed, isValid(target) else { return }
     if mode == .single {
-      for other in selection.rows where other != target {
+      for other in selection.others(than: target) {
         let allowed = askWillDeselect(other)
-        guard allowed != nil else { continue }
-        selection.rows.remove(other)
+        guard allowed != nil, selection.deselect(other) else { continue }
         setSelectedState(false, other, animated: true)
         delegate?.tableView(self, didDeselectRowAt: other)
       }
     }
-    selection.rows.insert(target)
+    _ = selection.select(target, exclusive: false)
     setSelectedState(true, target, animated: true)
     delegate?.tableView(self, didSelectRowAt: target, lap: target == path ? lap : 0)
   }

@@ -32,7 +32,7 @@ extension TableView {
       report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
       return
     }
-    scroll.offset = Point(x: x, y: y)
+    scroll.jump(to: Point(x: x, y: y))
     recenterIfNecessary()
     layoutIfNeeded()
     delegate?.tableViewDidScroll(self)

@@ -21,8 +21,7 @@ extension TableView {
   ///   log n) when keeping measured heights, for every cached width); O(rows) when the delegate
   ///   gives exact heights without an estimate, or estimates per row. Plus one layout pass.
   public func reloadData(keepingMeasuredHeights: Bool = false) {
-    selection.rows.removeAll()
-    selection.highlighted = nil
+    selection.reset()
     reload(keepingMeasuredHeights: keepingMeasuredHeights)
   }
 
@@ -297,8 +296,7 @@ extension TableView {
 
   /// Drops selected rows that no longer exist.
   func clampSelection() {
-    selection.rows = selection.rows.filter { isValid($0) }
-    if let h = selection.highlighted, !isValid(h) { selection.highlighted = nil }
+    selection.keep { isValid($0) }
   }
 
   /// Whether `indexPath` names a row of the table.

@@ -68,7 +68,7 @@ struct ScrollState {
   }
 
   /// The top-left of the visible area in content coordinates.
-  var offset: Point = .zero
+  private(set) var offset: Point = .zero
   /// The sum of every correction (see `TableView.contentOffsetCorrection`).
   var correction: Double = 0
   /// The running animation, if any.
@@ -89,6 +89,25 @@ struct ScrollState {
     offset.y = y
     dragOrigin.offset += delta
     if let current = animation { animation = current.shifted(by: delta) }
+  }
+
+  // MARK: Scrolls that are not corrections
+
+  /// Scrolls to `point` at once (`contentOffset` set): the content moves on screen. A drag or an
+  /// animation in progress is not moved with it.
+  mutating func jump(to point: Point) { offset = point }
+
+  /// Scrolls to `y` at once, as `jump(to:)` does (an anchored table opened at its bottom, an offset
+  /// brought back within the content).
+  mutating func jumpY(to y: Double) { offset.y = y }
+
+  /// Brings an offset left past `maximum` back to it (the content got shorter under it): a scroll,
+  /// not a correction, as UIScrollView's when its content shrinks. Returns whether it moved.
+  @discardableResult
+  mutating func limitY(to maximum: Double) -> Bool {
+    guard offset.y > maximum else { return false }
+    offset.y = maximum
+    return true
   }
 
   // MARK: Animations

@@ -201,8 +201,8 @@ extension TableView {
   /// Puts the offset `distance` above the largest offset (at the end, measuring the last rows,
   /// when it was at the end). A scroll, not a correction: the visible area's top edge moved.
   func keepDistanceFromBottom(_ distance: Double) {
-    scroll.offset.y =
-      distance <= Self.atBottomTolerance ? bottomOffset() : clampedOffset(maximumContentOffsetY - distance)
+    scroll.jumpY(
+      to: distance <= Self.atBottomTolerance ? bottomOffset() : clampedOffset(maximumContentOffsetY - distance))
     pass.framesDirty = true
   }
 
@@ -291,8 +291,7 @@ extension TableView {
     anchoring.measuringAnchorRow = nil
     if scroll.animation == nil, !scroll.isDragging, rowSpace.isBounded {
       keepOffsetWithinContent()
-    } else if scroll.offset.y > maximumContentOffsetY {
-      scroll.offset.y = maximumContentOffsetY
+    } else if scroll.limitY(to: maximumContentOffsetY) {
       pass.framesDirty = true
     }
     layoutIfNeeded()
@@ -424,7 +423,7 @@ extension TableView {
       return
     }
     if anchoring.anchor == .bottom || anchoring.following {
-      scroll.offset.y = bottomOffset()
+      scroll.jumpY(to: bottomOffset())
       pass.framesDirty = true
     }
     if anchoring.anchor == .bottom, followsAppendedRows { anchoring.following = true }

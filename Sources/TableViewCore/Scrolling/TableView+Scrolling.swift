@@ -306,7 +306,8 @@ extension TableView {
   @_spi(Backend) public func tick() -> Bool {
     let scrolling = tickScroll()
     let updating = tickUpdateAnimations()
-    let swiping = tickSwipe()
+    // The clock is read only when a swipe settles (a frame without one costs nothing more).
+    let swiping = editing.swipe.settle != nil && editing.tickSwipe(now: animationTime)
     let reordering = tickReorder()
     return scrolling || updating || swiping || reordering
   }

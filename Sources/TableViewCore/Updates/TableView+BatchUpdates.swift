@@ -184,7 +184,7 @@ extension TableView {
     let anchor =
       oldSpace.keepsFirstVisibleRowInPlace
       ? visible.rows.first.map { ($0.view, $0.view.frame.minY - scroll.offset.y) } : nil
-    remapSwipe(through: plan)
+    editing.remapSwipe(through: plan)
     let focusAfter = focusTarget(through: plan)
     applyEdits(plan, to: &heights.index, current: true)
     for width in Array(heights.otherWidths.keys) {
@@ -198,21 +198,16 @@ extension TableView {
     if let (view, screen) = anchor, rowSpace.keepsFirstVisibleRowInPlace,
       let entry = visible.rows.first(where: { $0.view === view })
     {
-      scroll.offset.y = rowTop(entry.globalRow) - screen
+      correctContentOffsetY(to: rowTop(entry.globalRow) - screen)
     }
-    selection.rows = Set(
-      selection.rows.compactMap { old in plan.isReloaded(old: old) ? nil : plan.newIndexPath(forOld: old) })
-    if let h = selection.highlighted {
-      selection.highlighted = nil
-      cellForRow(at: h)?.setHighlighted(false, animated: false)
-    }
+    if let h = selection.remap(through: plan) { cellForRow(at: h)?.setHighlighted(false, animated: false) }
     applyFocus(focusAfter)
     pass.framesDirty = true
     if let kept, rowSpace.eachRowAppearsOnce {
       keepRow(at: kept.path, atScreenY: kept.screen)
       layoutKeepingAnchor()
     } else {
-      if scroll.offset.y > maximumContentOffsetY { scroll.offset.y = maximumContentOffsetY }
+      scroll.limitY(to: maximumContentOffsetY)
       layoutIfNeeded()
     }
     followOrCount(follow, lastAfter: follow.last.flatMap { plan.newIndexPath(forOld: $0) })

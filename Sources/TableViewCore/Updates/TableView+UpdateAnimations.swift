@@ -193,7 +193,8 @@ extension TableView {
     // A row held to be moved: from where it was drawn to where it hangs now.
     if let r = editing.reorder, let before = capture.onScreen[ObjectIdentifier(r.view)] {
       animations.setMotion(
-        r.view, UpdateAnimations.Delta(from: content(before), to: heldFrame(r)), now: now, duration: duration)
+        r.view, UpdateAnimations.Delta(from: content(before), to: r.heldFrame(offsetY: scroll.offset.y)), now: now,
+        duration: duration)
     }
     let anyDY = moved.values.first ?? 0
     for entry in visible.headers + visible.footers {
