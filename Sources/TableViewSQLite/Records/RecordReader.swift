@@ -240,4 +240,8 @@ enum RecordReaderResult<Record: Sendable>: Sendable {
   case pageDropped(PageKey, SQLiteRecordError?)
   /// Opening failed.
   case openFailed(SQLiteRecordError)
+  /// The state after a change: counts, and the rows on screen read again.
+  case refreshed(RecordRefresh<Record>)
+  /// A refresh that failed.
+  case refreshFailed(SQLiteRecordError)
 }

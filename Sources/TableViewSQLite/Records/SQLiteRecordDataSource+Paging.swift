@@ -102,18 +102,29 @@ extension SQLiteRecordDataSource {
     public var placeholdersReloaded = 0
     /// Whether the sections were counted and shown (at open).
     public var opened = false
+    /// Whether the database changed since the last call (a refresh was started).
+    public var changeNoticed = false
+    /// Live changes applied to the table as a batch update.
+    public var updatesApplied = 0
 
     /// Nothing done.
     public init() {}
   }
 
   /// The owner's hook, called on the owner's thread from its run loop (every turn, or on a
-  /// timer): applies the counts and pages that arrived, reloads placeholder rows whose pages
-  /// arrived, asks for the pages of the others. Never waits for the database.
-  /// - Complexity: O(results + placeholders).
+  /// timer): notices commits by any connection (`PRAGMA data_version`, microseconds) and starts
+  /// a refresh; applies the counts, pages and refreshes that arrived; reloads placeholder rows
+  /// whose pages arrived, asks for the pages of the others. Never waits for the database.
+  /// - Complexity: O(results + placeholders), plus O(sections + rows on screen) for a change.
   @discardableResult
   public func processUpdates() -> UpdateSummary {
     var summary = UpdateSummary()
+    // A poll that fails (the file locked for a moment) is tried again on the next call.
+    if let changed = try? monitor?.poll(), changed {
+      needsRefresh = true
+      summary.changeNoticed = true
+    }
+    startRefreshIfNeeded()
     for result in reader.takeResults() {
       switch result {
       case .opened(let counted, let read, let anchor, let generation):
@@ -142,10 +153,30 @@ extension SQLiteRecordDataSource {
           failedPages.insert(key)
           report(error)
         }
+      case .refreshed(let refresh):
+        refreshInFlight = false
+        if apply(refresh) { summary.updatesApplied += 1 }
+      case .refreshFailed(let error):
+        refreshInFlight = false
+        report(error)
+        // A lock held for a moment: tried again; a schema changed under the source is not.
+        if error.description.contains("locked") || error.description.contains("busy") { needsRefresh = true }
       }
     }
+    startRefreshIfNeeded()
+    requestMissingVisiblePages()
     summary.placeholdersReloaded += resolvePlaceholders()
     return summary
+  }
+
+  /// Asks for the pages of visible rows that are not cached (after a change, the rows on screen
+  /// but outside the pages read again).
+  /// - Complexity: O(visible rows).
+  func requestMissingVisiblePages() {
+    guard let tableView, !isOpening else { return }
+    for path in tableView.indexPathsForVisibleRows where !pages.contains(pageKey(path)) {
+      placeholders.insert(path)
+    }
   }
 
   /// Takes the counts and pages read at open (or for a scroll to an anchor), and scrolls there.

@@ -61,6 +61,10 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   let plan: RecordPlan
   let reader: BackgroundReader<RecordReaderResult<Record>>
   let reads: RecordReader<Record>
+  /// Polls `PRAGMA data_version` on a connection of its own (`nil` for an in-memory database).
+  var monitor: DataVersionMonitor?
+  var needsRefresh = false
+  var refreshInFlight = false
   /// The sections as the table knows them (none until the counts arrive).
   var sections: [RecordSection] = []
   var pages: PageCache<RecordPage<Record>>
@@ -76,11 +80,14 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   var failedPages: Set<PageKey> = []
 
   /// Serves `tableView` from `request` over `database`: checks the request, sets itself as the
-  /// table's data source and prefetch data source and the table's `estimatedRowHeight` to
-  /// `placeholderHeight`, and starts reading the sections and the rows at `anchor`.
+  /// table's data source and prefetch data source, the table's `estimatedRowHeight` to
+  /// `placeholderHeight` and its `maintainsVisibleContentPosition` (rows that arrive above the
+  /// screen do not push it), and starts reading the sections and the rows at `anchor`.
   ///
   /// - Parameters:
-  ///   - database: the app's database (a `DatabaseQueue` or a `DatabasePool`).
+  ///   - database: the app's database (a `DatabaseQueue` or a `DatabasePool`): commits to its file
+  ///     by any connection or process are shown (``processUpdates()`` polls `PRAGMA
+  ///     data_version`); an in-memory database's are not.
   ///   - request: the rows, their key, order and sections.
   ///   - tableView: the table served (held weakly).
   ///   - reuseIdentifier: the identifier the caller registered the cells under.
@@ -119,7 +126,12 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
     reads = RecordReader(
       plan: plan, decode: record, landmarks: Locked(RecordLandmarks()), counts: Locked(SQLiteReadCounts()),
       pageSize: pageSize)
+    let path = database.path
+    if !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") {
+      monitor = try? DataVersionMonitor(path: path)
+    }
     tableView.estimatedRowHeight = placeholderHeight
+    tableView.maintainsVisibleContentPosition = true
     tableView.dataSource = self
     tableView.prefetchDataSource = self
     tableView.reloadData()
@@ -187,9 +199,10 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   public var pagesInFlight: Int { inFlight.count }
   /// The number of rows shown as placeholders, waiting for their pages.
   public var placeholderCount: Int { placeholders.count }
-  /// Whether something is on its way from the database: the open, pages.
+  /// Whether something is on its way from the database: the open, pages, a change.
   public var hasWorkInProgress: Bool {
-    isOpening || !inFlight.isEmpty || !placeholders.subtracting(failedRows).isEmpty
+    isOpening || !inFlight.isEmpty || !placeholders.subtracting(failedRows).isEmpty || needsRefresh
+      || refreshInFlight
   }
 
   func row(at indexPath: IndexPath) -> RecordRow<Record>? {

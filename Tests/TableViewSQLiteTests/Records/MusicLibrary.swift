@@ -63,6 +63,8 @@ final class RecordsFixture {
   let database: DatabaseQueue
   let table = TableView()
   var source: SQLiteRecordDataSource<Track>!
+  /// The tracks cells were configured with, in order (`nil`: a placeholder).
+  var configured: [Int64?] = []
 
   init(tracks: Int, albums: Int) throws {
     folder = try Fixture.temporaryFolder()
@@ -74,12 +76,16 @@ final class RecordsFixture {
   }
 
   func open(
-    _ request: SQLiteRecordRequest, anchor: SQLiteRecordAnchor = .first, pageSize: Int = 50, cachedPages: Int = 16
+    _ request: SQLiteRecordRequest, anchor: SQLiteRecordAnchor = .first, pageSize: Int = 50, cachedPages: Int = 16,
+    database: (any DatabaseReader)? = nil
   ) throws {
     source = try SQLiteRecordDataSource<Track>(
-      database: database, request: request, tableView: table, reuseIdentifier: "track", anchor: anchor,
+      database: database ?? self.database, request: request, tableView: table, reuseIdentifier: "track", anchor: anchor,
       pageSize: pageSize, cachedPages: cachedPages, placeholderHeight: 20
-    ) { cell, track in (cell as! TrackCell).track = track }
+    ) { [unowned self] cell, track in
+      (cell as! TrackCell).track = track
+      configured.append(track?.id)
+    }
   }
 
   deinit {
