@@ -134,6 +134,8 @@ import Testing
       #expect(fixture.source.cachedPageCount <= max(5, Set(shown.map { $0.0.row / 7 }).count + 1))
     }
     #expect(fixture.source.reportedErrors.isEmpty)
+    // Positions far from every page read were reached by walking the keys (not only by neighbours).
+    #expect(fixture.source.readCounts.keysRead > 0, "\(fixture.source.readCounts)")
   }
 
   /// The rows in the request's order, in sections.
