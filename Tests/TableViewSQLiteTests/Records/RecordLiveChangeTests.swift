@@ -85,7 +85,6 @@ import Testing
     #expect(fixture.visibleTracks[3].1?.title == "Renamed")
     #expect(try screenPositions(fixture) == before)
     #expect(try mismatches(fixture) == [])
-    // The read-only connection wrote nothing: the file holds the writer's change only.
     #expect(fixture.source.reportedErrors.isEmpty)
   }
 
