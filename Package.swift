@@ -91,7 +91,11 @@ let package = Package(
         "SeededRandom", "TableViewSQLite",
       ]),
     .executableTarget(
-      name: "tableview-bench", dependencies: ["TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite"]),
+      name: "tableview-bench",
+      dependencies: [
+        "TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]),
     // A second process for TableViewSQLite's tests: writes posts, holds a lock, dies mid-transaction.
     .executableTarget(
       name: "tableview-sqlite-writer",

@@ -23,6 +23,10 @@
 # render HTML comments). Use it sparingly: for a fragment that cannot stand in a program (an excerpt of a
 # signature, a shell session), never to hide code that is wrong.
 #
+# The examples too: every package in Examples/ (an app over the public API, depending on this repository by path)
+# is built with the same build folder, and its check.sh, if it has one, is run with the folder of its binaries.
+# Naming catalogs skips them; `scripts/check-articles.sh Examples` checks only them.
+#
 # The build folder is persistent, .build-articles/ in the repository (ignored by git), so a rerun compiles
 # only what changed: the first run builds the whole package (several minutes on a 2-core machine).
 #
@@ -30,7 +34,7 @@
 #   scripts/check-articles.sh TableViewCore    # the catalogs named (by module name)
 #   KEEP=1 scripts/check-articles.sh           # keep the consumer package and print where it is
 #
-# Exit status: 0 when every article compiles, 1 when one does not (each failing article is named, with the
+# Exit status: 0 when every article compiles (and every example builds and checks), 1 when one does not (each failing article or example is named, with the
 # compiler's errors), 2 on bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,11 +46,20 @@ catalogs=()
 while IFS= read -r dir; do catalogs+=("$dir"); done < <(
   find Sources -maxdepth 2 -type d -name '*.docc' 2>/dev/null | sort)
 
-wanted=("$@")
+wanted=()
+examples=true
+if [ $# -gt 0 ]; then
+  examples=false
+  for name in "$@"; do
+    if [ "$name" = Examples ]; then examples=true; else wanted+=("$name"); fi
+  done
+fi
 selected=()
 for dir in "${catalogs[@]}"; do
   module=$(basename "$dir" .docc)
-  if [ ${#wanted[@]} -gt 0 ]; then
+  if [ $# -gt 0 ] && [ ${#wanted[@]} -eq 0 ]; then
+    continue
+  elif [ ${#wanted[@]} -gt 0 ]; then
     keep=false
     for name in "${wanted[@]}"; do [ "$name" = "$module" ] && keep=true; done
     $keep || continue
@@ -140,8 +153,39 @@ for dir in "${selected[@]}"; do
   done
 done
 
+failed=()
+
+# check_examples: builds every package in Examples/ and runs its check.sh (adds the failures to `failed`).
+check_examples() {
+  local dir name bin
+  for dir in Examples/*; do
+    [ -f "$dir/Package.swift" ] || continue
+    name=$(basename "$dir")
+    if swift build --package-path "$dir" --scratch-path "$scratch" > "$work/example-$name.log" 2>&1; then
+      bin=$(swift build --package-path "$dir" --scratch-path "$scratch" --show-bin-path)
+      if [ -x "$dir/check.sh" ] && ! "$dir/check.sh" "$bin" > "$work/example-$name-check.log" 2>&1; then
+        echo "  FAILED  $dir (check.sh)"
+        sed 's/^/          /' "$work/example-$name-check.log" | tail -20
+        failed+=("$dir")
+      else
+        echo "  ok      $dir"
+      fi
+    else
+      echo "  FAILED  $dir"
+      grep -E "error:" "$work/example-$name.log" | sort -u | head -20 | sed 's/^/          /'
+      failed+=("$dir")
+    fi
+  done
+}
+
 if [ ${#targets[@]} -eq 0 ]; then
-  echo "check-articles: no Swift code in the selected catalogs"
+  $examples && check_examples
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "check-articles: ${#failed[@]} example(s) do not build or check:"
+    printf '  %s\n' "${failed[@]}"
+    exit 1
+  fi
+  $examples && echo "check-articles: every example builds and checks" || echo "check-articles: no Swift code in the selected catalogs"
   exit 0
 fi
 
@@ -171,7 +215,6 @@ echo "check-articles: ${#targets[@]} article(s) with Swift code; building agains
 # The dependency first (the slow part, once), then each article on its own, so a failure names its article.
 swift build --package-path "$work" --scratch-path "$scratch" --target "${targets[0]}" > "$work/first.log" 2>&1 || true
 
-failed=()
 for i in "${!targets[@]}"; do
   name=${targets[$i]}
   article=${target_article[$i]}
@@ -197,13 +240,19 @@ for i in "${!targets[@]}"; do
   fi
 done
 
+$examples && check_examples
+
 for article in "${spi_misuse[@]}"; do
   [[ " ${failed[*]} " == *" $article "* ]] || failed+=("$article")
 done
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "check-articles: ${#failed[@]} article(s) do not compile:"
+  echo "check-articles: ${#failed[@]} article(s) or example(s) do not compile:"
   printf '  %s\n' "${failed[@]}"
   echo "(KEEP=1 scripts/check-articles.sh keeps the generated package, to read the programs as compiled)"
   exit 1
 fi
-echo "check-articles: every article compiles"
+if $examples; then
+  echo "check-articles: every article compiles, every example builds and checks"
+else
+  echo "check-articles: every article compiles"
+fi

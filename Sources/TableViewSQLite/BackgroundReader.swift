@@ -3,11 +3,12 @@ import Foundation
 
 /// The data source's worker: jobs run one at a time on a serial queue, off the owner's thread;
 /// their results wait in a mailbox until the owner takes them (``SQLiteTableDataSource/processUpdates()``).
-/// Nothing here touches the table.
-final class BackgroundReader: Sendable {
+/// Nothing here touches the table. `Result` is what a job hands back (``ReaderResult`` for the
+/// posts' source, `RecordReaderResult` for the records' source).
+final class BackgroundReader<Result: Sendable>: Sendable {
   private let queue: DispatchQueue
   private let group = DispatchGroup()
-  private let mailbox = Locked<[ReaderResult]>([])
+  private let mailbox = Locked<[Result]>([])
   /// Pages still wanted: a job for a page no longer here is skipped (it scrolled away).
   private let wanted = Locked<Set<PageKey>>([])
 
@@ -16,7 +17,7 @@ final class BackgroundReader: Sendable {
   }
 
   /// Runs `job` on the queue and posts its result.
-  func submit(_ job: @escaping @Sendable () -> ReaderResult) {
+  func submit(_ job: @escaping @Sendable () -> Result) {
     group.enter()
     queue.async { [self] in
       let result = job()
@@ -35,7 +36,7 @@ final class BackgroundReader: Sendable {
   func takeWanted(_ key: PageKey) -> Bool { wanted.withLock { $0.remove(key) != nil } }
 
   /// The results posted so far, oldest first, removed from the mailbox.
-  func takeResults() -> [ReaderResult] {
+  func takeResults() -> [Result] {
     mailbox.withLock { results in
       defer { results.removeAll() }
       return results

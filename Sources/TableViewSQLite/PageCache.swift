@@ -2,9 +2,9 @@
 /// are pinned by the rows on screen); adding one more evicts the unpinned page used longest ago.
 /// Lookups and insertions are O(1) (a dictionary and a doubly linked list threaded through an
 /// array of slots).
-struct PageCache {
+struct PageCache<Page: CachedPage> {
   private struct Slot {
-    var page: PostPage
+    var page: Page
     var newer: Int?
     var older: Int?
   }
@@ -40,14 +40,14 @@ struct PageCache {
   func contains(_ key: PageKey) -> Bool { index[key] != nil }
 
   /// The page, made the most recently used.
-  mutating func page(_ key: PageKey) -> PostPage? {
+  mutating func page(_ key: PageKey) -> Page? {
     guard let s = index[key] else { return nil }
     moveToFront(s)
     return slots[s].page
   }
 
   /// The page, without touching the order.
-  func peek(_ key: PageKey) -> PostPage? { index[key].map { slots[$0].page } }
+  func peek(_ key: PageKey) -> Page? { index[key].map { slots[$0].page } }
 
   /// Keeps `page` as the most recently used; returns the pages evicted to stay within capacity.
   /// Pages in `pinned` (those of the rows on screen) are never evicted, nor is `page` itself (it
@@ -56,7 +56,7 @@ struct PageCache {
   /// evicting the one before, and a page that arrives for rows off screen is there to be used.
   /// - Complexity: O(1) amortized, plus O(pinned pages skipped) for an eviction.
   @discardableResult
-  mutating func insert(_ page: PostPage, pinned: Set<PageKey> = []) -> [PageKey] {
+  mutating func insert(_ page: Page, pinned: Set<PageKey> = []) -> [PageKey] {
     if let s = index[page.key] {
       slots[s].page = page
       moveToFront(s)
@@ -86,7 +86,7 @@ struct PageCache {
   }
 
   /// Updates a kept page in place (heights learned), without touching the order.
-  mutating func update(_ key: PageKey, _ change: (inout PostPage) -> Void) {
+  mutating func update(_ key: PageKey, _ change: (inout Page) -> Void) {
     guard let s = index[key] else { return }
     change(&slots[s].page)
   }
@@ -126,3 +126,11 @@ struct PageCache {
     link(s)
   }
 }
+
+/// A page a ``PageCache`` keeps: rows of one section, found by their ``PageKey``.
+protocol CachedPage {
+  /// Which rows the page holds.
+  var key: PageKey { get }
+}
+
+extension PostPage: CachedPage {}

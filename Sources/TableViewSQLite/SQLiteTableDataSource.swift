@@ -52,14 +52,14 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   public var liveChangeAnimation: TableView.RowAnimation = .automatic
 
   let configure: Configure
-  let reader: BackgroundReader
-  let writer: BackgroundReader
+  let reader: BackgroundReader<ReaderResult>
+  let writer: BackgroundReader<ReaderResult>
   let monitor: DataVersionMonitor
   /// Each section's count (under ``appliedFilter``) and version, as the table knows them.
   var sections: [SectionState]
   /// Directories of the sections with cached pages (every section under a filter).
   var directories: [Int: SectionDirectory] = [:]
-  var pages: PageCache
+  var pages: PageCache<PostPage>
   /// Pages whose jobs have not reported back.
   var inFlight: Set<PageKey> = []
   /// Rows shown or sized as placeholders, to reload when their pages arrive.

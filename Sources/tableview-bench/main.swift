@@ -3,7 +3,7 @@
 //
 //     swift run -c release tableview-bench            # a table with ratios
 //     swift run -c release tableview-bench --json     # one JSON object per line
-//     swift run -c release tableview-bench --sqlite default --filter sqlite   # the feed from SQLite
+//     swift run -c release tableview-bench --sqlite default --filter sqlite   # the feed from SQLite (both sources)
 //     swift run -c release tableview-bench --sqlite-chat default --filter sqlite_chat   # the chat from SQLite
 
 #if canImport(Glibc)
@@ -65,6 +65,9 @@ for n in options.sizes {
 results += measureLimits(harness: harness)
 // A minute of a simulated chat: history pages above, arrivals below, the user scrolling.
 results += measureChat(harness: harness)
-if let sqlitePath { results += measureDatabase(path: sqlitePath, harness: harness) }
+if let sqlitePath {
+  results += measureDatabase(path: sqlitePath, harness: harness)
+  results += measureRecordDatabase(path: sqlitePath, harness: harness)
+}
 if let sqliteChatPath { results += measureChatDatabase(path: sqliteChatPath, harness: harness) }
 harness.report(results)

@@ -47,7 +47,7 @@ import Testing
   func modelBased(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     let capacity = Int.random(in: 1...5, using: &random)
-    var cache = PageCache(capacity: capacity)
+    var cache = PageCache<PostPage>(capacity: capacity)
     var model = Model(capacity: capacity)
     func key() -> PageKey {
       PageKey(section: Int.random(in: 0..<3, using: &random), index: Int.random(in: 0..<4, using: &random))
@@ -85,7 +85,7 @@ import Testing
 
   @Test("with nothing pinned the cache never holds more than its capacity")
   func bound() {
-    var cache = PageCache(capacity: 3)
+    var cache = PageCache<PostPage>(capacity: 3)
     for i in 0..<10 { cache.insert(Self.page(PageKey(section: 0, index: i))) }
     #expect(cache.keys == [9, 8, 7].map { PageKey(section: 0, index: $0) })
   }

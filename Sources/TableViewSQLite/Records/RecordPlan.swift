@@ -1,0 +1,234 @@
+import GRDB
+
+/// A request made into SQL: the keyset page queries, the section counts, a row's position. Built
+/// and checked once at open (``check(_:)``), then used from the reader's queue.
+struct RecordPlan: Sendable {
+  /// One term of the total order: an expression (a quoted column, or `rowid`), its name in the
+  /// fetched rows, and its direction.
+  struct Term: Sendable {
+    var expression: String
+    var name: String
+    var isDescending: Bool
+  }
+
+  /// Which way a keyset goes from a row's sort key.
+  enum Direction {
+    case after, from, before, through
+  }
+
+  /// The alias of the key in every fetched row.
+  static let keyName = "tableview_key"
+
+  let request: SQLiteRecordRequest
+  /// `"track"`, or `(SELECT …) AS "tableview_base"`.
+  let from: String
+  /// The arguments of `from` (a query's).
+  let fromArguments: StatementArguments
+  /// The key's expression: a quoted column or `rowid`.
+  let keyExpression: String
+  /// The quoted section column.
+  let section: String?
+  /// The order's terms, the key last unless it is one of them.
+  let terms: [Term]
+
+  init(_ request: SQLiteRecordRequest) {
+    self.request = request
+    switch request.source {
+    case .table(let name):
+      from = name.quotedDatabaseIdentifier
+      fromArguments = StatementArguments()
+    case .sql(let sql, let arguments):
+      from = "(\(sql)) AS \"tableview_base\""
+      fromArguments = arguments
+    }
+    switch request.key {
+    case .rowID: keyExpression = "rowid"
+    case .column(let name): keyExpression = name.quotedDatabaseIdentifier
+    }
+    section = request.sectionColumn?.quotedDatabaseIdentifier
+    var terms = request.ordering.map {
+      Term(expression: $0.column.quotedDatabaseIdentifier, name: $0.column, isDescending: $0.isDescending)
+    }
+    let keyColumn: String? =
+      switch request.key {
+      case .rowID: nil
+      case .column(let name): name
+      }
+    if !request.ordering.contains(where: { $0.column.lowercased() == keyColumn?.lowercased() }) {
+      terms.append(Term(expression: keyExpression, name: Self.keyName, isDescending: false))
+    }
+    self.terms = terms
+  }
+
+  /// The SELECT of whole rows, with the key as ``keyName``.
+  var selectRows: String { "SELECT *, \(keyExpression) AS \(Self.keyName) FROM \(from)" }
+
+  /// The SELECT of the sort key only (a covering index scan when the index serves the order).
+  var selectKeys: String {
+    "SELECT \(terms.map(\.expression).joined(separator: ", ")), \(keyExpression) AS \(Self.keyName) FROM \(from)"
+  }
+
+  /// `ORDER BY …` in the order's direction, or reversed.
+  func orderBy(reversed: Bool) -> String {
+    "ORDER BY "
+      + terms.map { "\($0.expression) \($0.isDescending != reversed ? "DESC" : "ASC")" }.joined(separator: ", ")
+  }
+
+  /// The rows (or keys) of section `sectionValue` on `direction` of `key` (from the start, or
+  /// back from the end, when `key` is nil), `limit` of them, in the order's direction when
+  /// `reversed` is false.
+  func query(
+    keysOnly: Bool = false, section sectionValue: DatabaseValue?, _ direction: Direction, _ key: SortKey?,
+    limit: Int
+  ) -> (sql: String, arguments: StatementArguments) {
+    var conditions: [String] = []
+    var values: [DatabaseValue] = []
+    if let section {
+      conditions.append("\(section) IS ?")
+      values.append(sectionValue ?? .null)
+    }
+    if let key {
+      let keyset = self.keyset(direction, key)
+      conditions.append(keyset.sql)
+      values += keyset.values
+    }
+    let reversed = direction == .before || direction == .through
+    var sql = keysOnly ? selectKeys : selectRows
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " \(orderBy(reversed: reversed)) LIMIT ?"
+    values.append(limit.databaseValue)
+    return (sql, fromArguments + StatementArguments(values))
+  }
+
+  /// The rows of a section before `key` (its position), counted.
+  func countBefore(section sectionValue: DatabaseValue?, _ key: SortKey) -> (sql: String, arguments: StatementArguments)
+  {
+    var conditions: [String] = []
+    var values: [DatabaseValue] = []
+    if let section {
+      conditions.append("\(section) IS ?")
+      values.append(sectionValue ?? .null)
+    }
+    let keyset = self.keyset(.before, key)
+    conditions.append(keyset.sql)
+    values += keyset.values
+    return (
+      "SELECT COUNT(*) FROM \(from) WHERE \(conditions.joined(separator: " AND "))",
+      fromArguments + StatementArguments(values)
+    )
+  }
+
+  /// Each section's value and row count, in section order (one `GROUP BY`), or the one count.
+  var counts: String {
+    guard let section else { return "SELECT NULL, COUNT(*) FROM \(from)" }
+    return "SELECT \(section), COUNT(*) FROM \(from) GROUP BY \(section) ORDER BY \(section)"
+  }
+
+  /// The row with a key.
+  var rowWithKey: String { "\(selectRows) WHERE \(keyExpression) = ?" }
+
+  /// The condition of the rows on `direction` of `key`: a row value comparison when every term
+  /// goes the same way (SQLite serves it from the index), else its expansion.
+  func keyset(_ direction: Direction, _ key: SortKey) -> (sql: String, values: [DatabaseValue]) {
+    let forward = direction == .after || direction == .from
+    let inclusive = direction == .from || direction == .through
+    if terms.allSatisfy({ $0.isDescending == terms[0].isDescending }) {
+      let greater = forward != terms[0].isDescending
+      let op = (greater ? ">" : "<") + (inclusive ? "=" : "")
+      let columns = terms.map(\.expression).joined(separator: ", ")
+      let marks = Array(repeating: "?", count: terms.count).joined(separator: ", ")
+      return ("(\(columns)) \(op) (\(marks))", key.values)
+    }
+    var clauses: [String] = []
+    var values: [DatabaseValue] = []
+    for i in terms.indices {
+      var parts: [String] = []
+      for j in 0..<i {
+        parts.append("\(terms[j].expression) = ?")
+        values.append(key.values[j])
+      }
+      let greater = forward != terms[i].isDescending
+      parts.append("\(terms[i].expression) \(greater ? ">" : "<") ?")
+      values.append(key.values[i])
+      clauses.append("(" + parts.joined(separator: " AND ") + ")")
+    }
+    if inclusive {
+      clauses.append("(" + terms.map { "\($0.expression) = ?" }.joined(separator: " AND ") + ")")
+      values += key.values
+    }
+    return ("(" + clauses.joined(separator: " OR ") + ")", values)
+  }
+
+  /// The sort key of a fetched row.
+  func sortKey(of row: Row) -> SortKey {
+    SortKey(values: terms.map { row[$0.name] as DatabaseValue })
+  }
+
+  /// The index that serves the order, as a statement to create it (a table source).
+  var suggestedIndex: String {
+    let columns = ([section].compactMap { $0 } + terms.map { $0.expression + ($0.isDescending ? " DESC" : "") })
+    let table: String =
+      switch request.source {
+      case .table(let name): name
+      case .sql: "<table>"
+      }
+    let name = "\(table)_tableview_order".quotedDatabaseIdentifier
+    return "CREATE INDEX \(name) ON \(table.quotedDatabaseIdentifier)(\(columns.joined(separator: ", ")))"
+  }
+
+  /// Checks the request against the schema: the table or view, the columns, the key's
+  /// uniqueness; returns the warnings (an order no index serves).
+  /// - Throws: ``SQLiteRecordError`` for a missing table or column, a key that is not unique, a
+  ///   query that cannot be prepared.
+  func check(_ db: Database) throws(SQLiteRecordError) -> [SQLiteRecordError] {
+    let source = request.sourceDescription
+    do {
+      let columns: [String]
+      switch request.source {
+      case .table(let name):
+        guard try db.tableExists(name) || db.viewExists(name) else { throw SQLiteRecordError.noSuchTable(name) }
+        columns = try db.columns(in: name).map(\.name)
+      case .sql(let sql, let arguments):
+        let statement = try db.makeStatement(sql: "SELECT * FROM (\(sql)) LIMIT 0")
+        try statement.setArguments(arguments)
+        columns = statement.columnNames
+      }
+      let known = Set(columns.map { $0.lowercased() })
+      var named = request.ordering.map(\.column) + [request.sectionColumn].compactMap { $0 }
+      if case .column(let key) = request.key { named.append(key) }
+      for column in named where !known.contains(column.lowercased()) {
+        throw SQLiteRecordError.noSuchColumn(column, source: source)
+      }
+      switch (request.key, request.source) {
+      case (.rowID, .sql):
+        throw SQLiteRecordError.noSuchColumn("rowid", source: source)
+      case (.rowID, .table(let name)):
+        do {
+          _ = try db.makeStatement(sql: "SELECT rowid FROM \(name.quotedDatabaseIdentifier) LIMIT 0")
+        } catch {
+          throw SQLiteRecordError.noSuchColumn("rowid", source: source)
+        }
+      case (.column(let key), .table(let name)):
+        if try db.tableExists(name), try !db.table(name, hasUniqueKey: [key]) {
+          throw SQLiteRecordError.keyNotUnique(key, source: source)
+        }
+      case (.column, .sql):
+        break  // A query's key is checked in every page read.
+      }
+      let first = query(section: .null, .after, nil, limit: 1)
+      let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(first.sql)", arguments: first.arguments)
+        .map { $0["detail"] as String? ?? "" }
+      return plan.contains(where: { $0.contains("TEMP B-TREE") })
+        ? [.orderNotIndexed(source: source, index: suggestedIndex)] : []
+    } catch let error as SQLiteRecordError {
+      throw error
+    } catch {
+      throw SQLiteRecordError(error, source: source)
+    }
+  }
+}
+
+/// A row's place in the total order: the values of the order's terms (the key last).
+struct SortKey: Sendable, Hashable {
+  var values: [DatabaseValue]
+}

@@ -1,0 +1,247 @@
+import Foundation
+import GRDB
+
+/// The reads of a ``SQLiteRecordDataSource``, run on its reader's queue: section counts, pages by
+/// keyset from the nearest landmark, walks to far pages, a row's position. Nothing here touches
+/// the table.
+struct RecordReader<Record: Sendable>: Sendable {
+  let plan: RecordPlan
+  let decode: @Sendable (Row) throws -> Record
+  let landmarks: Locked<RecordLandmarks>
+  let counts: Locked<SQLiteReadCounts>
+  let pageSize: Int
+
+  /// Rows walked per query when reaching a far page.
+  static var walkStep: Int { 1_000 }
+
+  /// Every section's value and count (one `GROUP BY`), in section order; no section for no row.
+  func sections(_ db: Database) throws -> [RecordSection] {
+    counts.withLock { $0.countQueries += 1 }
+    let rows = try Row.fetchAll(db, sql: plan.counts, arguments: plan.fromArguments)
+    return rows.compactMap { row in
+      let count: Int = row[1]
+      return count > 0 ? RecordSection(value: row[0], count: count) : nil
+    }
+  }
+
+  /// The rows of a section on `direction` of `key`, in the order's direction (a reversed query's
+  /// rows are turned back).
+  func rows(
+    _ db: Database, section: DatabaseValue, _ direction: RecordPlan.Direction, _ key: SortKey?, limit: Int
+  ) throws -> [RecordRow<Record>] {
+    guard limit > 0 else { return [] }
+    let query = plan.query(section: section, direction, key, limit: limit)
+    var result: [RecordRow<Record>] = []
+    result.reserveCapacity(limit)
+    let cursor = try Row.fetchCursor(db, sql: query.sql, arguments: query.arguments)
+    while let row = try cursor.next() {
+      result.append(
+        RecordRow(
+          key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
+          record: try decode(row)))
+    }
+    counts.withLock {
+      $0.pageQueries += 1
+      $0.rowsFetched += result.count
+    }
+    if direction == .before || direction == .through { result.reverse() }
+    return result
+  }
+
+  /// Reads page `key` of section `index` (of `sections`), by keyset from the nearest landmark;
+  /// `nil` when the landmarks' generation is no longer `generation` (a change came between).
+  func page(_ db: Database, _ key: PageKey, sections: [RecordSection], generation: Int) throws -> RecordPage<Record>? {
+    let section = sections[key.section]
+    let first = key.index * pageSize
+    let end = min(first + pageSize, section.count)
+    guard first < end else { return RecordPage(key: key, rows: []) }
+    let n = end - first
+    let s = key.section
+    guard let known = landmarks.withLock({ $0.generation == generation ? $0 : nil }) else { return nil }
+    var rows: [RecordRow<Record>]
+    if first == 0 {
+      rows = try self.rows(db, section: section.value, .after, nil, limit: n)
+    } else if let before = known.key(section: s, row: first - 1) {
+      rows = try self.rows(db, section: section.value, .after, before, limit: n)
+    } else if let at = known.key(section: s, row: first) {
+      rows = try self.rows(db, section: section.value, .from, at, limit: n)
+    } else if end == section.count {
+      rows = try self.rows(db, section: section.value, .before, nil, limit: n)
+    } else if let after = known.key(section: s, row: end) {
+      rows = try self.rows(db, section: section.value, .before, after, limit: n)
+    } else if let inside = (first..<end).first(where: { known.key(section: s, row: $0) != nil }),
+      let at = known.key(section: s, row: inside)
+    {
+      rows =
+        try self.rows(db, section: section.value, .through, at, limit: inside - first + 1)
+        + self.rows(db, section: section.value, .after, at, limit: end - inside - 1)
+    } else {
+      guard let start = try walk(db, section: section, index: s, to: first, end: end, generation: generation) else {
+        return nil
+      }
+      rows =
+        start.forward
+        ? try self.rows(db, section: section.value, .after, start.key, limit: n)
+        : try self.rows(db, section: section.value, .before, start.key, limit: n)
+    }
+    try checkKeys(rows)
+    guard rows.count == n else {
+      throw SQLiteRecordError.queryFailed(
+        "", message: "page \(key.index) of section \(s) has \(rows.count) rows of \(n): the rows changed while read")
+    }
+    landmarks.withLock { marks in
+      guard marks.generation == generation else { return }
+      marks.set(rows[0].sortKey, section: s, row: first)
+      marks.set(rows[rows.count - 1].sortKey, section: s, row: end - 1)
+    }
+    return RecordPage(key: key, rows: rows)
+  }
+
+  /// Two rows of a page with the same key: the key is not unique.
+  func checkKeys(_ rows: [RecordRow<Record>]) throws {
+    var seen: Set<DatabaseValue> = []
+    for row in rows where !seen.insert(row.key).inserted {
+      let name =
+        switch plan.request.key {
+        case .rowID: "rowid"
+        case .column(let column): column
+        }
+      throw SQLiteRecordError.keyNotUnique(name, source: plan.request.sourceDescription)
+    }
+  }
+
+  /// Walks the sort keys (the order's columns only) from the nearest landmark (or end of the
+  /// section) to the page `first ..< end`, recording a landmark at every page boundary on the
+  /// way; returns the landmark to read the page from: row `first - 1` (forward) or row `end`
+  /// (backward). `nil` when the landmarks' generation changed.
+  /// - Complexity: O(distance) keys read, in steps of ``walkStep``.
+  func walk(_ db: Database, section: RecordSection, index s: Int, to first: Int, end: Int, generation: Int) throws
+    -> (key: SortKey, forward: Bool)?
+  {
+    guard let known = landmarks.withLock({ $0.generation == generation ? $0 : nil }) else { return nil }
+    let near = known.nearest(section: s, below: first - 1, above: end)
+    let below = near.below ?? -1
+    let above = near.above ?? section.count
+    let forward = first - 1 - below <= above - end
+    var row = forward ? below : above
+    let target = forward ? first - 1 : end
+    var key =
+      forward
+      ? near.below.flatMap { known.key(section: s, row: $0) }
+      : near.above.flatMap {
+        known.key(section: s, row: $0)
+      }
+    while row != target {
+      let limit = min(Self.walkStep, abs(target - row))
+      let query = plan.query(
+        keysOnly: true, section: section.value, forward ? .after : .before, key, limit: limit)
+      let keys = try Row.fetchAll(db, sql: query.sql, arguments: query.arguments).map(plan.sortKey(of:))
+      counts.withLock {
+        $0.keysRead += keys.count
+        $0.pageQueries += 1
+      }
+      guard keys.count == limit else {
+        throw SQLiteRecordError.queryFailed("", message: "section \(s) has fewer rows than counted: it changed")
+      }
+      let marked = landmarks.withLock { marks -> Bool in
+        guard marks.generation == generation else { return false }
+        for (i, k) in keys.enumerated() {
+          let r = forward ? row + 1 + i : row - 1 - i
+          if r % pageSize == 0 || r % pageSize == pageSize - 1 || r == target { marks.set(k, section: s, row: r) }
+        }
+        return true
+      }
+      guard marked else { return nil }
+      row += forward ? limit : -limit
+      key = keys[keys.count - 1]
+    }
+    guard let key else { return nil }
+    return (key, forward)
+  }
+
+  /// The position of the row with sort key `key` in its section (the rows before it, counted).
+  func position(_ db: Database, section: DatabaseValue, of key: SortKey) throws -> Int {
+    counts.withLock { $0.countQueries += 1 }
+    let query = plan.countBefore(section: section, key)
+    return try Int.fetchOne(db, sql: query.sql, arguments: query.arguments) ?? 0
+  }
+
+  /// The index path of an anchor, with sections as counted; `nil` for no rows.
+  func indexPath(_ db: Database, of anchor: SQLiteRecordAnchor, sections: [RecordSection], generation: Int) throws
+    -> IndexPath?
+  {
+    guard !sections.isEmpty else { return nil }
+    switch anchor {
+    case .first:
+      return IndexPath(row: 0, section: 0)
+    case .last:
+      return IndexPath(row: sections[sections.count - 1].count - 1, section: sections.count - 1)
+    case .position(let path):
+      let s = min(max(path.section, 0), sections.count - 1)
+      return IndexPath(row: min(max(path.row, 0), sections[s].count - 1), section: s)
+    case .key(let value):
+      guard let row = try Row.fetchOne(db, sql: plan.rowWithKey, arguments: plan.fromArguments + [value]) else {
+        return IndexPath(row: 0, section: 0)
+      }
+      let sectionValue: DatabaseValue = plan.request.sectionColumn.map { row[$0] } ?? .null
+      guard let s = plan.section == nil ? 0 : sections.firstIndex(where: { $0.value == sectionValue }) else {
+        return IndexPath(row: 0, section: 0)
+      }
+      let sortKey = plan.sortKey(of: row)
+      let position = try self.position(db, section: sections[s].value, of: sortKey)
+      landmarks.withLock { marks in
+        if marks.generation == generation { marks.set(sortKey, section: s, row: position) }
+      }
+      return IndexPath(row: min(position, sections[s].count - 1), section: s)
+    }
+  }
+
+  /// The pages that show `rows` rows from `anchor` down (or up, for the last row), crossing
+  /// sections.
+  func pages(
+    _ db: Database, around anchor: IndexPath, upward: Bool, rows: Int, sections: [RecordSection], generation: Int
+  ) throws -> [RecordPage<Record>] {
+    var result: [RecordPage<Record>] = []
+    var key = PageKey(section: anchor.section, index: anchor.row / pageSize)
+    var covered = 0
+    while covered < rows {
+      guard let page = try page(db, key, sections: sections, generation: generation) else { break }
+      result.append(page)
+      covered += page.rows.count
+      if upward {
+        if key.index > 0 {
+          key.index -= 1
+        } else if key.section > 0 {
+          key = PageKey(section: key.section - 1, index: (sections[key.section - 1].count - 1) / pageSize)
+        } else {
+          break
+        }
+      } else {
+        if (key.index + 1) * pageSize < sections[key.section].count {
+          key.index += 1
+        } else if key.section + 1 < sections.count {
+          key = PageKey(section: key.section + 1, index: 0)
+        } else {
+          break
+        }
+      }
+    }
+    return result
+  }
+}
+
+/// What a records source's background job hands back to the owner.
+enum RecordReaderResult<Record: Sendable>: Sendable {
+  /// The sections counted at open (or on ``SQLiteRecordDataSource/scroll(to:)``), the pages around the anchor, and its index path.
+  case opened(sections: [RecordSection], pages: [RecordPage<Record>], anchor: IndexPath?, generation: Int)
+  /// A page, read under the landmarks' `generation`.
+  case page(RecordPage<Record>, generation: Int)
+  /// A page skipped (no longer wanted, or of an older generation) or that failed.
+  case pageDropped(PageKey, SQLiteRecordError?)
+  /// Opening failed.
+  case openFailed(SQLiteRecordError)
+  /// The state after a change: counts, and the rows on screen read again.
+  case refreshed(RecordRefresh<Record>)
+  /// A refresh that failed.
+  case refreshFailed(SQLiteRecordError)
+}

@@ -1,0 +1,15 @@
+/// What a ``SQLiteRecordDataSource`` has read so far: for tests, benchmarks and diagnostics
+/// (opening a million rows reads a screen of them; paging reads a page per page).
+public struct SQLiteReadCounts: Sendable, Equatable {
+  /// Whole rows fetched and decoded into records.
+  public var rowsFetched = 0
+  /// Sort keys read (the order's columns only) walking to a page far from any known one.
+  public var keysRead = 0
+  /// Page queries run (each one keyset range, `LIMIT` a page or less).
+  public var pageQueries = 0
+  /// Counting queries run: the sections' `GROUP BY` at open and after a change, a row's position.
+  public var countQueries = 0
+
+  /// No reads yet.
+  public init() {}
+}

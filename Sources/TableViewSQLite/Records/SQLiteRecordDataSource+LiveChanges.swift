@@ -1,0 +1,181 @@
+import GRDB
+import TableViewCore
+
+// Live changes, for any schema and a read-only file: `PRAGMA data_version` noticed a commit; the
+// sections are counted again and the rows on screen read again from where their first row is
+// now, diffed by key, and applied as one batch update: rows on screen that changed are reloaded,
+// rows that came or went between them inserted and deleted, the counts above and below the
+// screen adjusted off screen, nothing else moved.
+
+extension SQLiteRecordDataSource {
+  /// Starts a refresh when a change was noticed and none is being read nor the source opening.
+  func startRefreshIfNeeded() {
+    guard needsRefresh, !refreshInFlight, !isOpening else { return }
+    needsRefresh = false
+    refreshInFlight = true
+    let windows = visibleWindows()
+    let reads = reads
+    let database = database
+    let source = request.sourceDescription
+    reader.submit {
+      do {
+        return .refreshed(try database.read { db in try reads.refresh(db, windows: windows) })
+      } catch let error as SQLiteRecordError {
+        return .refreshFailed(error)
+      } catch {
+        return .refreshFailed(SQLiteRecordError(error, source: source))
+      }
+    }
+  }
+
+  /// The rows on screen of each section, from the first one whose page is cached, as long as
+  /// the pages are cached.
+  /// - Complexity: O(visible rows).
+  func visibleWindows() -> [RecordWindow] {
+    guard let tableView else { return [] }
+    var bySection: [Int: [IndexPath]] = [:]
+    for path in tableView.indexPathsForVisibleRows { bySection[path.section, default: []].append(path) }
+    var windows: [RecordWindow] = []
+    for (section, paths) in bySection.sorted(by: { $0.key < $1.key }) where section < sections.count {
+      var window = RecordWindow(section: section, value: sections[section].value, start: 0, rows: [])
+      for path in paths.sorted() {
+        guard
+          let row = pages.peek(pageKey(path)).flatMap({ page -> RecordRow<Record>? in
+            let i = path.row - page.key.index * pageSize
+            return i < page.rows.count ? page.rows[i] : nil
+          })
+        else {
+          if window.rows.isEmpty { continue } else { break }
+        }
+        if window.rows.isEmpty { window.start = path.row }
+        window.rows.append(RecordWindow.WindowRow(key: row.key, sortKey: row.sortKey, values: row.values))
+      }
+      if !window.rows.isEmpty { windows.append(window) }
+    }
+    return windows
+  }
+
+  /// Applies a refresh as one batch update (see the top of this file); returns whether the table
+  /// changed. A table that refuses the update is reloaded, and the failure reported.
+  /// - Complexity: O(sections + rows on screen).
+  func apply(_ refresh: RecordRefresh<Record>) -> Bool {
+    let old = sections
+    let new = refresh.sections
+    var update = BatchUpdate()
+    let animation = liveChangeAnimation
+    // Sections matched by value (both in the section column's order).
+    let newIndex = Dictionary(new.enumerated().map { ($1.value, $0) }, uniquingKeysWith: { a, _ in a })
+    let oldValues = Set(old.map(\.value))
+    let deleted = old.indices.filter { newIndex[old[$0].value] == nil }
+    let inserted = new.indices.filter { !oldValues.contains(new[$0].value) }
+    if !deleted.isEmpty { update.deleteSections(deleted, with: animation) }
+    if !inserted.isEmpty { update.insertSections(inserted, with: animation) }
+    let windows = Dictionary(refresh.windows.map { ($0.window.section, $0) }, uniquingKeysWith: { a, _ in a })
+    for (s, section) in old.enumerated() {
+      guard let t = newIndex[section.value] else { continue }
+      let newCount = new[t].count
+      guard let (window, _, start, rows) = windows[s], !window.rows.isEmpty else {
+        // Off screen: only the count matters.
+        if newCount > section.count {
+          update.insertRows(at: (section.count..<newCount).map { IndexPath(row: $0, section: t) }, with: animation)
+        } else if newCount < section.count {
+          update.deleteRows(at: (newCount..<section.count).map { IndexPath(row: $0, section: s) }, with: animation)
+        }
+        continue
+      }
+      let a = window.start
+      // The new window: from the first row's new position to the last row that was in the old one.
+      let oldKeys = Dictionary(window.rows.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { x, _ in x })
+      let lastKept = rows.lastIndex { oldKeys[$0.key] != nil }
+      let length = lastKept.map { $0 + 1 } ?? min(window.rows.count, rows.count)
+      let newWindow = Array(rows.prefix(length))
+      // Above the window: rows came or went off screen, just above it.
+      if start > a {
+        update.insertRows(at: (a..<start).map { IndexPath(row: $0, section: t) }, with: animation)
+      } else if start < a {
+        update.deleteRows(at: (start..<a).map { IndexPath(row: $0, section: s) }, with: animation)
+      }
+      // The window, by key: the rows whose order is kept (a longest increasing run) stay, reloaded
+      // if they changed; the others are deleted and inserted (or moved, unchanged).
+      let newKeys = Set(newWindow.map(\.key))
+      for (i, row) in window.rows.enumerated() where !newKeys.contains(row.key) {
+        update.deleteRows(at: [IndexPath(row: a + i, section: s)], with: animation)
+      }
+      let common = newWindow.enumerated().compactMap { j, row in oldKeys[row.key].map { (old: $0, new: j) } }
+      let kept = Set(Self.longestIncreasingRun(common.map(\.old)))
+      for (j, row) in newWindow.enumerated() {
+        guard let i = oldKeys[row.key] else {
+          update.insertRows(at: [IndexPath(row: start + j, section: t)], with: animation)
+          continue
+        }
+        let changed = window.rows[i].values != row.values
+        if kept.contains(i) {
+          if changed { update.reloadRows(at: [IndexPath(row: a + i, section: s)], with: animation) }
+        } else if changed {
+          update.deleteRows(at: [IndexPath(row: a + i, section: s)], with: animation)
+          update.insertRows(at: [IndexPath(row: start + j, section: t)], with: animation)
+        } else {
+          update.moveRow(
+            at: IndexPath(row: a + i, section: s), to: IndexPath(row: start + j, section: t), animated: true)
+        }
+      }
+      // Below the window: rows came or went off screen, at the end.
+      let oldBelow = section.count - a - window.rows.count
+      let newBelow = newCount - start - newWindow.count
+      if newBelow > oldBelow {
+        update.insertRows(
+          at: (newCount - (newBelow - oldBelow)..<newCount).map { IndexPath(row: $0, section: t) }, with: animation)
+      } else if newBelow < oldBelow {
+        update.deleteRows(
+          at: (section.count - (oldBelow - newBelow)..<section.count).map { IndexPath(row: $0, section: s) },
+          with: animation)
+      }
+    }
+    let hadPlaceholders = !placeholders.isEmpty
+    sections = new
+    generation = refresh.generation
+    pages.removeAll { _ in true }
+    for page in refresh.pages { pages.insert(page, pinned: []) }
+    placeholders.removeAll()
+    failedPages.removeAll()
+    guard let tableView else { return false }
+    guard !update.isEmpty else { return false }
+    do {
+      try tableView.apply(update)
+    } catch {
+      report(.queryFailed("", message: "the table refused the live update (\(error)); reloaded"))
+      tableView.reloadData()
+      return false
+    }
+    // Rows that were placeholders (their pages may have come with the refresh) are shown again.
+    if hadPlaceholders {
+      let stale = tableView.indexPathsForVisibleRows.filter { pages.contains(pageKey($0)) }
+      try? tableView.reloadRows(at: stale)
+    }
+    return true
+  }
+
+  /// The indexes (into `values`' values) of a longest strictly increasing subsequence.
+  /// - Complexity: O(n log n).
+  static func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    var tails: [Int] = []  // indexes into values
+    var previous = Array(repeating: -1, count: values.count)
+    for (i, v) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let mid = (low + high) / 2
+        if values[tails[mid]] < v { low = mid + 1 } else { high = mid }
+      }
+      if low > 0 { previous[i] = tails[low - 1] }
+      if low == tails.count { tails.append(i) } else { tails[low] = i }
+    }
+    var result: [Int] = []
+    var i = tails.last ?? -1
+    while i >= 0 {
+      result.append(values[i])
+      i = previous[i]
+    }
+    return result.reversed()
+  }
+}

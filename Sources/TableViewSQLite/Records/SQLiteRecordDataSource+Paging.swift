@@ -1,0 +1,244 @@
+import GRDB
+import TableViewCore
+
+// Opening and pages: the counts and the anchor's pages read in one job, pages by keyset driven by
+// the table's prefetching and its placeholders, applied on the owner's thread by `processUpdates()`.
+
+extension SQLiteRecordDataSource {
+  /// Scrolls to `anchor` once its row's position is found and its pages are read (off the
+  /// owner's thread; applied by ``processUpdates()``), at the top of the table (the last row: at
+  /// the bottom).
+  public func scroll(to anchor: SQLiteRecordAnchor) {
+    open(at: anchor, recount: isOpening)
+  }
+
+  /// Reads (off the owner's thread) the sections, if `recount`, and the pages around `anchor`.
+  func open(at anchor: SQLiteRecordAnchor, recount: Bool = true) {
+    let reads = reads
+    let database = database
+    let generation = generation
+    let known = sections
+    let source = request.sourceDescription
+    let height = tableView?.viewportSize.height ?? 0
+    let estimate = max(tableView?.estimatedRowHeight ?? 1, 1)
+    let screenRows = height.isFinite && height > 0 ? Int(min(height / estimate, 10_000)) + 1 : pageSize
+    reader.submit {
+      do {
+        return try database.read { db in
+          let sections = recount ? try reads.sections(db) : known
+          guard let path = try reads.indexPath(db, of: anchor, sections: sections, generation: generation) else {
+            return .opened(sections: sections, pages: [], anchor: nil, generation: generation)
+          }
+          let pages = try reads.pages(
+            db, around: path, upward: anchor == .last, rows: screenRows, sections: sections, generation: generation)
+          return .opened(sections: sections, pages: pages, anchor: path, generation: generation)
+        }
+      } catch let error as SQLiteRecordError {
+        return .openFailed(error)
+      } catch {
+        return .openFailed(SQLiteRecordError(error, source: source))
+      }
+    }
+  }
+
+  /// Starts reading page `key` unless it is cached, being read, or failed.
+  func requestPage(_ key: PageKey) {
+    guard !isOpening, key.section >= 0, key.section < sections.count, key.index >= 0,
+      key.index * pageSize < sections[key.section].count, !pages.contains(key), !failedPages.contains(key)
+    else { return }
+    reader.want(key)
+    guard inFlight.insert(key).inserted else { return }
+    let reads = reads
+    let reader = reader
+    let database = database
+    let sections = sections
+    let generation = generation
+    let source = request.sourceDescription
+    reader.submit {
+      guard reader.takeWanted(key) else { return .pageDropped(key, nil) }
+      do {
+        return try database.read { db in
+          guard let page = try reads.page(db, key, sections: sections, generation: generation) else {
+            return .pageDropped(key, nil)
+          }
+          return .page(page, generation: generation)
+        }
+      } catch let error as SQLiteRecordError {
+        return .pageDropped(key, error)
+      } catch {
+        return .pageDropped(key, SQLiteRecordError(error, source: source))
+      }
+    }
+  }
+
+  // MARK: Prefetching
+
+  /// Starts reading the pages of `indexPaths`, nearest first (the table's order: the scroll direction).
+  /// - Complexity: O(rows announced).
+  public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+    var seen: Set<PageKey> = []
+    for path in indexPaths where seen.insert(pageKey(path)).inserted { requestPage(pageKey(path)) }
+  }
+
+  /// Cancels the reads of pages of `indexPaths` that no visible row or placeholder still needs.
+  /// - Complexity: O(rows cancelled + visible rows + placeholders).
+  public func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+    var needed = Set(tableView.indexPathsForVisibleRows.map(pageKey))
+    needed.formUnion(placeholders.map(pageKey))
+    for key in Set(indexPaths.map(pageKey)) where inFlight.contains(key) && !needed.contains(key) {
+      reader.unwant(key)
+    }
+  }
+
+  // MARK: The owner's hook
+
+  /// What one ``processUpdates()`` did.
+  public struct UpdateSummary: Sendable, Equatable {
+    /// Pages that arrived and were cached.
+    public var pagesLoaded = 0
+    /// Pages that arrived stale or were skipped.
+    public var pagesDropped = 0
+    /// Placeholder rows reloaded with their content.
+    public var placeholdersReloaded = 0
+    /// Whether the sections were counted and shown (at open).
+    public var opened = false
+    /// Whether the database changed since the last call (a refresh was started).
+    public var changeNoticed = false
+    /// Live changes applied to the table as a batch update.
+    public var updatesApplied = 0
+
+    /// Nothing done.
+    public init() {}
+  }
+
+  /// The owner's hook, called on the owner's thread from its run loop (every turn, or on a
+  /// timer): notices commits by any connection (`PRAGMA data_version`, microseconds) and starts
+  /// a refresh; applies the counts, pages and refreshes that arrived; reloads placeholder rows
+  /// whose pages arrived, asks for the pages of the others. Never waits for the database.
+  /// - Complexity: O(results + placeholders), plus O(sections + rows on screen) for a change.
+  @discardableResult
+  public func processUpdates() -> UpdateSummary {
+    var summary = UpdateSummary()
+    // A poll that fails (the file locked for a moment) is tried again on the next call.
+    if let changed = try? monitor?.poll(), changed {
+      needsRefresh = true
+      summary.changeNoticed = true
+    }
+    startRefreshIfNeeded()
+    for result in reader.takeResults() {
+      switch result {
+      case .opened(let counted, let read, let anchor, let generation):
+        guard generation == self.generation else { continue }
+        summary.opened = isOpening
+        adoptOpened(sections: counted, pages: read, anchor: anchor)
+      case .openFailed(let error):
+        isOpening = false
+        report(error)
+      case .page(let page, let generation):
+        inFlight.remove(page.key)
+        let s = page.key.section
+        guard generation == self.generation, s < sections.count,
+          page.rows.count == min(pageSize, sections[s].count - page.key.index * pageSize)
+        else {
+          summary.pagesDropped += 1
+          continue
+        }
+        pages.insert(page, pinned: pagesOnScreen)
+        summary.pagesLoaded += 1
+        summary.placeholdersReloaded += resolvePlaceholders(of: page.key)
+      case .pageDropped(let key, let error):
+        inFlight.remove(key)
+        summary.pagesDropped += 1
+        if let error {
+          failedPages.insert(key)
+          report(error)
+        }
+      case .refreshed(let refresh):
+        refreshInFlight = false
+        if apply(refresh) { summary.updatesApplied += 1 }
+      case .refreshFailed(let error):
+        refreshInFlight = false
+        report(error)
+        // A lock held for a moment: tried again; a schema changed under the source is not.
+        if error.description.contains("locked") || error.description.contains("busy") { needsRefresh = true }
+      }
+    }
+    startRefreshIfNeeded()
+    requestMissingVisiblePages()
+    summary.placeholdersReloaded += resolvePlaceholders()
+    return summary
+  }
+
+  /// Asks for the pages of visible rows that are not cached (after a change, the rows on screen
+  /// but outside the pages read again).
+  /// - Complexity: O(visible rows).
+  func requestMissingVisiblePages() {
+    guard let tableView, !isOpening else { return }
+    for path in tableView.indexPathsForVisibleRows where !pages.contains(pageKey(path)) {
+      placeholders.insert(path)
+    }
+  }
+
+  /// Takes the counts and pages read at open (or for a scroll to an anchor), and scrolls there.
+  func adoptOpened(sections counted: [RecordSection], pages read: [RecordPage<Record>], anchor: IndexPath?) {
+    let reload = isOpening || counted != sections
+    isOpening = false
+    if reload {
+      sections = counted
+      pages.removeAll { _ in true }
+      placeholders.removeAll()
+      failedPages.removeAll()
+    }
+    for page in read { pages.insert(page, pinned: []) }
+    guard let tableView else { return }
+    if reload { tableView.reloadData() }
+    if let anchor, anchor.section < sections.count, anchor.row < sections[anchor.section].count {
+      let bottom = anchor.section == sections.count - 1 && anchor.row == sections[anchor.section].count - 1
+      try? tableView.scrollToRow(at: anchor, at: bottom ? .bottom : .top, animated: false)
+    }
+    for page in read { _ = resolvePlaceholders(of: page.key) }
+  }
+
+  /// Reloads the placeholder rows of page `key`, which has just been cached; returns how many.
+  /// - Complexity: O(page size).
+  func resolvePlaceholders(of key: PageKey) -> Int {
+    guard !placeholders.isEmpty, key.section < sections.count else { return 0 }
+    let first = key.index * pageSize
+    let end = min(first + pageSize, sections[key.section].count)
+    guard first < end else { return 0 }
+    let rows = (first..<end).map { IndexPath(row: $0, section: key.section) }
+    return reload(rows.filter { placeholders.remove($0) != nil })
+  }
+
+  /// Reloads the placeholder rows whose pages arrived, and asks again for the pages of the others
+  /// (unless their read failed); returns the rows reloaded.
+  /// - Complexity: O(placeholders).
+  func resolvePlaceholders() -> Int {
+    guard !placeholders.isEmpty else { return 0 }
+    var rows: [IndexPath] = []
+    for path in placeholders {
+      guard path.section < sections.count, path.row < sections[path.section].count else {
+        placeholders.remove(path)
+        continue
+      }
+      if pages.contains(pageKey(path)) {
+        rows.append(path)
+        placeholders.remove(path)
+      } else {
+        requestPage(pageKey(path))
+      }
+    }
+    return reload(rows)
+  }
+
+  /// Reloads former placeholder rows (their pages are cached); returns how many.
+  private func reload(_ rows: [IndexPath]) -> Int {
+    guard !rows.isEmpty, let tableView else { return 0 }
+    do {
+      try tableView.reloadRows(at: rows.sorted())
+    } catch {
+      report(.queryFailed("", message: "reloading rows whose pages arrived failed: \(error)"))
+    }
+    return rows.count
+  }
+}

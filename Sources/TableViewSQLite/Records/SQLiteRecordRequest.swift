@@ -1,0 +1,105 @@
+import GRDB
+
+/// What a ``SQLiteRecordDataSource`` shows: the rows of a table, a view or a read-only query of
+/// the app's own database, in an order, each known by a unique key, optionally grouped in
+/// sections by the value of a column.
+///
+///     // Tracks by album (a section per album), then by track number:
+///     let request = SQLiteRecordRequest(
+///       table: "track", key: .column("id"), ordering: [.ascending("number")], sectionColumn: "album_id")
+///     // The index that serves it, checked at open with EXPLAIN QUERY PLAN:
+///     // CREATE INDEX track_by_album ON track(album_id, number, id)
+///
+/// Rows are read a page at a time by keyset (`WHERE (number, id) > (?, ?) ORDER BY number, id
+/// LIMIT 50`), never by `OFFSET`: the order is made total by the key (appended to the ordering
+/// unless it is in it already), and it should be served by an index whose columns are the
+/// section column, the ordering's columns and the key, in that order. Sections are ordered by
+/// their value, ascending. The ordering's and the section's columns should be `NOT NULL`: a row
+/// whose order value is `NULL` is never reached by a keyset.
+public struct SQLiteRecordRequest: Sendable {
+  /// Where the rows come from.
+  public enum Source: Sendable {
+    /// A table or a view, by name.
+    case table(String)
+    /// A read-only `SELECT` with its arguments (a GRDB request is turned into one at open).
+    case sql(String, arguments: StatementArguments)
+  }
+
+  /// What tells one row from every other, for as long as it exists.
+  public enum Key: Sendable, Equatable {
+    /// The table's `rowid` (a table source only, not a view nor a `WITHOUT ROWID` table).
+    case rowID
+    /// A column with a unique value per row: the primary key or a column of a unique index.
+    case column(String)
+  }
+
+  /// One column of the order of the rows.
+  public struct Ordering: Sendable, Equatable {
+    /// The column's name.
+    public var column: String
+    /// Whether larger values come first.
+    public var isDescending: Bool
+
+    /// Smaller values first.
+    public static func ascending(_ column: String) -> Ordering { Ordering(column: column, isDescending: false) }
+    /// Larger values first.
+    public static func descending(_ column: String) -> Ordering { Ordering(column: column, isDescending: true) }
+  }
+
+  /// Where the rows come from.
+  public var source: Source
+  /// What tells the rows apart.
+  public var key: Key
+  /// The order of the rows (of each section): the key breaks ties. Empty: by the key alone.
+  public var ordering: [Ordering]
+  /// The column whose value groups the rows in sections (ascending), or `nil` for one section.
+  public var sectionColumn: String?
+
+  /// The rows of table or view `table`.
+  public init(table: String, key: Key = .rowID, ordering: [Ordering] = [], sectionColumn: String? = nil) {
+    self.source = .table(table)
+    self.key = key
+    self.ordering = ordering
+    self.sectionColumn = sectionColumn
+  }
+
+  /// The rows of a read-only `SELECT` (`sql` with `arguments`); `key`, `ordering` and
+  /// `sectionColumn` name columns of its result.
+  public init(
+    sql: String, arguments: StatementArguments = StatementArguments(), key: Key, ordering: [Ordering] = [],
+    sectionColumn: String? = nil
+  ) {
+    self.source = .sql(sql, arguments: arguments)
+    self.key = key
+    self.ordering = ordering
+    self.sectionColumn = sectionColumn
+  }
+
+  /// The rows of a GRDB request (a `QueryInterfaceRequest` such as `Track.filter(…)`, or an
+  /// `SQLRequest`), turned into its SQL and arguments with `database`'s schema.
+  /// - Throws: ``SQLiteRecordError`` when the request cannot be prepared.
+  public init(
+    _ request: some FetchRequest, in database: some DatabaseReader, key: Key, ordering: [Ordering] = [],
+    sectionColumn: String? = nil
+  ) throws(SQLiteRecordError) {
+    let statement: (String, StatementArguments)
+    do {
+      statement = try database.read { db in
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false).statement
+        return (prepared.sql, prepared.arguments)
+      }
+    } catch {
+      throw SQLiteRecordError(error, source: "the request")
+    }
+    self.init(
+      sql: statement.0, arguments: statement.1, key: key, ordering: ordering, sectionColumn: sectionColumn)
+  }
+
+  /// How errors name the rows' source: `table "track"` or `the query`.
+  var sourceDescription: String {
+    switch source {
+    case .table(let name): "table \"\(name)\""
+    case .sql: "the query"
+    }
+  }
+}
