@@ -97,6 +97,9 @@ public final class GTKTableViewCell: GTKView {
     gtk_widget_add_css_class(editingControl, "stv-editing-control")
     gtk_widget_add_css_class(editingControl, "delete")
     gtk_widget_set_focusable(editingControl, 0)
+    // The pointer does not click it: its press goes to the table, whose pointer router commits the control
+    // (`region(at:)` says where it is). Accessibility's activation still clicks it.
+    gtk_widget_set_can_target(editingControl, 0)
     gtk_widget_set_child_visible(editingControl, 0)
     gtk_widget_set_parent(editingControl, root)
     reorderControl = gtk_label_new("≡")!
@@ -398,6 +401,27 @@ public final class GTKTableViewCell: GTKView {
       gtk_widget_size_allocate(editingControl, &control, -1)
       gtk_widget_set_opacity(editingControl, editingProgress)
     }
+  }
+
+  /// The part of the cell under `point` (the cell's own coordinates, pixels): the editing control or the reorder
+  /// control where they are allocated now (sliding in included), else the content. The engine's pointer router
+  /// asks on a press.
+  public func region(at point: Point) -> CellRegion {
+    if contains(editingControl, point) { return .editingControl }
+    if contains(reorderControl, point) { return .reorderControl }
+    return .content
+  }
+
+  /// Whether `child`, shown, covers `point` of the cell.
+  private func contains(_ child: UnsafeMutablePointer<GtkWidget>, _ point: Point) -> Bool {
+    guard gtk_widget_get_child_visible(child) != 0 else { return false }
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(child, widget, &bounds) != 0 else { return false }
+    // Single-precision bounds of a widget a few hundred pixels from the cell's origin: exact enough.
+    let frame = Rect(
+      x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
+      height: Double(bounds.size.height))
+    return frame.contains(point)
   }
 
   /// The editing control's diameter, in pixels.

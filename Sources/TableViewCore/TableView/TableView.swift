@@ -358,6 +358,8 @@ public final class TableView {
   @exclusivity(unchecked) @usableFromInline var animations = UpdateAnimations()
   /// Edit mode and the swiped row (TableView+Editing.swift).
   @exclusivity(unchecked) @usableFromInline var editing = EditingState()
+  /// What the pointer's press under way means (TableView+Pointer.swift).
+  @exclusivity(unchecked) var pointer = PointerRouter()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is
