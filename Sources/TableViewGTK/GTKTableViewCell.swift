@@ -406,7 +406,7 @@ public final class GTKTableViewCell: GTKView {
   /// The part of the cell under `point` (the cell's own coordinates, pixels): the editing control or the reorder
   /// control where they are allocated now (sliding in included), else the content. The engine's pointer router
   /// asks on a press.
-  public func region(at point: Point) -> CellRegion {
+  public override func region(at point: Point) -> CellRegion {
     if contains(editingControl, point) { return .editingControl }
     if contains(reorderControl, point) { return .reorderControl }
     return .content

@@ -149,7 +149,7 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
 
   /// The part of the cell under `point` (the cell's own coordinates): its editing control's or reorder control's
   /// columns in edit mode (on any of its lines), else its content. The engine's pointer router asks on a press.
-  public func region(at point: Point) -> CellRegion {
+  open func region(at point: Point) -> CellRegion {
     let column = TerminalView.cells(point.x)
     if editingControlColumns.contains(column) { return .editingControl }
     if reorderControlColumns.contains(column) { return .reorderControl }
