@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// A table row as a GTK widget tree, in UIKit's cell styles: a title, a detail (below it, wrapping,
 /// or on the right) and an accessory (a check mark or a disclosure chevron).
@@ -403,21 +403,31 @@ public final class GTKTableViewCell: GTKView {
     }
   }
 
-  /// The part of the cell under `point` (the cell's own coordinates, pixels): the editing control or the reorder
-  /// control where they are allocated now (sliding in included), else the content. The engine's pointer router
-  /// asks on a press.
+  /// The part of the cell under `point` (the cell's own coordinates, pixels: from the corner the engine placed it
+  /// at): the editing control or the reorder control where GTK drew them (sliding in included), else the
+  /// content. The engine's pointer router asks on a press.
   public override func region(at point: Point) -> CellRegion {
-    if contains(editingControl, point) { return .editingControl }
-    if contains(reorderControl, point) { return .reorderControl }
+    // The widget's CSS margins put its drawn box inside the frame the engine gave it: compare in the viewport's
+    // coordinates, where the engine's frame and GTK's bounds meet.
+    guard let viewport = gtk_widget_get_parent(widget), let owner = GTKTableView.owner(of: viewport) else {
+      return .content
+    }
+    let frame = owner.table.presentation(of: self).frame
+    let offset = owner.table.contentOffset
+    let inViewport = Point(x: frame.minX - offset.x + point.x, y: frame.minY - offset.y + point.y)
+    if contains(editingControl, inViewport, viewport) { return .editingControl }
+    if contains(reorderControl, inViewport, viewport) { return .reorderControl }
     return .content
   }
 
-  /// Whether `child`, shown, covers `point` of the cell.
-  private func contains(_ child: UnsafeMutablePointer<GtkWidget>, _ point: Point) -> Bool {
+  /// Whether `child`, shown, covers `point` of `viewport`.
+  private func contains(
+    _ child: UnsafeMutablePointer<GtkWidget>, _ point: Point, _ viewport: UnsafeMutablePointer<GtkWidget>
+  ) -> Bool {
     guard gtk_widget_get_child_visible(child) != 0 else { return false }
     var bounds = graphene_rect_t()
-    guard gtk_widget_compute_bounds(child, widget, &bounds) != 0 else { return false }
-    // Single-precision bounds of a widget a few hundred pixels from the cell's origin: exact enough.
+    guard gtk_widget_compute_bounds(child, viewport, &bounds) != 0 else { return false }
+    // Single-precision bounds of a widget a few hundred pixels from the viewport's origin: exact enough.
     let frame = Rect(
       x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
       height: Double(bounds.size.height))
