@@ -1,7 +1,8 @@
 import CGtk
 @_spi(Backend) import TableViewCore
 
-// Context menus in GTK: a right click on a row, or the Menu key (or Shift+F10) on the selected row, asks the
+// Context menus in GTK: a right click on a row (the engine's pointer router decides which), or the Menu key (or
+// Shift+F10) on the focused row, asks the
 // engine for the delegate's menu (`TableView.contextMenuConfiguration(forRowAt:point:)`) and shows it in a
 // popover pointing at the row: one button per action, destructive ones red, disabled ones insensitive, checked
 // ones with a check mark. The popover takes the keyboard (↑/↓ or Tab move, Enter chooses, Escape closes);
@@ -61,6 +62,7 @@ extension GTKTableView {
     }
     gtk_popover_set_pointing_to(popover, &target)
     gtk_popover_popup(popover)
+    table.isShowingContextMenu = true
     // The keyboard goes to the first action that can be chosen.
     if let first = buttons.first(where: { gtk_widget_get_sensitive($0) != 0 }) { gtk_widget_grab_focus(first) }
     return true
@@ -94,6 +96,7 @@ extension GTKTableView {
     gtk_widget_set_parent(widget, viewport)
     Signals.connect(gpointerOf(widget), "closed") { [weak self] in
       guard let self else { return }
+      self.table.isShowingContextMenu = false
       gtk_widget_grab_focus(self.viewport)
     }
     contextMenuPopover = widget
@@ -111,13 +114,6 @@ extension GTKTableView {
     guard contextMenuActions.indices.contains(index) else { return }
     contextMenuActions[index].perform()
     setNeedsLayout()
-  }
-
-  /// A right click at `point` (viewport coordinates): the menu of the row under it.
-  func contextClick(at point: Point) {
-    gtk_widget_grab_focus(viewport)
-    guard reorderDragY == nil, let row = table.indexPathForTouch(at: point) else { return }
-    showContextMenu(forRowAt: row, at: point)
   }
 
   /// The Menu key, or Shift+F10: the focused row's menu (the selected row's when nothing is focused). Returns whether the key was one of them.

@@ -1,9 +1,9 @@
 import CGtk
 @_spi(Backend) import TableViewCore
 
-// Edit mode and swipe actions in GTK: the engine decides (TableView+Editing); this draws the
-// editing controls' styles into the cells and the swiped row's actions as buttons in the strip the
-// row reveals, and turns clicks on them into the engine's calls.
+// Edit mode and swipe actions in GTK: the engine decides (TableView+Editing, and its pointer router
+// for presses on the controls and the actions); this draws the editing controls' styles into the
+// cells and the swiped row's actions as buttons in the strip the row reveals.
 
 extension GTKTableView {
   // MARK: Edit mode
@@ -45,6 +45,9 @@ extension GTKTableView {
       gtk_button_set_child(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self), label)
       gtk_widget_add_css_class(button, "stv-swipe-action")
       gtk_widget_set_focusable(button, 0)
+      // The pointer does not click it: its press goes to the table, whose pointer router performs the action under
+      // it. Accessibility's activation still clicks it.
+      gtk_widget_set_can_target(button, 0)
       gtk_widget_set_child_visible(button, 0)
       gtk_widget_set_parent(button, viewport)
       let number = swipeButtons.count

@@ -1,10 +1,12 @@
 import CGtk
 @_spi(Backend) import TableViewCore
 
-// Input: the wheel and the touchpad scroll (notches glide and add up; a touchpad follows the
-// fingers and flings with the engine's deceleration on lift-off), a drag with the pointer scrolls
-// like a finger, a click selects (the row highlights while the button is down), and the keys
-// navigate as on a Mac or iPad table (see `TableView`'s keyboard navigation).
+// Input, translated: the wheel and the touchpad scroll (notches glide and add up; a touchpad follows the
+// fingers and flings with the engine's deceleration on lift-off); the buttons become the engine's pointer
+// events (`TableView.handlePointer(_:)`), whose router decides what they mean — a tap selects, a drag
+// scrolls like a finger, a sideways drag swipes, a long press or a press on a drag handle picks the row
+// up, a press on an editing control commits it, the right button opens the row's menu — the same rules
+// as every backend; and the keys are the engine's table commands.
 
 extension GTKTableView {
   func installInput() {
@@ -32,26 +34,24 @@ extension GTKTableView {
     Signals.connect(gpointerOf(motion), "leave") { [weak self] in self?.pointerPosition = nil }
     gtk_widget_add_controller(viewport, motion)
 
-    // The pointer's left button: a tap selects, a drag scrolls.
+    // The pointer's left button: the engine's pointer events, from press to release.
     let drag = gtk_gesture_drag_new()!
     gtk_gesture_single_set_button(drag, 1)
-    Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] x, y in self?.pointerDown(x: x, y: y) }
-    Signals.connect(gpointerOf(drag), "drag-update") { [weak self] dx, dy in self?.pointerMoved(dx: dx, dy: dy) }
-    Signals.connect(gpointerOf(drag), "drag-end") { [weak self] dx, dy in self?.pointerUp(dx: dx, dy: dy) }
-    // A gesture GTK cancels (a grab elsewhere) selects nothing: its "drag-end" follows as a no-op.
-    Signals.connect(gpointerOf(drag), "cancel") { [weak self] (_: UnsafeMutableRawPointer?) in self?.pointerCancelled()
+    Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] x, y in self?.pointerDown(at: Point(x: x, y: y)) }
+    Signals.connect(gpointerOf(drag), "drag-update") { [weak self] dx, dy in self?.pointer(.moved, dx: dx, dy: dy) }
+    Signals.connect(gpointerOf(drag), "drag-end") { [weak self] dx, dy in self?.pointer(.ended, dx: dx, dy: dy) }
+    // A gesture GTK cancels (a grab elsewhere) does nothing: its "drag-end" follows as a no-op.
+    Signals.connect(gpointerOf(drag), "cancel") { [weak self] (_: UnsafeMutableRawPointer?) in
+      self?.pointer(.cancelled, dx: 0, dy: 0)
     }
     gtk_widget_add_controller(viewport, drag)
-    // A long press picks the row up (the drag above then moves it).
-    let longPress = gtk_gesture_long_press_new()!
-    gtk_gesture_single_set_button(longPress, 1)
-    Signals.connect(gpointerOf(longPress), "pressed") { [weak self] x, y in self?.longPressed(at: Point(x: x, y: y)) }
-    gtk_widget_add_controller(viewport, longPress)
-    // The right button opens the row's context menu.
+    // The right button.
     let rightClick = gtk_gesture_click_new()!
     gtk_gesture_single_set_button(rightClick, 3)
     Signals.connect(gpointerOf(rightClick), "pressed") { [weak self] (_: Int32, x: Double, y: Double) in
-      self?.contextClick(at: Point(x: x, y: y))
+      guard let self else { return }
+      gtk_widget_grab_focus(self.viewport)
+      self.pointer(PointerEvent(.began, .secondary, at: Point(x: x, y: y), time: self.clock.now))
     }
     gtk_widget_add_controller(viewport, rightClick)
 
@@ -157,117 +157,48 @@ extension GTKTableView {
 
   // MARK: Pointer
 
-  func pointerDown(x: Double, y: Double) {
+  /// The left button went down at `point` (viewport coordinates).
+  func pointerDown(at point: Point) {
     gtk_widget_grab_focus(viewport)
-    let point = Point(x: x, y: y)
-    dragStart = point
-    // A press on a row's drag handle (edit mode) picks the row up: the drag moves it.
-    if beginReorderOnHandle(at: point) {
-      press.cancel()
-      return
+    pointerStart = point
+    pointer(PointerEvent(.began, at: point, time: clock.now))
+  }
+
+  /// The left button's press moved by (`dx`, `dy`) from where it went down, or ended, or was cancelled.
+  func pointer(_ phase: PointerEvent.Phase, dx: Double, dy: Double) {
+    pointer(PointerEvent(phase, at: Point(x: pointerStart.x + dx, y: pointerStart.y + dy), time: clock.now))
+  }
+
+  /// Hands `event` to the engine, then shows what it decided: the context menu, a long press to come.
+  @_spi(Testing) public func pointer(_ event: PointerEvent) {
+    if event.phase != .began || event.button == .primary { pointerLast = event.location }
+    switch table.handlePointer(event) {
+    case .openContextMenu(let row, let at): showContextMenu(forRowAt: row, at: at)
+    case .pressInContextMenu: hideContextMenu()
+    default: break
     }
-    press.slop = table.tapMoveThreshold
-    // A press on moving content stops it and is not a tap (as on iOS): no row is selected.
-    let mayTap = press.press(at: point, contentIsMoving: table.isScrollAnimating)
-    table.stopScrolling()
-    dragTracker.reset()
-    dragTracker.add(position: y, at: clock.now)
-    swipeDrag = nil
-    // While a row is swiped open, a tap closes it (and selects nothing); a sideways drag of that
-    // row moves it on from where it is.
-    pressWhileSwiped = table.swipedRow != nil
-    if mayTap && !pressWhileSwiped { table.touchBegan(at: point) }
+    scheduleLongPress()
     setNeedsLayout()
   }
 
-  func pointerCancelled() {
-    if cancelReorderDrag() { return }
-    if swipeDrag != nil {
-      swipeDrag = nil
-      table.endSwipe(velocity: 0)
+  /// A press that may become a long press gets a `.stationary` event when it is due (GTK reports no time passing
+  /// with the button still).
+  func scheduleLongPress() {
+    if longPressSourceID != 0 {
+      g_source_remove(longPressSourceID)
+      longPressSourceID = 0
     }
-    if press.phase == .dragging { table.endDragging(velocity: 0) }
-    press.cancel()
-    table.touchCancelled()
-    setNeedsLayout()
-  }
-
-  func pointerMoved(dx: Double, dy: Double) {
-    if dragReorder(to: dragStart.y + dy) { return }
-    if var swipe = swipeDrag {
-      // A swipe follows the pointer sideways only.
-      swipe.tracker.add(position: swipe.startX + dx, at: clock.now)
-      swipeDrag = swipe
-      table.updateSwipe(translation: dx)
-      setNeedsLayout()
-      return
-    }
-    guard press.phase != .idle else { return }
-    if beginSwipeIfSideways(dx: dx, dy: dy) { return }
-    let point = Point(x: press.start.x + dx, y: press.start.y + dy)
-    dragTracker.add(position: point.y, at: clock.now)
-    switch press.move(to: point) {
-    case .dragBegan(let anchorY):
-      table.touchCancelled()
-      // Scrolling closes a swiped row.
-      table.closeSwipe(animated: true)
-      table.beginDragging(at: anchorY)
-      table.drag(to: point.y)
-    case .dragged:
-      table.drag(to: point.y)
-    case .tapCancelled:
-      table.touchCancelled()
-    case .unchanged:
-      return
-    }
-    setNeedsLayout()
-  }
-
-  func pointerUp(dx: Double, dy: Double) {
-    if endReorderDrag(at: dragStart.y + dy) {
-      press.cancel()
-      return
-    }
-    if let swipe = swipeDrag {
-      swipeDrag = nil
-      table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
-      setNeedsLayout()
-      return
-    }
-    guard press.phase != .idle else { return }
-    switch press.release(at: Point(x: press.start.x + dx, y: press.start.y + dy)) {
-    case .tap(let point):
-      if pressWhileSwiped {
-        table.closeSwipe(animated: true)
-      } else {
-        table.touchEnded(at: point)
-      }
-    case .drag:
-      // The finger's velocity is the opposite of the content offset's.
-      table.endDragging(velocity: -dragTracker.velocity(at: clock.now))
-    case .nothing:
-      table.touchCancelled()
-    }
-    setNeedsLayout()
-  }
-
-  /// A press that moved sideways past the tap threshold (more than it moved up or down) over a row
-  /// with swipe actions starts swiping that row: from then on the pointer's horizontal movement
-  /// moves the row (`TableView.updateSwipe(translation:)`). Returns whether it started.
-  func beginSwipeIfSideways(dx: Double, dy: Double) -> Bool {
-    guard press.phase == .pressed || press.phase == .movedAway, abs(dx) >= press.slop, abs(dx) > abs(dy),
-      !table.isEditing, let row = table.indexPathForTouch(at: press.start)
-    else { return false }
-    // Another row swiped open closes (beginSwipe does it); the open row itself goes on from its place.
-    guard table.beginSwipe(at: row) else { return false }
-    table.touchCancelled()
-    press.cancel()
-    var tracker = VelocityTracker()
-    tracker.add(position: press.start.x + dx, at: clock.now)
-    swipeDrag = (press.start.x, tracker)
-    table.updateSwipe(translation: dx)
-    setNeedsLayout()
-    return true
+    guard let deadline = table.pointerLongPressDeadline else { return }
+    let milliseconds = UInt32(max(0, min(10, deadline - clock.now)) * 1000 + 1)
+    longPressSourceID = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, milliseconds,
+      { data in
+        guard let data else { return 0 }
+        let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
+        owner.longPressSourceID = 0
+        owner.pointer(PointerEvent(.stationary, at: owner.pointerLast, time: owner.clock.now))
+        return 0
+      }, Unmanaged.passUnretained(self).toOpaque(), nil)
   }
 
   // MARK: Keys
@@ -293,8 +224,6 @@ extension GTKTableView {
     }
     guard let command = command(for: keyval, modifiers: state) else { return table.takesEveryKey }
     let used = table.perform(command)
-    // Escape puts back a row held by the pointer too: the drag that held it is over.
-    if table.reorderingRow == nil { reorderDragY = nil }
     setNeedsLayout()
     return used
   }

@@ -55,9 +55,12 @@ public final class GTKTableView: TableViewHost {
   /// Where GTK draws the thumb's top (pixels into the trough) after the last sync, and the trough's
   /// length then; `nil` after a jump (the thumb goes where it was put).
   var drawnThumb: (top: Double, trough: Double)?
-  var dragTracker = VelocityTracker()
-  /// The pointer's press: a tap, a drag, or a catch of moving content (see `TapOrDrag`).
-  var press = TapOrDrag()
+  /// Where the left button went down (viewport coordinates): GTK's drag reports moves from there.
+  var pointerStart = Point(x: 0, y: 0)
+  /// Where the pointer was last seen with the button down (a long press happens there).
+  var pointerLast = Point(x: 0, y: 0)
+  /// The timer that tells the engine a press is still held (a long press), or 0.
+  var longPressSourceID: UInt32 = 0
   /// A touchpad gesture in progress: where the virtual finger is, and its speed.
   var touchpadY: Double?
   var touchpadTracker = VelocityTracker()
@@ -66,18 +69,10 @@ public final class GTKTableView: TableViewHost {
   /// no row is swiped), and the titles and styles they show.
   var swipeButtons: [UnsafeMutablePointer<GtkWidget>] = []
   var swipeButtonLooks: [(title: String, style: ContextualAction.Style)] = []
-  /// A horizontal drag of the pointer that swipes a row: where the pointer is, and its speed.
-  var swipeDrag: (startX: Double, tracker: VelocityTracker)?
   /// A touchpad gesture that swipes a row sideways: where the virtual finger is, and its speed.
   var touchpadSwipe: (x: Double, tracker: VelocityTracker)?
   /// Where the pointer is over the viewport (`nil` while it is elsewhere).
   var pointerPosition: Point?
-  /// The press began while a row was swiped open: a tap closes it instead of selecting.
-  var pressWhileSwiped = false
-  /// Where the left button's drag began (viewport coordinates): the drag's moves are relative to it.
-  var dragStart = Point(x: 0, y: 0)
-  /// Where the pointer holding a picked-up row is (viewport coordinates), `nil` unless the pointer holds one.
-  var reorderDragY: Double?
   /// The held row's view, drawn with the lifted look (see `draw(_:width:)`).
   var liftedView: GTKView?
   /// The pull-to-refresh indicator (a spinner and a label), made when first shown.
@@ -147,6 +142,7 @@ public final class GTKTableView: TableViewHost {
     if tickCallbackID != 0 { gtk_widget_remove_tick_callback(viewport, tickCallbackID) }
     if idleSourceID != 0 { g_source_remove(idleSourceID) }
     if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
+    if longPressSourceID != 0 { g_source_remove(longPressSourceID) }
     for view in shownViews where gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
     for button in swipeButtons { gtk_widget_unparent(button) }
     if let refreshIndicator { gtk_widget_unparent(refreshIndicator.box) }

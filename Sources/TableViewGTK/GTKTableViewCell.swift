@@ -1,5 +1,5 @@
 import CGtk
-import TableViewCore
+@_spi(Backend) import TableViewCore
 
 /// A table row as a GTK widget tree, in UIKit's cell styles: a title, a detail (below it, wrapping,
 /// or on the right) and an accessory (a check mark or a disclosure chevron).
@@ -97,6 +97,9 @@ public final class GTKTableViewCell: GTKView {
     gtk_widget_add_css_class(editingControl, "stv-editing-control")
     gtk_widget_add_css_class(editingControl, "delete")
     gtk_widget_set_focusable(editingControl, 0)
+    // The pointer does not click it: its press goes to the table, whose pointer router commits the control
+    // (`region(at:)` says where it is). Accessibility's activation still clicks it.
+    gtk_widget_set_can_target(editingControl, 0)
     gtk_widget_set_child_visible(editingControl, 0)
     gtk_widget_set_parent(editingControl, root)
     reorderControl = gtk_label_new("≡")!
@@ -398,6 +401,37 @@ public final class GTKTableViewCell: GTKView {
       gtk_widget_size_allocate(editingControl, &control, -1)
       gtk_widget_set_opacity(editingControl, editingProgress)
     }
+  }
+
+  /// The part of the cell under `point` (the cell's own coordinates, pixels: from the corner the engine placed it
+  /// at): the editing control or the reorder control where GTK drew them (sliding in included), else the
+  /// content. The engine's pointer router asks on a press.
+  public override func region(at point: Point) -> CellRegion {
+    // The widget's CSS margins put its drawn box inside the frame the engine gave it: compare in the viewport's
+    // coordinates, where the engine's frame and GTK's bounds meet.
+    guard let viewport = gtk_widget_get_parent(widget), let owner = GTKTableView.owner(of: viewport) else {
+      return .content
+    }
+    let frame = owner.table.presentation(of: self).frame
+    let offset = owner.table.contentOffset
+    let inViewport = Point(x: frame.minX - offset.x + point.x, y: frame.minY - offset.y + point.y)
+    if contains(editingControl, inViewport, viewport) { return .editingControl }
+    if contains(reorderControl, inViewport, viewport) { return .reorderControl }
+    return .content
+  }
+
+  /// Whether `child`, shown, covers `point` of `viewport`.
+  private func contains(
+    _ child: UnsafeMutablePointer<GtkWidget>, _ point: Point, _ viewport: UnsafeMutablePointer<GtkWidget>
+  ) -> Bool {
+    guard gtk_widget_get_child_visible(child) != 0 else { return false }
+    var bounds = graphene_rect_t()
+    guard gtk_widget_compute_bounds(child, viewport, &bounds) != 0 else { return false }
+    // Single-precision bounds of a widget a few hundred pixels from the viewport's origin: exact enough.
+    let frame = Rect(
+      x: Double(bounds.origin.x), y: Double(bounds.origin.y), width: Double(bounds.size.width),
+      height: Double(bounds.size.height))
+    return frame.contains(point)
   }
 
   /// The editing control's diameter, in pixels.

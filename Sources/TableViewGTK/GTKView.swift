@@ -95,6 +95,9 @@ open class GTKView: ReusableView {
   /// The row's editing control in edit mode: nothing by default (`GTKTableViewCell` shows it).
   open func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool) {}
 
+  /// The content everywhere (a cell with controls tells where they are).
+  open func region(at point: Point) -> CellRegion { .content }
+
   /// Adds (`enabled`) or removes a CSS class on the widget.
   public func setCSSClass(_ name: String, enabled: Bool) {
     if enabled { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }

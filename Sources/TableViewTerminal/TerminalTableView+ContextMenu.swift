@@ -3,7 +3,7 @@ import TerminalKit
 
 // Context menus on a terminal: the delegate's menu for a row (`TableView.contextMenuConfiguration(forRowAt:point:)`)
 // drawn as a small box over the table at the row — its title, then one line per action (destructive ones red,
-// disabled ones faint, checked ones ✓). A right click on a row opens it there; c or Shift-F10 opens the selected
+// disabled ones faint, checked ones ✓). A right click on a row opens it there; c or Shift-F10 opens the focused
 // row's. While it is open it has the keys: ↑/↓ (k/j) choose, Enter performs, Esc closes; a click on an action
 // performs it, a click elsewhere closes the menu.
 
@@ -49,14 +49,15 @@ extension TerminalTableView {
 
   // MARK: Keys and the mouse
 
-  /// c or Shift-F10 opens the selected row's menu; while a menu is open, every key is its.
+  /// c or Shift-F10 opens the focused row's menu (the selected row's when nothing is focused: the row every key
+  /// command acts on); while a menu is open, every key is its.
   /// - Returns: Whether the key was used.
   func handleContextMenuKey(_ event: KeyEvent) -> Bool {
     guard var menu = contextMenu else {
       let opens =
         (event.key == .character("c") && event.modifiers.isEmpty)
         || (event.key == .function(10) && event.modifiers == .shift)
-      guard opens, let row = table.indexPathForSelectedRow, table.reorderingRow == nil else { return false }
+      guard opens, let row = table.commandRow, table.reorderingRow == nil else { return false }
       return showContextMenu(forRowAt: row)
     }
     let actions = menu.configuration.actions
@@ -87,23 +88,14 @@ extension TerminalTableView {
     return index
   }
 
-  /// A press while a menu is open (performs the action under it, or closes the menu), or a right click on a row
-  /// (opens its menu there).
-  /// - Returns: Whether the press was the menu's.
-  func pressForContextMenu(_ event: MouseEvent, at point: Point?) -> Bool {
-    if let menu = contextMenu {
-      guard case .press = event.kind else { return true }
-      contextMenu = nil
-      if let point, let index = menuAction(at: CellPoint(x: Int(point.x), y: Int(point.y)), menu) {
-        measuringLayout { _ = menu.configuration.actions[index].perform() }
-      }
-      return true
+  /// A press while the menu is open: it performs the action under `point` (the table's coordinates), if any, and
+  /// closes the menu.
+  func pressInContextMenu(at point: Point) {
+    guard let menu = contextMenu else { return }
+    contextMenu = nil
+    if let index = menuAction(at: CellPoint(x: Int(point.x.rounded(.down)), y: Int(point.y.rounded(.down))), menu) {
+      measuringLayout { _ = menu.configuration.actions[index].perform() }
     }
-    guard event.kind == .press(.right), let point else { return false }
-    // The engine's hit test: a floating header or footer covers the row beneath it.
-    guard let row = table.indexPathForTouch(at: point) else { return false }
-    showContextMenu(forRowAt: row, at: CellPoint(x: Int(point.x), y: Int(point.y) + 1))
-    return true
   }
 
   // MARK: Drawing

@@ -1,58 +1,62 @@
 @_spi(Backend) import TableViewCore
 import TerminalKit
 
-// The mouse: the wheel scrolls with acceleration (`WheelAcceleration`), a click is a tap (the row highlights
-// while the button is down and is selected when it is released over the same row), as a finger on UITableView.
-// A press on gliding content stops it and selects nothing (`TapOrDrag`, the rule the GTK backend follows too).
-// A drag sideways along a row swipes it (TerminalTableView+SwipeActions.swift); in edit mode a press on a row's
-// editing control commits it (TerminalTableView+Editing.swift).
+// The mouse, translated: the wheel scrolls with acceleration (`WheelAcceleration`); the buttons become the engine's
+// pointer events (`TableView.handlePointer(_:)`), and the engine's pointer router decides what they mean — a tap
+// selects (the row highlights while the button is down), a sideways drag swipes the row, in edit mode a press on a
+// control commits it or picks the row up, a right click opens the row's menu, a press on gliding content only stops
+// it — the same rules as every backend. This file only translates, and shows the menu when told to.
 
 extension TerminalTableView {
-  /// Handles a mouse event at screen coordinates. Events outside the table are ignored, except a release that
-  /// ends a click begun inside.
+  /// How far (columns) a press must move sideways, more than up or down, to swipe its row.
+  static let swipeSlop = 2.0
+
+  /// The engine's pointer measures on a terminal: a swipe starts two columns sideways, a drag does not scroll (the
+  /// wheel and the keys do; rows a whole line high cannot follow a pointer smoothly), and no long press (a
+  /// terminal reports no time passing with the button down).
+  static let pointerConfiguration = PointerRouter.Configuration(
+    swipeSlop: swipeSlop, longPressDuration: nil, dragScrolls: false)
+
+  /// Handles a mouse event at screen coordinates. Events outside the table are ignored, except a release or a
+  /// drag that goes on with a press begun inside.
   /// - Returns: Whether the table used the event.
   @discardableResult
   public func handleMouse(_ event: MouseEvent) -> Bool {
-    let point = point(fromScreen: CellPoint(x: event.x, y: event.y))
-    if pressForContextMenu(event, at: point) { return true }
+    let inside = point(fromScreen: CellPoint(x: event.x, y: event.y)) != nil
+    let location = local(event)
+    let phase: PointerEvent.Phase
+    var button = PointerEvent.Button.primary
     switch event.kind {
     case .scrollDown, .scrollUp:
-      guard point != nil else { return false }
-      let direction = event.kind == .scrollDown ? 1 : -1
-      let delta = wheelAcceleration.delta(direction: direction, at: table.clock.now)
+      guard inside else { return false }
+      // An open menu keeps the content still.
+      guard contextMenu == nil else { return true }
+      let delta = wheelAcceleration.delta(direction: event.kind == .scrollDown ? 1 : -1, at: table.clock.now)
       measuringLayout { table.scroll(by: delta) }
+      return true
     case .press(.left):
-      guard let point else { return false }
-      pressStart = nil
-      swipeDrag = nil
-      if pressWhileSwiped(at: point) || commitEditingControl(at: point) || beginReorderControl(at: point) {
-        press.cancel()
-        return true
-      }
-      pressStart = point
-      press.slop = table.tapMoveThreshold
-      let mayTap = press.press(at: point, contentIsMoving: table.isScrollAnimating)
-      measuringLayout {
-        table.stopScrolling()
-        if mayTap { table.touchBegan(at: point) }
-      }
-    case .drag(.left):
-      // A drag sideways swipes its row; otherwise a drag only ends the tap: a terminal scrolls with the wheel and
-      // the keys, and rows a whole cell high cannot follow a pointer smoothly.
-      if dragReorder(to: local(event)) || dragSwipe(to: local(event)) { return true }
-      switch press.move(to: local(event)) {
-      case .tapCancelled, .dragBegan: measuringLayout { table.touchCancelled() }
-      case .dragged, .unchanged: break
-      }
-    case .release(.left), .release(nil):
-      pressStart = nil
-      if endReorderDrag(at: local(event)) || endDragSwipe(at: local(event)) { return true }
-      switch press.release(at: local(event)) {
-      case .tap(let at): measuringLayout { table.touchEnded(at: at) }
-      case .drag, .nothing: measuringLayout { table.touchCancelled() }
-      }
+      guard inside else { return false }
+      phase = .began
+    case .press(.right):
+      guard inside || contextMenu != nil else { return false }
+      (phase, button) = (.began, .secondary)
+    case .drag(.left): phase = .moved
+    case .release(.left), .release(nil): phase = .ended
+    default: return contextMenu != nil
+    }
+    var action = PointerAction.none
+    measuringLayout {
+      action = table.handlePointer(PointerEvent(phase, button, at: location, time: table.clock.now))
+    }
+    switch action {
+    case .pressInContextMenu(let at):
+      pressInContextMenu(at: at)
+    case .openContextMenu(let row, let at):
+      showContextMenu(forRowAt: row, at: CellPoint(x: Int(at.x), y: Int(at.y) + 1))
+    case .performSwipeAction, .closeSwipe, .beginSwipe:
+      focusedSwipeAction = nil
     default:
-      return false
+      break
     }
     return true
   }

@@ -3,23 +3,11 @@ import TerminalKit
 
 // Swipe actions on a terminal: the swiped row's cell is drawn pulled aside (its presentation), and the revealed
 // actions fill the strip it leaves, each a block with its title centred (destructive ones red, the others blue).
-// A horizontal mouse drag on a row swipes it (the engine decides on letting go: open, close, or a full swipe);
-// a key opens the selected row's actions, then the keys choose one and perform it. A click on an action performs
-// it; a click anywhere else closes the row.
-
-/// A horizontal mouse drag that swipes a row: where it started, and the pointer's recent positions for the
-/// speed it is let go at.
-struct SwipeDrag {
-  /// The column (the table's coordinates) the drag started from.
-  var startX: Double
-  /// The pointer's speed.
-  var tracker = VelocityTracker()
-}
+// A horizontal mouse drag on a row swipes it and a click on an action performs it (the engine's pointer router
+// decides: TerminalTableView+Mouse.swift translates); a key opens the focused row's actions, then the keys choose
+// one and perform it.
 
 extension TerminalTableView {
-  /// How far (columns) a press must move sideways, staying on its line, to swipe its row.
-  static let swipeSlop = 2.0
-
   /// A destructive action's block.
   public static let destructiveActionStyle = Style(foreground: .brightWhite, background: .red, attributes: .bold)
   /// An ordinary action's block.
@@ -112,71 +100,5 @@ extension TerminalTableView {
   func closeSwipe() {
     focusedSwipeAction = nil
     measuringLayout { table.closeSwipe(animated: true) }
-  }
-
-  // MARK: The mouse
-
-  /// A press while a row is swiped open: on one of its actions it performs it; anywhere else it closes the row.
-  /// - Returns: Whether the press was taken (a row was open).
-  func pressWhileSwiped(at point: Point) -> Bool {
-    guard table.swipedRow != nil else { return false }
-    let offset = table.contentOffset
-    let content = Point(x: point.x + offset.x, y: point.y + offset.y)
-    let hit = table.revealedSwipeActions.firstIndex { revealed in
-      let frame = revealed.frame
-      return content.x >= frame.minX && content.x < frame.maxX && content.y >= frame.minY && content.y < frame.maxY
-    }
-    if let hit {
-      measuringLayout { table.performSwipeAction(hit) }
-    } else {
-      closeSwipe()
-    }
-    return true
-  }
-
-  /// The pointer moved to `point` with the left button held: a drag that left its press sideways, on its own
-  /// line, swipes the row it started on; a swipe under way follows the pointer.
-  /// - Returns: Whether the drag is a swipe.
-  func dragSwipe(to point: Point) -> Bool {
-    let now = table.clock.now
-    if var drag = swipeDrag {
-      drag.tracker.add(position: point.x, at: now)
-      swipeDrag = drag
-      measuringLayout { table.updateSwipe(translation: point.x - drag.startX) }
-      return true
-    }
-    guard let start = pressStart, abs(point.x - start.x) >= Self.swipeSlop, abs(point.y - start.y) < 1 else {
-      return false
-    }
-    guard let row = table.indexPathForTouch(at: start) else { return false }
-    var began = false
-    measuringLayout {
-      guard table.beginSwipe(at: row) else { return }
-      table.touchCancelled()
-      table.updateSwipe(translation: point.x - start.x)
-      began = true
-    }
-    guard began else { return false }
-    press.cancel()
-    focusedSwipeAction = nil
-    var drag = SwipeDrag(startX: start.x)
-    drag.tracker.add(position: start.x, at: now)
-    drag.tracker.add(position: point.x, at: now)
-    swipeDrag = drag
-    return true
-  }
-
-  /// The button went up: a swipe under way ends at the pointer's speed.
-  /// - Returns: Whether a swipe was under way.
-  func endDragSwipe(at point: Point) -> Bool {
-    guard var drag = swipeDrag else { return false }
-    swipeDrag = nil
-    let now = table.clock.now
-    drag.tracker.add(position: point.x, at: now)
-    measuringLayout {
-      table.updateSwipe(translation: point.x - drag.startX)
-      table.endSwipe(velocity: drag.tracker.velocity(at: now))
-    }
-    return true
   }
 }

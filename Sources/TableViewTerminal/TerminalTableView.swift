@@ -35,16 +35,11 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
   /// How the mouse wheel scrolls.
   public var wheelAcceleration = WheelAcceleration()
-  /// The left button's press: a tap, or a catch of gliding content (see `TapOrDrag`).
-  var press = TapOrDrag()
-  /// Where the left button went down, in the table's coordinates (a sideways drag from there swipes its row).
-  var pressStart: Point?
-  /// A horizontal mouse drag swiping a row, if one is on.
-  var swipeDrag: SwipeDrag?
-  /// The context menu open over the table, if any.
-  var contextMenu: OpenContextMenu?
-  /// Whether the mouse holds a row it picked up by its reorder control.
-  var reorderDrag = false
+  /// The context menu open over the table, if any (the engine's pointer router knows whether one is: the next
+  /// press is the menu's).
+  var contextMenu: OpenContextMenu? {
+    didSet { table.isShowingContextMenu = contextMenu != nil }
+  }
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
   var focusedSwipeAction: Int?
   /// The views the engine attached, back to front.
@@ -74,6 +69,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     table = TableView(style: style, clock: clock)
     super.init()
     table.host = self
+    table.pointerConfiguration = Self.pointerConfiguration
     backgroundStyle = .plain
     addSubview(scrollIndicator)
   }

@@ -147,6 +147,15 @@ open class TerminalTableViewCell: TerminalView, ReusableView {
     return left..<(left + Self.editingColumnWidth)
   }
 
+  /// The part of the cell under `point` (the cell's own coordinates): its editing control's or reorder control's
+  /// columns in edit mode (on any of its lines), else its content. The engine's pointer router asks on a press.
+  open func region(at point: Point) -> CellRegion {
+    let column = TerminalView.cells(point.x)
+    if editingControlColumns.contains(column) { return .editingControl }
+    if reorderControlColumns.contains(column) { return .reorderControl }
+    return .content
+  }
+
   // MARK: Layout
 
   /// Where the labels go in a cell `width` cells wide, and the height that takes.

@@ -171,13 +171,14 @@ struct TerminalSwipeActionsTests {
     #expect(view.table.swipedRow == nil)
   }
 
-  @Test("a vertical drag is no swipe, and a row without actions is not swiped")
+  @Test("a drag more vertical than sideways is no swipe, and a row without actions is not swiped")
   func noSwipe() throws {
     let feed = swipeFeed()
     let (view, _) = swipeTable(feed)
+    // Two columns sideways (the slop) but three lines down: the engine's one rule wants |dx| > |dy|.
     view.handle(mouse(.press(.left), 30, 3))
-    view.handle(mouse(.drag(.left), 25, 5))
-    view.handle(mouse(.release(.left), 25, 5))
+    view.handle(mouse(.drag(.left), 28, 6))
+    view.handle(mouse(.release(.left), 28, 6))
     #expect(view.table.swipedRow == nil)
     feed.trailingActions = []
     feed.leadingActions = []

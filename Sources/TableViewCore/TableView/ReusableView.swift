@@ -29,6 +29,11 @@ public protocol ReusableView: AnyObject {
   /// then). The table asks the app once and tells the view when the row comes on screen in edit
   /// mode, when edit mode starts and after every update or reload, never on every frame.
   func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool)
+  /// The part of the view under `point` (the view's own coordinates: (0, 0) its top-left, in
+  /// points): its editing control or reorder control where the view draws them in edit mode, else
+  /// its content. The table asks when a press goes down (``CellRegion``), so that the pointer
+  /// rules, which live in the engine, know where each backend draws the controls.
+  func region(at point: Point) -> CellRegion
 }
 
 extension ReusableView {
@@ -46,6 +51,8 @@ extension ReusableView {
   public func setEditingControl(_ style: TableView.EditingStyle, canMove: Bool) {}
   /// Does nothing.
   public func setFocused(_ focused: Bool, animated: Bool) {}
+  /// The content everywhere: a view without controls.
+  public func region(at point: Point) -> CellRegion { .content }
 }
 
 /// The backend's side of the view hierarchy: the table asks it to add, remove and raise views.

@@ -367,6 +367,8 @@ public final class TableView {
   /// The fewest rows with which the section index shows (UIKit's `sectionIndexMinimumDisplayRowCount`;
   /// default 0: always, when the data source gives titles).
   @exclusivity(unchecked) public var sectionIndexMinimumDisplayRowCount = 0
+  /// What the pointer's press under way means (TableView+Pointer.swift).
+  @exclusivity(unchecked) var pointer = PointerRouter()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is
