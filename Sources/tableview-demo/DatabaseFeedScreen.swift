@@ -366,6 +366,11 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
   }
 
   override func handle(_ event: InputEvent) -> Bool {
+    if isTypingSearch, case .paste(let text) = event {
+      search?.paste(text)
+      searchChanged()
+      return true
+    }
     if isTypingSearch, case .key(let key) = event {
       switch key.key {
       case .character(let character) where key.modifiers.isEmpty:
