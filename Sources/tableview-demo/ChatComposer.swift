@@ -30,6 +30,12 @@ struct ChatComposer {
     if !text.isEmpty { text.removeLast() }
   }
 
+  /// Puts back messages whose sending failed, before what is typed now, so that nothing typed is lost.
+  mutating func restore(_ messages: [String]) {
+    guard !messages.isEmpty else { return }
+    text = (messages + (text.isEmpty ? [] : [text])).joined(separator: " ")
+  }
+
   /// Empties the composer.
   mutating func clear() { text = "" }
 
