@@ -32,7 +32,7 @@ public final class PostStore: Sendable {
   ///   - busyTimeout: seconds a statement waits for another connection's lock.
   ///   - willMigrate: called before an existing file's schema is migrated (a new file's is not
   ///     reported): a migration of a big file can take seconds.
-  /// - Throws: ``PostStoreError``: `.corrupt` (not a database), `.readOnly` (cannot be written),
+  /// - Throws: ``PostStoreError``: `.corrupt` (not a database, an empty file too), `.readOnly` (cannot be written),
   ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`;
   ///   every write later throws `.fileDeletedOrReplaced` once another program deleted or replaced the
   ///   file or deleted its write-ahead log (`-wal`) (see ``checkFile()``).
@@ -45,6 +45,13 @@ public final class PostStore: Sendable {
     self.busyTimeout = busyTimeout
     if readOnly, !FileManager.default.fileExists(atPath: path) {
       throw PostStoreError(.cannotOpen, path: path, message: "cannot open read-only: the file does not exist")
+    }
+    // SQLite takes an empty file for a new database: a 0-byte file (a failed copy, `touch`, the wrong name) would
+    // open as an empty feed and be written as one.
+    if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      attributes[.type] as? FileAttributeType == .typeRegular, (attributes[.size] as? NSNumber)?.intValue == 0
+    {
+      throw PostStoreError(.corrupt, path: path, message: "not a SQLite database: the file is empty (0 bytes)")
     }
     // SQLite would open a file it cannot write read-only without a word, and fail at the first write.
     if !readOnly, FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {

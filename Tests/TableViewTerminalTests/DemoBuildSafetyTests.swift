@@ -104,4 +104,18 @@ final class DemoBuildSafetyTests {
     try session.waitFor("the demo ended", timeout: timeout) { _ in (try? session.display("#{pane_dead}")) == "1" }
     #expect(try files() == [], "no partial file left")
   }
+
+  @Test("--db naming an empty file: \"not a SQLite database\", status 1, the file left as it was")
+  func emptyFile() throws {
+    let path = folder.appendingPathComponent("empty.sqlite").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let result = try run(
+      try DemoBinary.terminalDemo.path(), ["--writer", "--db", path, "--rows", "1000"], timeout: timeout)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains("\(path): not a SQLite database: the file is empty (0 bytes)"),
+      "\(result.standardError)")
+    #expect(try files() == ["empty.sqlite"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+  }
 }
