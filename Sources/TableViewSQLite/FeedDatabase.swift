@@ -184,7 +184,7 @@ public enum FeedDatabase {
     fill: (_ db: Database, _ interval: Int, _ step: (PostGenerator.Step) -> Void) throws -> Void
   ) throws(PostStoreError) {
     removeDeadPartials(of: path)
-    let partial = "\(path).partial-\(getpid())"
+    let partial = partialPath(of: path)
     removeFiles(of: partial)
     do {
       var configuration = Configuration()
@@ -195,8 +195,11 @@ public enum FeedDatabase {
       }
       let queue = try DatabaseQueue(path: partial, configuration: configuration)
       try PostSchema.migrator().migrate(queue)
-      let interval = max(1, posts / 200)
+      // Often enough for a progress line redrawn every 100 ms from the first row (a bar redrawn per 0.5 % showed
+      // nothing for the first 5,000,000 of 10⁹ posts); the caller paces its drawing by time.
+      let interval = max(1, min(posts / 200, 1_000))
       try withoutActuallyEscaping(progress) { progress in
+        progress(Progress(postsInserted: 0, totalPosts: posts))
         try queue.write { db in
           try fill(db, interval) { step in
             switch step {
@@ -231,6 +234,10 @@ public enum FeedDatabase {
     removeFiles(of: partial)
     progress(Progress(postsInserted: posts, totalPosts: posts, isIndexing: false, isFinished: true))
   }
+
+  /// The name a build of `path` by this process writes under until it is complete:
+  /// `path.partial-PID` (with SQLite's `-journal`, `-wal` and `-shm` beside it while it is open).
+  public static func partialPath(of path: String) -> String { "\(path).partial-\(getpid())" }
 
   /// Removes `path` and its SQLite companions (`-wal`, `-shm`, `-journal`).
   static func removeFiles(of path: String) {

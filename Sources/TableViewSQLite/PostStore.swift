@@ -19,6 +19,10 @@ public final class PostStore: Sendable {
   /// How long a statement waits for another connection's lock before failing with `.locked`.
   public let busyTimeout: Double
   let pool: DatabasePool
+  /// The files opened, to notice another program deleting or replacing them (`nil`: not seen on disk).
+  let identity: DatabaseFileIdentity?
+  /// What happened to the files, once noticed: from then on every write is refused.
+  let fileChange = Locked<DatabaseFileIdentity.Change?>(nil)
 
   /// Opens (creating if missing) the database at `path` and migrates it to the current schema.
   ///
@@ -28,8 +32,10 @@ public final class PostStore: Sendable {
   ///   - busyTimeout: seconds a statement waits for another connection's lock.
   ///   - willMigrate: called before an existing file's schema is migrated (a new file's is not
   ///     reported): a migration of a big file can take seconds.
-  /// - Throws: ``PostStoreError``: `.corrupt` (not a database), `.readOnly` (cannot be written),
-  ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`.
+  /// - Throws: ``PostStoreError``: `.corrupt` (not a database, an empty file too), `.readOnly` (cannot be written),
+  ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`;
+  ///   every write later throws `.fileDeletedOrReplaced` once another program deleted or replaced the
+  ///   file or deleted its write-ahead log (`-wal`) (see ``checkFile()``).
   /// - Complexity: O(1) for a current file; a migration is O(posts).
   public init(
     path: String, readOnly: Bool = false, busyTimeout: Double = 5, willMigrate: () -> Void = {}
@@ -39,6 +45,13 @@ public final class PostStore: Sendable {
     self.busyTimeout = busyTimeout
     if readOnly, !FileManager.default.fileExists(atPath: path) {
       throw PostStoreError(.cannotOpen, path: path, message: "cannot open read-only: the file does not exist")
+    }
+    // SQLite takes an empty file for a new database: a 0-byte file (a failed copy, `touch`, the wrong name) would
+    // open as an empty feed and be written as one.
+    if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      attributes[.type] as? FileAttributeType == .typeRegular, (attributes[.size] as? NSNumber)?.intValue == 0
+    {
+      throw PostStoreError(.corrupt, path: path, message: "not a SQLite database: the file is empty (0 bytes)")
     }
     // SQLite would open a file it cannot write read-only without a word, and fail at the first write.
     if !readOnly, FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
@@ -85,10 +98,39 @@ public final class PostStore: Sendable {
     } catch {
       throw PostStoreError.from(error, path: path, action: "migrating the schema")
     }
+    // Taken once open and migrated: the log exists while a connection is open.
+    identity = DatabaseFileIdentity(path: path)
+  }
+
+  /// Checks that the file at ``path`` and its write-ahead log are still the ones this store opened
+  /// (device and inode): not deleted, not replaced by another file (a `mv` over it), the log not
+  /// deleted. Once they are not, every write is refused with the same error.
+  /// - Throws: ``PostStoreError`` `.fileDeletedOrReplaced`, saying what happened in plain words.
+  /// - Complexity: two `stat` calls.
+  public func checkFile() throws(PostStoreError) {
+    try checkFile(whileWriting: false)
+  }
+
+  /// ``checkFile()``; `whileWriting` says the change that failed was not saved.
+  func checkFile(whileWriting: Bool) throws(PostStoreError) {
+    guard let identity else { return }
+    let change = fileChange.withLock { known in
+      if known == nil { known = identity.change() }
+      return known
+    }
+    if let change {
+      throw PostStoreError(
+        .fileDeletedOrReplaced, path: path, message: identity.message(change, whileWriting: whileWriting))
+    }
   }
 
   /// Runs `work` in a read transaction, mapping failures to ``PostStoreError``.
   func read<T>(_ action: String, _ work: (Database) throws -> T) throws(PostStoreError) -> T {
+    // Another file at the path: a new connection would read it as this one, rows under the wrong ids.
+    if let identity, fileChange.withLock({ $0 }) == .replaced {
+      throw PostStoreError(
+        .fileDeletedOrReplaced, path: path, message: identity.message(.replaced, whileWriting: false))
+    }
     do { return try pool.read(work) } catch { throw PostStoreError.from(error, path: path, action: action) }
   }
 
@@ -98,7 +140,17 @@ public final class PostStore: Sendable {
     if isReadOnly {
       throw PostStoreError(.readOnly, path: path, message: "\(action) failed: the store was opened read-only")
     }
-    do { return try pool.write(work) } catch { throw PostStoreError.from(error, path: path, action: action) }
+    // Checked before and again inside the transaction, its lock held: never a write into a deleted
+    // file (lost at close), into the file that replaced it or into a deleted log (that file damaged).
+    try checkFile(whileWriting: true)
+    do {
+      return try pool.write { db in
+        try checkFile(whileWriting: true)
+        return try work(db)
+      }
+    } catch {
+      throw PostStoreError.from(error, path: path, action: action)
+    }
   }
 
   /// Checks the file's integrity (`PRAGMA integrity_check`): `["ok"]` for a sound file.

@@ -19,6 +19,9 @@ public struct PostStoreError: Error, CustomStringConvertible, Sendable, Equatabl
     case cannotOpen
     /// The database was written by a newer version of this module (a migration it does not know).
     case schemaTooNew
+    /// Another program deleted or replaced the open file, or deleted its write-ahead log: the store
+    /// writes no more (what it wrote would be lost, or damage the file now at the path).
+    case fileDeletedOrReplaced
     /// Anything else SQLite reported.
     case other
   }

@@ -95,21 +95,28 @@ extension SQLiteTableDataSource {
   /// The owner's hook, called on the owner's thread from its run loop (every turn, or on a
   /// timer): notices changes by any process (`PRAGMA data_version`, microseconds) and starts a
   /// refresh; applies the pages and refreshes that arrived; reloads placeholder rows whose pages
-  /// arrived; hands measured heights to the writer. Never waits for the database.
+  /// arrived; hands measured heights to the writer. Never waits for the database. Checks the file
+  /// too (``PostStore/checkFile()``): once another program deleted or replaced it, that is reported
+  /// (``onError``) once and no more changes are read: the table keeps what it shows.
   /// - Complexity: O(results + placeholders) plus, for a refresh, O(sections + rows of the
   ///   changed sections known) for its diff.
   @discardableResult
   public func processUpdates() -> UpdateSummary {
     var summary = UpdateSummary()
-    do {
-      if try monitor.poll() {
-        needsRefresh = true
-        summary.changeNoticed = true
+    if !fileLost {
+      do {
+        // The file deleted or replaced under the table: said once, and the table keeps what it shows.
+        try store.checkFile()
+        if try monitor.poll() {
+          needsRefresh = true
+          summary.changeNoticed = true
+        }
+      } catch {
+        if error.kind == .fileDeletedOrReplaced { fileLost = true }
+        report(error)
       }
-    } catch {
-      report(error)
     }
-    startRefreshIfNeeded()
+    if !fileLost { startRefreshIfNeeded() }
     for result in reader.takeResults() + writer.takeResults() {
       switch result {
       case .page(let page, let version, let directory, let filter):

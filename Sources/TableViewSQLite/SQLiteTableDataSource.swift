@@ -92,6 +92,9 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   public internal(set) var movesUndone = 0
   /// Whether a move's write failed and the next refresh's diff puts it back (animated).
   var undoPending = false
+  /// Whether another program deleted or replaced the file (``PostStore/checkFile()``): reported once,
+  /// and the table keeps what it shows (no more changes are read).
+  var fileLost = false
 
   /// Serves `tableView` from `store`: sets itself as the table's data source, prefetch data
   /// source and delegate, and the table's `estimatedRowHeight` to `placeholderHeight`.

@@ -94,12 +94,13 @@ public final class TerminalPickerView: TerminalView {
 
   // MARK: Input
 
-  /// Handles a key or mouse event; returns whether it was used.
+  /// Handles a key or mouse event; returns whether it was used (a paste is text, which a picker does not take).
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key): return handleKey(key)
     case .mouse(let mouse): return handleMouse(mouse)
+    case .paste: return false
     }
   }
 

@@ -40,6 +40,10 @@ public struct TerminalRunLoop {
   /// How long (milliseconds) an incomplete escape sequence may wait for its end before it is taken as typed
   /// (a lone Escape key).
   public var escapeTimeoutMilliseconds = 30
+  /// How long (milliseconds) a bracketed paste may pause before it is taken as ended without its end marker
+  /// (with the text that arrived): long enough that a slow connection does not cut a paste in two and turn its
+  /// second half into keys, short enough that a terminal that never ends its paste does not keep the keyboard.
+  public var pasteTimeoutMilliseconds = 1000
   /// Whether Ctrl-Z suspends the program, as in a shell (see `Terminal.suspend()`), instead of reaching the
   /// application as a key; on `fg` the loop redraws the whole screen at the window's size then.
   public var suspendsOnControlZ = true
@@ -88,6 +92,8 @@ public struct TerminalRunLoop {
     // The cursor as the terminal shows it: hidden (the session starts so), or where it was last parked.
     var cursor: CellPoint?
     var announced: String?
+    // When bytes last arrived: a paste that pauses longer than `pasteTimeoutMilliseconds` is taken as ended.
+    var lastInputTime = clock.now
     while true {
       if needsDraw {
         frame.clear()
@@ -138,9 +144,15 @@ public struct TerminalRunLoop {
         let untilDue = Int((min(max(deadline - clock.now, 0), 3600) * 1000).rounded(.up))
         timeout = min(timeout ?? untilDue, untilDue)
       }
-      if decoder.hasPendingInput { timeout = min(timeout ?? escapeTimeoutMilliseconds, escapeTimeoutMilliseconds) }
+      if decoder.isReceivingPaste {
+        let remaining = Int(((lastInputTime - clock.now) * 1000).rounded(.up)) + pasteTimeoutMilliseconds
+        timeout = min(timeout ?? remaining, max(0, remaining))
+      } else if decoder.hasPendingInput {
+        timeout = min(timeout ?? escapeTimeoutMilliseconds, escapeTimeoutMilliseconds)
+      }
       let input = try terminal.readInput(timeoutMilliseconds: timeout, watching: watched)
       if input.endOfInput { return }
+      if !input.bytes.isEmpty { lastInputTime = clock.now }
       if input.resized {
         size = terminal.size()
         application.resize(to: size)
@@ -153,7 +165,12 @@ public struct TerminalRunLoop {
         idleWorkPending = true
       }
       var events = decoder.feed(input.bytes)
-      if input.timedOut && decoder.hasPendingInput { events += decoder.flush() }
+      if input.timedOut && decoder.hasPendingInput
+        && (!decoder.isReceivingPaste
+          || (clock.now - lastInputTime) * 1000 >= Double(pasteTimeoutMilliseconds) - 1)
+      {
+        events += decoder.flush()
+      }
       for event in events {
         if suspendsOnControlZ, event == .key(.controlZ), terminal.suspend() {
           // Back from `fg`: the next read reports the resume (and the window's size), and the screen is redrawn.

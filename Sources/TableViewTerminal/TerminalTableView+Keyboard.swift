@@ -9,13 +9,15 @@ import TerminalKit
 // focused row (see `cursorPosition`), where screen readers and braille displays follow it.
 
 extension TerminalTableView {
-  /// Handles an input event: keys (see `handleKey(_:)`) and the mouse (see `handleMouse(_:)`).
+  /// Handles an input event: keys (see `handleKey(_:)`) and the mouse (see `handleMouse(_:)`); a paste is text
+  /// for a text input, never keys, so the table does not use it.
   /// - Returns: Whether the table used the event.
   @discardableResult
   public func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key): return handleKey(key)
     case .mouse(let mouse): return handleMouse(mouse)
+    case .paste: return false
     }
   }
 

@@ -50,6 +50,19 @@ open class TerminalTextField: TerminalView {
     editor.handle(event)
   }
 
+  /// Handles an input event: a key (see ``TextFieldEditor/handle(_:)``) or a paste (inserted whole, as text);
+  /// anything else is ``TextFieldEditor/Outcome/ignored``.
+  @discardableResult
+  open func handle(_ event: InputEvent) -> TextFieldEditor.Outcome {
+    switch event {
+    case .key(let key): return handle(key)
+    case .paste(let text):
+      paste(text)
+      return .edited
+    default: return .ignored
+    }
+  }
+
   /// Inserts pasted text at the insertion point, whole, in one step (never as keys: a Tab or a q in it is text).
   open func paste(_ text: String) {
     editor.insert(text)

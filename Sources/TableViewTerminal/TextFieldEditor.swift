@@ -247,17 +247,5 @@ public struct TextFieldEditor: Hashable, Sendable {
   }
 
   /// `string` as one line of text: line breaks and tabs as spaces, other control characters dropped.
-  static func printable(_ string: String) -> String {
-    guard string.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return string }
-    var result = ""
-    result.reserveCapacity(string.utf8.count)
-    for scalar in string.unicodeScalars {
-      if scalar.properties.generalCategory == .control {
-        if scalar == "\n" || scalar == "\r" || scalar == "\t" { result.unicodeScalars.append(" ") }
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  static func printable(_ string: String) -> String { string.removingControlCharacters() }
 }

@@ -14,20 +14,36 @@
 /// Other well-formed sequences are skipped whole; malformed ones are dropped up to the first byte that cannot
 /// belong to them, and decoding resumes there; one longer than ``maximumSequenceLength`` is dropped whole without
 /// being buffered, so pending input never exceeds that many bytes.
+///
+/// A bracketed paste (`CSI 200 ~` … `CSI 201 ~`, which ``Terminal`` turns on) is one ``InputEvent/paste(_:)``
+/// event with all the text between the markers, whatever reads it was split across: a Tab or a `q` in it is
+/// text, never a key. While a paste is open ``hasPendingInput`` and ``isReceivingPaste`` are true; ``flush()``
+/// ends it with what arrived (a terminal that never sends the end marker cannot keep every later key as text).
+/// A paste keeps at most ``maximumPasteLength`` bytes; the rest of a longer one is dropped.
 public struct InputDecoder: Sendable {
   /// The longest escape sequence kept waiting for its end; a longer one is dropped as malformed.
   public static let maximumSequenceLength = 64
+  /// The most bytes of one paste kept (16 MiB); the rest of a longer paste is dropped.
+  public static let maximumPasteLength = 16 << 20
+
+  /// The bytes that end a bracketed paste: `CSI 201 ~`.
+  static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
   private var pending: [UInt8] = []
   /// Set after a control sequence overflowed ``maximumSequenceLength``: its remaining parameter and
   /// intermediate bytes and its final byte are dropped as they arrive.
   private var discardingSequence = false
+  /// The text of the paste being received, `nil` outside a paste.
+  private var pasteBytes: [UInt8]?
 
   /// Creates a decoder with no pending input.
   public init() {}
 
   /// Whether bytes of an incomplete sequence are waiting; if so, call ``flush()`` once input goes idle.
-  public var hasPendingInput: Bool { !pending.isEmpty }
+  public var hasPendingInput: Bool { !pending.isEmpty || pasteBytes != nil }
+
+  /// Whether a bracketed paste has started and its end has not arrived yet.
+  public var isReceivingPaste: Bool { pasteBytes != nil }
 
   /// The number of bytes waiting for the rest of their sequence.
   var pendingByteCount: Int { pending.count }
@@ -41,6 +57,12 @@ public struct InputDecoder: Sendable {
     var events: [InputEvent] = []
     var index = 0
     decoding: while index < pending.count {
+      if pasteBytes != nil {
+        let (next, complete) = receivePaste(from: index, into: &events)
+        index = next
+        if complete { continue }
+        break decoding
+      }
       if discardingSequence {
         let byte = pending[index]
         if (0x20...0x3F).contains(byte) {
@@ -62,6 +84,9 @@ public struct InputDecoder: Sendable {
       case .overflow(let next):
         index = next
         discardingSequence = true
+      case .pasteStart(let next):
+        index = next
+        pasteBytes = []
       case .incomplete:
         break decoding
       }
@@ -70,13 +95,45 @@ public struct InputDecoder: Sendable {
     return events
   }
 
+  /// Takes the paste's text from `index` up to its end marker (delivering the paste) or the end of the input.
+  /// - Returns: The index to go on at, and `false` when the input ends in what may be the start of the end marker
+  ///   (kept pending from that index).
+  private mutating func receivePaste(from index: Int, into events: inout [InputEvent]) -> (Int, Bool) {
+    let escape = pending[index...].firstIndex(of: 0x1B) ?? pending.endIndex
+    appendPasted(pending[index..<escape])
+    guard escape < pending.endIndex else { return (escape, true) }
+    let available = pending[escape...].prefix(Self.pasteEnd.count)
+    guard available.elementsEqual(Self.pasteEnd.prefix(available.count)) else {
+      appendPasted(pending[escape...escape])
+      return (escape + 1, true)
+    }
+    guard available.count == Self.pasteEnd.count else { return (escape, false) }
+    events.append(.paste(String(decoding: pasteBytes ?? [], as: UTF8.self)))
+    pasteBytes = nil
+    return (escape + Self.pasteEnd.count, true)
+  }
+
+  /// Adds bytes to the paste being received, up to ``maximumPasteLength``.
+  private mutating func appendPasted(_ bytes: ArraySlice<UInt8>) {
+    let room = Self.maximumPasteLength - (pasteBytes?.count ?? 0)
+    guard room > 0 else { return }
+    pasteBytes?.append(contentsOf: bytes.prefix(room))
+  }
+
   /// Tells the decoder that no more input arrived for a while, so pending bytes are final: a lone `ESC` is the
-  /// Escape key, `ESC [` and `ESC O` are Alt-`[` and Alt-`O`, and anything else incomplete is dropped.
+  /// Escape key, `ESC [` and `ESC O` are Alt-`[` and Alt-`O`, and anything else incomplete is dropped. An open
+  /// paste ends with the text received so far (as a ``InputEvent/paste(_:)`` event unless it is empty).
   ///
   /// - Returns: The events the pending bytes stand for.
   public mutating func flush() -> [InputEvent] {
     discardingSequence = false
     defer { pending.removeAll() }
+    if pasteBytes != nil {
+      // The start of an end marker that never finished is text too.
+      appendPasted(pending[...])
+      defer { pasteBytes = nil }
+      return pasteBytes!.isEmpty ? [] : [.paste(String(decoding: pasteBytes!, as: UTF8.self))]
+    }
     guard let first = pending.first else { return [] }
     if first == 0x1B {
       if pending.count == 1 {
@@ -103,6 +160,8 @@ public struct InputDecoder: Sendable {
     /// A control sequence longer than ``InputDecoder/maximumSequenceLength``: drop it up to the index, and the
     /// rest of it as it arrives.
     case overflow(Int)
+    /// `CSI 200 ~`: a bracketed paste starts at the index.
+    case pasteStart(Int)
     /// The bytes end in the middle of something: wait for more.
     case incomplete
   }
@@ -191,7 +250,7 @@ public struct InputDecoder: Sendable {
         return .event(.key(keyEvent), next)
       case .incomplete:
         return .incomplete
-      case .event, .skip, .overflow:
+      case .event, .skip, .overflow, .pasteStart:
         return .event(.key(.escape), index + 1)
       }
     }
@@ -266,6 +325,9 @@ public struct InputDecoder: Sendable {
         cursor += 1
       case 0x40...0x7E:
         let parameters = Array(bytes[start..<cursor])
+        if byte == UInt8(ascii: "~"), parameters.elementsEqual("200".utf8) {
+          return .pasteStart(cursor + 1)
+        }
         if let event = interpretControlSequence(parameters: parameters, final: byte) {
           return .event(event, cursor + 1)
         }

@@ -18,9 +18,22 @@ struct ChatComposer {
     text.append(character)
   }
 
+  /// Adds pasted text at the end in one step, as text: a Tab or a line break becomes a space and other control
+  /// characters are removed, so nothing in a paste runs as a key.
+  /// - Complexity: O(pasted text length).
+  mutating func paste(_ pasted: String) {
+    text += pasted.removingControlCharacters()
+  }
+
   /// Removes the last character (Backspace).
   mutating func deleteBackward() {
     if !text.isEmpty { text.removeLast() }
+  }
+
+  /// Puts back messages whose sending failed, before what is typed now, so that nothing typed is lost.
+  mutating func restore(_ messages: [String]) {
+    guard !messages.isEmpty else { return }
+    text = (messages + (text.isEmpty ? [] : [text])).joined(separator: " ")
   }
 
   /// Empties the composer.
@@ -35,22 +48,21 @@ struct ChatComposer {
 
   /// The end of the text that fits in `width` cells: the whole text, or "…" and as many of the last characters as
   /// fit after it.
-  /// - Complexity: O(text length).
+  /// - Complexity: O(width): only the end of a long text (a 1 MB paste) is measured.
   func visibleText(width: Int) -> String {
     guard width > 0 else { return "" }
-    if text.displayWidth <= width { return text }
-    var tail = Substring("")
-    var used = 1  // the ellipsis
+    // Walk back from the end while the tail fits in the whole width; once it does not, keep what fits after "…".
+    var used = 0
     var index = text.endIndex
+    var fitsWithEllipsis = text.endIndex
     while index > text.startIndex {
       let previous = text.index(before: index)
-      let characterWidth = text[previous].displayWidth
-      if used + characterWidth > width { break }
-      used += characterWidth
+      used += text[previous].displayWidth
+      if used > width { return "…" + text[fitsWithEllipsis...] }
       index = previous
-      tail = text[index...]
+      if used + 1 <= width { fitsWithEllipsis = index }
     }
-    return "…" + tail
+    return text
   }
 
   /// Draws the prompt, the text and the cursor (a reverse-video cell) on line `y` from column `x`, `width` cells

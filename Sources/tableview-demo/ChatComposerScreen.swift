@@ -43,6 +43,9 @@ class ChatComposerScreen: TableScreen {
   override func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .key(let key): return handleKey(key)
+    case .paste(let text):
+      composer.paste(text)
+      return true
     case .mouse(let mouse):
       if case .press(.left) = mouse.kind, let badgeRect, badgeRect.contains(x: mouse.x, y: mouse.y) {
         table.scrollToBottom(animated: true)

@@ -27,6 +27,9 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
   private var nextArrival: Double?
   /// Messages sent from the composer that the table has not shown yet: it goes to the bottom when they arrive.
   private var sending = 0
+  /// The texts of those messages: put back into the composer if their write fails (the file deleted or replaced,
+  /// locked), so nothing the user typed is lost.
+  private var unsaved: [String] = []
   /// The last failure, shown on the status line.
   private var lastError: String?
   /// The clock time of the last poll of the database.
@@ -53,9 +56,9 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
         placeholderHeight: heightWithoutSource
       ) { [weak self] cell, post in self?.configure(cell, post) }
     } catch {
-      lastError = error.description
+      lastError = error.statusText
     }
-    source?.onError = { [weak self] error in self?.lastError = error.description }
+    source?.onError = { [weak self] error in self?.lastError = error.statusText }
     // This screen answers the table (headers, the badge) and forwards rows and heights to the source.
     table.dataSource = self
     table.delegate = self
@@ -102,6 +105,7 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
   override func send() {
     guard let text = composer.takeMessage() else { return }
     sending += 1
+    unsaved.append(text)
     writes.submit { store throws(PostStoreError) in try ChatDatabase.send(text, to: store) }
   }
 
@@ -144,14 +148,17 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
   /// Takes what the database did: pages that arrived, messages written by anyone.
   func applyDatabaseChanges() {
     for error in writes.takeErrors() {
-      lastError = error.description
+      lastError = error.statusText
       sending = 0
+      composer.restore(unsaved)
+      unsaved = []
     }
     guard let source else { return }
     let summary = source.processUpdates()
     if summary.updatesApplied > 0, sending > 0, writes.waitUntilIdle(timeout: 0) {
       // The user's own message is in: the table goes to it, as a chat does after sending.
       sending = 0
+      unsaved = []
       table.scrollToBottom(animated: true)
     }
   }

@@ -68,9 +68,9 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
       ) { [weak self] cell, post in self?.configure(cell, post) }
     } catch {
       // The store was opened a moment ago; should its sections be unreadable now, the feed is empty and says why.
-      lastError = error.description
+      lastError = error.statusText
     }
-    source?.onError = { [weak self] error in self?.lastError = error.description }
+    source?.onError = { [weak self] error in self?.lastError = error.statusText }
     // This screen answers the table (headers, swipes, editing) and forwards rows and heights to the source.
     table.dataSource = self
     table.delegate = self
@@ -291,7 +291,7 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
   /// Takes what the database did: pages that arrived, commits by anyone, search results.
   func applyDatabaseChanges() {
     for error in writes.takeErrors() {
-      lastError = error.description
+      lastError = error.statusText
       writeError = error.message
       // The change it was for will not come: stop waiting for it.
       loadingMore = false
@@ -366,6 +366,11 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
   }
 
   override func handle(_ event: InputEvent) -> Bool {
+    if isTypingSearch, case .paste(let text) = event {
+      search?.paste(text)
+      searchChanged()
+      return true
+    }
     if isTypingSearch, case .key(let key) = event {
       switch key.key {
       case .character(let character) where key.modifiers.isEmpty:

@@ -64,6 +64,12 @@ final class DemoApp: TerminalApplication {
   }
 
   func handle(_ event: InputEvent) -> Bool {
+    if case .paste = event {
+      // A paste is text for the page's text input (the composer, the search field), never keys: a Tab or a q in
+      // it neither switches the page nor quits; a page that types nothing ignores it.
+      if screen(current).takesTypedText && !showsHelp { _ = screen(current).handle(event) }
+      return true
+    }
     if case .key(let key) = event {
       let typing = screen(current).takesTypedText
       if key == .controlC || (key.key == .character("q") && key.modifiers.isEmpty && !typing) { return false }

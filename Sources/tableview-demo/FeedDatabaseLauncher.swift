@@ -1,4 +1,5 @@
 import DemoData
+import Foundation
 import TableViewSQLite
 import TableViewTerminal
 import TerminalKit
@@ -14,7 +15,8 @@ import TerminalKit
 /// Opens the feed's database before the terminal is taken (`--db PATH`, else the file in the user's cache
 /// directory), building it first with a progress bar on standard error when it is missing; the chat's likewise
 /// (`--chat-db PATH`). A failure is a sentence on standard error and exit status 1; a user's file is never
-/// changed or removed.
+/// changed or removed. A build that would not fit on its disk is refused before it starts (``DiskSpace``), and
+/// one ended by Ctrl-C or `SIGTERM` leaves no partial file (``BuildInterruption``).
 enum FeedDatabaseLauncher {
   /// The exit status when the database cannot be used.
   static let failureExitCode: Int32 = 1
@@ -24,10 +26,17 @@ enum FeedDatabaseLauncher {
     let posts = options.rows ?? FeedDataSet.defaultRowCount
     do {
       let path = try options.database ?? FeedDatabase.defaultPath(posts: posts)
+      if !FileManager.default.fileExists(atPath: path) {
+        try DiskSpace.check(
+          path: path, rows: posts, bytesPerRow: DiskSpace.feedBytesPerRow, what: "the feed", unit: "posts")
+      }
       let bar = ProgressLine(title: "Building the feed (\(posts.grouped) posts)", path: path)
-      let (store, created) = try FeedDatabase.openOrCreate(
-        path: path, posts: posts, createsFolder: options.database == nil
-      ) { progress in bar.show(progress) }
+      let (store, created) = try BuildInterruption.during(partial: FeedDatabase.partialPath(of: path)) {
+        () throws(PostStoreError) in
+        try FeedDatabase.openOrCreate(path: path, posts: posts, createsFolder: options.database == nil) { progress in
+          bar.show(progress)
+        }
+      }
       if created { bar.finish() }
       return store
     } catch {
@@ -42,10 +51,17 @@ enum FeedDatabaseLauncher {
     let messages = options.rows ?? ChatConversation.defaultHistoryCount
     do {
       let path = try options.chatDatabase ?? ChatDatabase.defaultPath(messages: messages)
+      if !FileManager.default.fileExists(atPath: path) {
+        try DiskSpace.check(
+          path: path, rows: messages, bytesPerRow: DiskSpace.chatBytesPerRow, what: "the chat", unit: "messages")
+      }
       let bar = ProgressLine(title: "Building the chat (\(messages.grouped) messages)", path: path, unit: "messages")
-      let (store, created) = try ChatDatabase.openOrCreate(
-        path: path, messages: messages, createsFolder: options.chatDatabase == nil
-      ) { progress in bar.show(progress) }
+      let (store, created) = try BuildInterruption.during(partial: FeedDatabase.partialPath(of: path)) {
+        () throws(PostStoreError) in
+        try ChatDatabase.openOrCreate(path: path, messages: messages, createsFolder: options.chatDatabase == nil) {
+          progress in bar.show(progress)
+        }
+      }
       if created { bar.finish() }
       return store
     } catch {
@@ -62,8 +78,13 @@ final class ProgressLine {
   private let path: String
   private let unit: String
   private let isTerminal = isatty(STDERR_FILENO) == 1
-  private var shownPercent = -1
+  private var started = false
   private let clock = MonotonicClock()
+  /// When the line was last drawn, and the step it showed.
+  private var lastDraw = -Double.infinity
+  private var lastStep = ""
+  /// How often the line is redrawn while rows go in (seconds).
+  static let redrawInterval = 0.1
 
   init(title: String, path: String, unit: String = "posts") {
     self.title = title
@@ -76,11 +97,16 @@ final class ProgressLine {
       StandardError.write("Upgrading \(path) to this version (once, seconds for a million \(unit))…\n")
       return
     }
-    let percent = Int(progress.fraction * 100)
-    guard percent != shownPercent else { return }
-    if shownPercent < 0 && !isTerminal { StandardError.write("\(title) in \(path)…\n") }
-    shownPercent = percent
+    if !started && !isTerminal { StandardError.write("\(title) in \(path)…\n") }
+    started = true
     guard isTerminal else { return }
+    // From the first row, every 100 ms (and at each new step: indexing), whatever the number of rows.
+    let now = clock.now
+    let step = progress.isIndexing ? "indexing" : "inserting"
+    guard now - lastDraw >= Self.redrawInterval || step != lastStep else { return }
+    lastDraw = now
+    lastStep = step
+    let percent = Int(progress.fraction * 100)
     StandardError.write(
       "\r\(title) \(ProgressBar.text(progress.fraction, width: 24)) \(percent)% \(progress.step(unit: unit))\u{1B}[K")
   }

@@ -20,6 +20,21 @@ import Testing
     #expect(error?.description.contains(nowhere) == true)
   }
 
+  @Test("an empty (0-byte) file is refused as not a SQLite database, not opened as an empty feed, and left empty")
+  func emptyFile() throws {
+    let folder = try Fixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("empty.sqlite").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    for readOnly in [false, true] {
+      let error = #expect(throws: PostStoreError.self) { try PostStore(path: path, readOnly: readOnly) }
+      #expect(error?.kind == .corrupt)
+      #expect(error?.message == "not a SQLite database: the file is empty (0 bytes)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+
   @Test("a corrupt file is refused with a clear error and left as it was")
   func corrupt() throws {
     let folder = try Fixture.temporaryFolder()

@@ -121,4 +121,43 @@ struct ChatTmuxTests {
     #expect(sent.composer.contains("Type a message"))
     #expect(sent.lines[0].contains("5 Chat"))
   }
+
+  @Test("a paste with a Tab and a q is text in the composer: no page switch, no quit; Enter sends it")
+  func pasteIsText() throws {
+    let session = try start("--arrivals 0")
+    defer { session.close() }
+    try waitFor(session, "the chat") { $0.status.contains("following") }
+    // tmux brackets the paste (-p) only when the demo turned bracketed paste on, as a terminal emulator does.
+    _ = try run(session.tmux, ["-L", session.socket, "set-buffer", "see the table:\tq"])
+    _ = try run(session.tmux, ["-L", session.socket, "paste-buffer", "-p", "-t", session.name])
+    let pasted = try waitFor(session, "the paste in the composer") { $0.composer.hasPrefix(" › see the table: q") }
+    #expect(pasted.lines[0].contains("5 Chat"), "still on the chat page")
+    #expect(!pasted.lines.contains { $0.contains("demo exited") })
+    try session.send("Enter")
+    let sent = try waitFor(session, "the message at the bottom") { screen in
+      screen.status.contains("61 of 1,000,001 messages loaded · following")
+    }
+    #expect(try #require(sent.table.last { $0 != "" }).hasSuffix("see the table: q"))
+  }
+
+  @Test("a 1 MB paste with line breaks and escape codes lands in the composer at once; the demo keeps responding")
+  func megabytePaste() throws {
+    let session = try start("--arrivals 0")
+    defer { session.close() }
+    try waitFor(session, "the chat") { $0.status.contains("following") }
+    let line = "row\tq 1 2 \u{1B}[2J\u{1B}[31m世界\n"
+    let text = String(repeating: line, count: (1 << 20) / line.utf8.count + 1) + "END-OF-PASTE"
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("paste-\(UUID().uuidString)")
+    try Data(text.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    _ = try run(session.tmux, ["-L", session.socket, "load-buffer", file.path])
+    _ = try run(session.tmux, ["-L", session.socket, "paste-buffer", "-p", "-t", session.name])
+    let pasted = try waitFor(session, "the paste's end in the composer") { $0.composer.contains("世界 END-OF-PASTE") }
+    #expect(
+      pasted.composer.hasPrefix(" › …") && pasted.composer.contains("世界 row q 1 2 [2J[31m世界 "),
+      "controls stripped, line breaks and Tabs spaces, the text's end shown")
+    #expect(pasted.lines[0].contains("5 Chat"))
+    try session.send("Escape")
+    try waitFor(session, "the composer emptied") { $0.composer.contains("Type a message") }
+  }
 }

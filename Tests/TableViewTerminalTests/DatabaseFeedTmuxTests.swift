@@ -22,12 +22,12 @@ final class DatabaseFeedTmuxTests {
   deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// Starts the demo on the test's database in a shell that reports its exit status and then waits.
-  func start(database: String? = nil) throws -> TmuxSession {
+  func start(database: String? = nil, width: Int = 100) throws -> TmuxSession {
     let demo = try DemoBinary.terminalDemo.path()
     let command =
       "printf 'shell before\\n'; '\(demo)' --db '\(database ?? path)' --chat-db '\(folder.path)/chat.sqlite' --rows 2000; "
       + "echo \"demo exited $?\"; sleep 30"
-    return try TmuxSession(tmux: which("tmux")!, command: command)
+    return try TmuxSession(tmux: which("tmux")!, command: command, width: width)
   }
 
   /// Waits until the status line counts `count` posts and the rows on screen have their text (no placeholder).
@@ -220,5 +220,24 @@ final class DatabaseFeedTmuxTests {
     #expect(refused.contains { $0.contains("demo exited 1") })
     #expect(refused.joined().contains("does not exist"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("no").path))
+  }
+
+  @Test("the file deleted under the demo: the status line says so, a new post is refused with a plain message")
+  func fileDeleted() throws {
+    let session = try start(width: 160)
+    defer { session.close() }
+    let before = idsOnScreen(try waitForPosts(session, 2_000, "the feed"))
+    #expect(unlink(path) == 0)
+    try session.waitFor("the status line's message", timeout: timeout) { screen in
+      screen[29].contains("error: feed.sqlite was deleted by another program; no more changes are saved")
+    }
+    try session.send("n")
+    let refused = try session.waitFor("the new post refused", timeout: timeout) { screen in
+      screen.contains { $0.contains("✗ feed.sqlite was deleted by another program; your last change was not saved") }
+    }
+    #expect(refused[29].hasPrefix(" 2,000 posts"), "the table keeps what it showed")
+    #expect(idsOnScreen(refused) == before)
+    #expect(!refused.contains { $0.contains("demo exited") })
+    #expect(!FileManager.default.fileExists(atPath: path), "nothing written under the name")
   }
 }

@@ -145,7 +145,6 @@ struct InputDecoderTests {
   @Test("well-formed sequences that are not keys are skipped whole")
   func unknownSequencesAreSkipped() {
     #expect(decode("\u{1B}[99X1") == [key(.character("1"))])
-    #expect(decode("\u{1B}[200~hi\u{1B}[201~") == [key(.character("h")), key(.character("i"))])
     #expect(decode("\u{1B}[I\u{1B}[O\u{1B}[?1;2c") == [])
     #expect(decode("\u{1B}[12;40R") == [])
     #expect(decode("\u{1B}[<128;1;1M") == [])
@@ -198,5 +197,118 @@ struct InputDecoderTests {
       #expect(events == whole)
       #expect(whole.count <= bytes.count)
     }
+  }
+
+  // MARK: Bracketed paste
+
+  @Test("a bracketed paste is one text event: its Tab, q, Enter and escape sequences are text, not keys")
+  func pasteIsText() {
+    #expect(
+      decode("a\u{1B}[200~see the table:\tq\r\u{1B}[A\u{3}\u{1B}[201~b")
+        == [key(.character("a")), .paste("see the table:\tq\r\u{1B}[A\u{3}"), key(.character("b"))])
+    #expect(decode("\u{1B}[200~\u{1B}[201~") == [.paste("")])
+    #expect(decode("\u{1B}[200~世界\u{1B}[20\u{1B}[201~") == [.paste("世界\u{1B}[20")])
+    #expect(decode([Array("\u{1B}[200~a".utf8) + [0xFF] + Array("\u{1B}[201~".utf8)]) == [.paste("a\u{FFFD}")])
+    #expect(decode("\u{1B}[201~x") == [key(.character("x"))], "an end marker without a start is skipped")
+  }
+
+  @Test("a paste whose end never comes ends at idle with what arrived; keys after it are keys again")
+  func unendedPasteEndsAtIdle() {
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~abc\u{1B}[20".utf8)).isEmpty)
+    #expect(decoder.isReceivingPaste && decoder.hasPendingInput)
+    #expect(decoder.flush() == [.paste("abc\u{1B}[20")])
+    #expect(!decoder.isReceivingPaste && !decoder.hasPendingInput)
+    #expect(decoder.feed(Array("q".utf8)) == [key(.character("q"))])
+    #expect(decoder.feed(Array("\u{1B}[200~".utf8)).isEmpty)
+    #expect(decoder.flush().isEmpty, "an empty unended paste is nothing")
+  }
+
+  @Test("a 1 MB paste read 4 KiB at a time is one event with all of its text")
+  func megabytePasteIsOneEvent() {
+    let line = "row\tcolumn q ✓ 世界\r"
+    let text = String(repeating: line, count: (1 << 20) / line.utf8.count + 1)
+    let bytes = Array("\u{1B}[200~\(text)\u{1B}[201~".utf8)
+    var decoder = InputDecoder()
+    var events: [InputEvent] = []
+    var index = 0
+    while index < bytes.count {
+      let end = min(bytes.count, index + 4096)
+      events += decoder.feed(bytes[index..<end])
+      #expect(decoder.pendingByteCount < InputDecoder.pasteEnd.count)
+      index = end
+    }
+    #expect(events == [.paste(text)])
+    #expect(!decoder.hasPendingInput)
+  }
+
+  @Test("a paste longer than the limit keeps its first maximumPasteLength bytes and ends where it ends")
+  func overlongPasteIsCut() {
+    var decoder = InputDecoder()
+    #expect(decoder.feed(Array("\u{1B}[200~".utf8)).isEmpty)
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    for _ in 0..<(InputDecoder.maximumPasteLength >> 20) + 2 {
+      #expect(decoder.feed(chunk).isEmpty)
+    }
+    let events = decoder.feed(Array("\u{1B}[201~y".utf8))
+    #expect(events.count == 2)
+    if case .paste(let text) = events.first {
+      #expect(text.utf8.count == InputDecoder.maximumPasteLength)
+    } else {
+      Issue.record("no paste: \(events.prefix(1))")
+    }
+    #expect(events.last == key(.character("y")))
+  }
+
+  @Test("model: keys and pastes of hostile text, cut into random reads, decode as the reference says")
+  func pasteModel() {
+    var generator = SplitMix64(seed: 2004)
+    // Keys that are final without waiting (a lone ESC is not), and paste text made of what could confuse it.
+    let keys = knownSequences.filter { $0.bytes != [0x1B] && $0.bytes != [0x1B, 0x1B] }
+    let pieces: [[UInt8]] =
+      [
+        "\u{1B}", "[", "2", "0", "1", "~", "\u{1B}[20", "\u{1B}[201", "\u{1B}[200~", "\t", "q",
+        "\r", "\n", "\u{3}", "é", "世", "😀", "\u{1B}[A", "abc", " ",
+      ].map { Array($0.utf8) } + [[0xFF], [0xE4, 0xB8]]
+    for round in 0..<400 {
+      // The reference: the stream is a list of segments, each a key sequence or a paste with its text.
+      var stream: [UInt8] = []
+      var expected: [InputEvent] = []
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        if Bool.random(using: &generator) {
+          let item = keys.randomElement(using: &generator)!
+          stream += item.bytes
+          expected += item.events
+        } else {
+          var text: [UInt8] = []
+          for _ in 0..<Int.random(in: 0...20, using: &generator) { text += pieces.randomElement(using: &generator)! }
+          // A terminal never sends the end marker inside a paste: take such text out.
+          while let range = text.firstRange(of: InputDecoder.pasteEnd) { text.removeSubrange(range) }
+          stream += Array("\u{1B}[200~".utf8) + text + InputDecoder.pasteEnd
+          expected.append(.paste(String(decoding: text, as: UTF8.self)))
+        }
+      }
+      var decoder = InputDecoder()
+      var events: [InputEvent] = []
+      var index = 0
+      let longest = round.isMultiple(of: 2) ? 3 : 64
+      while index < stream.count {
+        let end = min(stream.count, index + Int.random(in: 1...longest, using: &generator))
+        events += decoder.feed(stream[index..<end])
+        index = end
+      }
+      events += decoder.flush()
+      #expect(events == expected, "round \(round)")
+      #expect(!decoder.hasPendingInput)
+    }
+  }
+
+  @Test("pasted text is made safe for a text field: line breaks and Tabs are spaces, other controls are gone")
+  func removingControlCharacters() {
+    #expect("see the table:\tq".removingControlCharacters() == "see the table: q")
+    #expect("a\r\nb\rc\nd".removingControlCharacters() == "a b c d")
+    #expect("a\r\nb\rc\nd".removingControlCharacters(lineBreak: "\n") == "a\nb\nc\nd")
+    #expect("\u{1B}[31mred\u{7}\u{7F}\u{9B}2J\u{0}".removingControlCharacters() == "[31mred2J")
+    #expect("世界 😀 é".removingControlCharacters() == "世界 😀 é")
   }
 }

@@ -120,14 +120,15 @@
         let raw = pty.attributes()
         #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
         let entered = pty.drainOutput()
-        #expect(entered == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
+        #expect(entered == "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
       }
       let after = pty.attributes()
       #expect(after.c_lflag == before.c_lflag)
       #expect(after.c_iflag == before.c_iflag)
       #expect(after.c_oflag == before.c_oflag)
       #expect(
-        pty.drainOutput() == "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        pty.drainOutput()
+          == "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     }
 
     @Test("the terminal is restored when the session body throws")
