@@ -36,6 +36,11 @@ extension TerminalTableView {
       return true
     case .press(.left):
       guard inside else { return false }
+      // The section index is drawn over the rows' right edge: a click on a title jumps to its section.
+      if contextMenu == nil, let title = sectionIndexTitle(at: Int(location.x), Int(location.y)) {
+        measuringLayout { table.scrollToSectionIndexTitle(at: title) }
+        return true
+      }
       phase = .began
     case .press(.right):
       guard inside || contextMenu != nil else { return false }

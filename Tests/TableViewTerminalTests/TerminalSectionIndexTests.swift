@@ -35,8 +35,10 @@ struct TerminalSectionIndexTests {
     #expect(column == [" ", " "] + letters.letters + [" ", " "])
     #expect(view.sectionIndexTitle(at: 18, 2) == 0 && view.sectionIndexTitle(at: 18, 13) == 11)
     #expect(view.sectionIndexTitle(at: 18, 1) == nil && view.sectionIndexTitle(at: 10, 5) == nil)
-    #expect(view.table.scrollToSectionIndexTitle(at: view.sectionIndexTitle(at: 18, 5)!) == 3)
+    // A click on the fourth title (line 5) jumps to section D.
+    #expect(view.handleMouse(MouseEvent(.press(.left), x: 18, y: 5)))
     #expect(view.table.indexPathsForVisibleRows.first == IndexPath(row: 0, section: 3))
+    #expect(view.table.indexPathForSelectedRow == nil, "the click selected no row")
   }
 
   @Test("more titles than lines: each line shows the title it stands for")
