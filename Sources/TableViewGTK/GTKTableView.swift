@@ -197,7 +197,7 @@ public final class GTKTableView: TableViewHost {
   }
 
   /// A floating header must cover the rows again: the next allocation puts the viewport's children in the
-  /// draw list's order (see ``draw(_:width:)``).
+  /// draw list's order (see `draw(_:width:)`).
   public func bringToFront(_ view: any ReusableView) {
     viewsChanged()
   }

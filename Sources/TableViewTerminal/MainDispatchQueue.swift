@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 // libdispatch's run-loop integration, as CoreFoundation uses it on Linux (and TableViewGTK's GLibMainQueue): the

@@ -136,7 +136,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     drawContextMenu(into: &buffer, origin: origin, clip: clip)
   }
 
-  /// Draws the table's draw list (``TableView/drawList``), back to front, each item at its frame: views
+  /// Draws the table's draw list (`TableView.drawList`), back to front, each item at its frame: views
   /// leaving an animated update, a swipe's actions, the rows, the headers and footers, the held row (lifted),
   /// the pull-to-refresh indicator.
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {

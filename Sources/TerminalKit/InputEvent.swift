@@ -6,7 +6,7 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// Text the user pasted, as one event (bracketed paste): insert it as text, never run it as keys. It is the
   /// terminal's bytes between the paste's start and end markers, decoded as UTF-8 (invalid bytes become U+FFFD),
-  /// control characters (Tab, line breaks, Escape) included: see ``Swift/String/pastedText(keepingLineBreaks:)``.
+  /// control characters (Tab, line breaks, Escape) included: see `String.removingControlCharacters(lineBreak:)`.
   case paste(String)
 
   /// A key press event.

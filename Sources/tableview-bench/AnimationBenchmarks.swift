@@ -15,12 +15,7 @@ func measureAnimatedUpdateFrame(n: Int, harness: Harness) -> [Measurement] {
   guard harness.includes(name), n >= 40 else { return [] }
   let clock = ManualClock()
   let model = BenchModel(rows: n)
-  let table = TableView(style: .plain, clock: clock)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  table.dataSource = model
-  table.delegate = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
   settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
   var results: [Measurement] = []
   var flip = false
@@ -45,12 +40,7 @@ func measureDrawListFrame(n: Int, harness: Harness) -> [Measurement] {
   guard harness.includes(name), n >= 40 else { return [] }
   let clock = ManualClock()
   let model = BenchModel(rows: n)
-  let table = TableView(style: .plain, clock: clock)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  table.dataSource = model
-  table.delegate = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
   settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
   let frames = AnimatedFrames(table: table, clock: clock, rows: n)
   var results: [Measurement] = []
@@ -111,12 +101,7 @@ final class AnimatedFrames {
 func animationProbe(n: Int, frames count: Int) {
   let clock = ManualClock()
   let model = BenchModel(rows: n)
-  let table = TableView(style: .plain, clock: clock)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  table.dataSource = model
-  table.delegate = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
   settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
   let frames = AnimatedFrames(table: table, clock: clock, rows: n)
   var sum = 0.0

@@ -28,12 +28,7 @@ func measureReorderFrame(n: Int, harness: Harness) -> [Measurement] {
   guard harness.includes(name), n >= 40 else { return [] }
   let clock = ManualClock()
   let model = ReorderBenchModel(rows: n)
-  let table = TableView(style: .plain, clock: clock)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
-  table.dataSource = model
-  table.delegate = model
-  table.viewportSize = Size(width: BenchWorkload.viewportWidth, height: BenchWorkload.viewportHeight)
-  table.reloadData()
+  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
   settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
   let middle = BenchWorkload.viewportHeight / 2
   var down = false
