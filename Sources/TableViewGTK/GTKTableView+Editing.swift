@@ -21,17 +21,9 @@ extension GTKTableView {
 
   /// The editing control of `cell` was clicked: the data source commits the row's editing style.
   func commitEditingStyle(of cell: GTKTableViewCell) {
-    guard let path = indexPath(of: cell) else { return }
+    guard let path = table.indexPath(for: cell) else { return }
     try? table.commitEditingStyle(forRowAt: path)
     setNeedsLayout()
-  }
-
-  /// The row `cell` shows, if it is on screen.
-  func indexPath(of cell: any ReusableView) -> IndexPath? {
-    guard let path = table.indexPathForRow(at: Point(x: 0, y: cell.frame.midY)),
-      table.cellForRow(at: path) === cell
-    else { return nil }
-    return path
   }
 
   // MARK: Swipe actions

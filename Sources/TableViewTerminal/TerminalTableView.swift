@@ -42,7 +42,7 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
   var focusedSwipeAction: Int?
-  /// The views the engine attached, back to front.
+  /// The views the engine attached (given the table view's decoration setting), in no particular order.
   private(set) var attachedViews: [TerminalView] = []
 
   /// The frame in its superview (or on the screen); its size is the table's viewport.
@@ -118,11 +118,9 @@ public final class TerminalTableView: TerminalView, TableViewHost {
     attachedViews.remove(at: index)
   }
 
-  /// Moves a view to the front (drawn last): floating headers over the rows under them.
-  public func bringToFront(_ view: any ReusableView) {
-    guard attachedViews.last !== view, let index = attachedViews.firstIndex(where: { $0 === view }) else { return }
-    attachedViews.append(attachedViews.remove(at: index))
-  }
+  /// Nothing to do: the drawing order is the table's draw list's (`TableView.drawList`), not the order of
+  /// attachment.
+  public func bringToFront(_ view: any ReusableView) {}
 
   // MARK: Layout and drawing
 

@@ -45,13 +45,13 @@ public struct TextFieldEditor: Hashable, Sendable {
 
   /// An editor holding `text`, the insertion point at its end.
   public init(text: String = "") {
-    self.text = Self.printable(text)
+    self.text = text.removingControlCharacters()
     cursor = self.text.count
   }
 
   /// Replaces the text; the insertion point goes to its end.
   public mutating func setText(_ newText: String) {
-    text = Self.printable(newText)
+    text = newText.removingControlCharacters()
     cursor = text.count
     historyIndex = nil
   }
@@ -69,7 +69,7 @@ public struct TextFieldEditor: Hashable, Sendable {
   /// dropped, never acted on.
   /// - Complexity: O(text + string).
   public mutating func insert(_ string: String) {
-    let inserted = Self.printable(string)
+    let inserted = string.removingControlCharacters()
     guard !inserted.isEmpty else { return }
     let split = text.index(text.startIndex, offsetBy: cursor)
     let before = String(text[..<split]) + inserted
@@ -245,7 +245,4 @@ public struct TextFieldEditor: Hashable, Sendable {
     }
     cursor = text.count
   }
-
-  /// `string` as one line of text: line breaks and tabs as spaces, other control characters dropped.
-  static func printable(_ string: String) -> String { string.removingControlCharacters() }
 }
