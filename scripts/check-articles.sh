@@ -158,11 +158,15 @@ failed=()
 # check_examples: builds every package in Examples/ and runs its check.sh (adds the failures to `failed`).
 check_examples() {
   local dir name bin
+  # Each in a build folder of its own: SwiftPM keeps one root package's build plan in a build folder, and another
+  # root package built in it afterwards "builds" that plan again (its own binary never appears).
+  local examples_scratch
   for dir in Examples/*; do
     [ -f "$dir/Package.swift" ] || continue
     name=$(basename "$dir")
-    if swift build --package-path "$dir" --scratch-path "$scratch" > "$work/example-$name.log" 2>&1; then
-      bin=$(swift build --package-path "$dir" --scratch-path "$scratch" --show-bin-path)
+    examples_scratch="$repo/.build-example-$name"
+    if swift build --package-path "$dir" --scratch-path "$examples_scratch" > "$work/example-$name.log" 2>&1; then
+      bin=$(swift build --package-path "$dir" --scratch-path "$examples_scratch" --show-bin-path)
       if [ -x "$dir/check.sh" ] && ! "$dir/check.sh" "$bin" > "$work/example-$name-check.log" 2>&1; then
         echo "  FAILED  $dir (check.sh)"
         sed 's/^/          /' "$work/example-$name-check.log" | tail -20
