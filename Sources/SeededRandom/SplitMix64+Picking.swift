@@ -16,4 +16,18 @@ extension SplitMix64 {
   public mutating func pick<T>(_ items: [T]) -> T {
     items[below(items.count)]
   }
+
+  /// A number in `range` (not empty), with the modulo bias a test can ignore.
+  public mutating func int(_ range: Range<Int>) -> Int { range.lowerBound + below(range.count) }
+
+  /// A number in `range`, with the modulo bias a test can ignore.
+  public mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
+
+  /// A number in `range` in a million steps.
+  public mutating func double(_ range: ClosedRange<Double>) -> Double {
+    range.lowerBound + Double(below(1_000_000)) / 1_000_000 * (range.upperBound - range.lowerBound)
+  }
+
+  /// A coin toss.
+  public mutating func bool() -> Bool { below(2) == 0 }
 }

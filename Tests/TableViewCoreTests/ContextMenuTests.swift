@@ -9,7 +9,7 @@ private final class MenuModel: TableViewDataSource, TableViewDelegate {
   var log: [String] = []
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
   func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)

@@ -3,19 +3,6 @@ import Testing
 
 @_spi(Backend) @testable import TableViewCore
 
-/// A self-sizing cell showing one item.
-final class ItemCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var item = -1
-  var height: Double = 0
-  var fits: () -> Void = {}
-  func sizeThatFits(width: Double) -> Double {
-    fits()
-    return height
-  }
-}
-
 @Suite("Diffable apply")
 struct DiffableApplyTests {
   /// Items 0..<100 in section "a", 100..<150 in "b"; each item's height is fixed by its identifier.
@@ -29,16 +16,22 @@ struct DiffableApplyTests {
     init() {
       var rng = SplitMix64(seed: 11)
       for id in 0..<1_000 { heights[id] = rng.double(20...80) }
-      table.register({ ItemCell() }, forCellReuseIdentifier: "item")
+      // A self-sizing cell showing one item; its measurings are recorded.
+      table.register(
+        {
+          TestCell(height: { [unowned self] cell, _ in
+            self.fitted.append(cell.item)
+            return cell.fittingHeight
+          })
+        }, forCellReuseIdentifier: "item")
       table.rowHeight = TableView.automaticDimension
       table.estimatedRowHeight = 50
       table.viewportSize = Size(width: 100, height: 300)
       dataSource = DiffableDataSource(tableView: table) { [unowned self] table, path, id in
         self.onCell?(path)
-        let cell = table.dequeueReusableCell(withIdentifier: "item", for: path, as: ItemCell.self)
+        let cell = table.dequeueReusableCell(withIdentifier: "item", for: path, as: TestCell.self)
         cell.item = id
-        cell.height = self.heights[id]!
-        cell.fits = { [unowned self] in self.fitted.append(id) }
+        cell.fittingHeight = self.heights[id]!
         return cell
       }
       table.idlePrecompute.enable()
@@ -76,7 +69,7 @@ struct DiffableApplyTests {
     #expect(f.dataSource.itemIdentifier(for: IndexPath(row: 3, section: 1)) == 103)
     #expect(f.dataSource.sectionIdentifier(for: 1) == "b")
     #expect(f.dataSource.indexPath(for: 120) == IndexPath(row: 20, section: 1))
-    #expect(f.table.visibleCells.map { ($0 as! ItemCell).item } == f.table.indexPathsForVisibleRows.map { $0.row })
+    #expect(f.table.visibleCells.map { ($0 as! TestCell).item } == f.table.indexPathsForVisibleRows.map { $0.row })
     #expect(f.table.currentSnapshot(String.self, Int.self) == initial)
   }
 
@@ -112,7 +105,7 @@ struct DiffableApplyTests {
     try f.expectHeightsFollowItems()
     // The cells on screen show the items the snapshot puts there.
     for (cell, path) in zip(f.table.visibleCells, f.table.indexPathsForVisibleRows) {
-      #expect((cell as! ItemCell).item == f.dataSource.itemIdentifier(for: path))
+      #expect((cell as! TestCell).item == f.dataSource.itemIdentifier(for: path))
     }
   }
 
@@ -133,7 +126,7 @@ struct DiffableApplyTests {
     f.table.layoutIfNeeded()
     // Item 2 is now the second row, shown by the same cell.
     let path = IndexPath(row: 1, section: 0)
-    #expect(f.table.cellForRow(at: path) === moving && (moving as! ItemCell).item == 2)
+    #expect(f.table.cellForRow(at: path) === moving && (moving as! TestCell).item == 2)
     let after = try f.table.rectForRow(at: path).minY
     #expect(after < before)
     if animating {

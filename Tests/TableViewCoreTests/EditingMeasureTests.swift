@@ -3,18 +3,12 @@ import Testing
 @testable import TableViewCore
 
 /// A self-sizing cell that indents in edit mode, so its text wraps to more lines: 20 points, 30 while editing.
-private final class IndentingCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var isEditing = false
-  func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
-  func sizeThatFits(width: Double) -> Double { isEditing ? 30 : 20 }
-}
+private func indentingCell() -> TestCell { TestCell(height: { cell, _ in cell.isEditing ? 30 : 20 }) }
 
 private final class IndentingModel: TableViewDataSource {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1_000 }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: IndentingCell.self)
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
   }
 }
 
@@ -24,7 +18,7 @@ struct EditingMeasureTests {
   func measuredInEditMode() throws {
     let model = IndentingModel()
     let table = TableView(style: .plain, clock: ManualClock())
-    table.register({ IndentingCell() }, forCellReuseIdentifier: "cell")
+    table.register({ indentingCell() }, forCellReuseIdentifier: "cell")
     table.rowHeight = TableView.automaticDimension
     table.estimatedRowHeight = 25
     table.dataSource = model

@@ -14,7 +14,7 @@ private final class EditableModel: TableViewDataSource, TableViewDelegate {
 
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
   func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { indexPath.row != 0 }
@@ -68,7 +68,7 @@ private final class CommittingModel: TableViewDataSource, TableViewDelegate {
   var commitsEditingStyle: Bool { commits }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
   func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableView.EditingStyle {
@@ -85,20 +85,13 @@ private final class CommittingModel: TableViewDataSource, TableViewDelegate {
   { trailing }
 }
 
-final class EditingCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var isEditing = false
-  func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
-}
-
-/// A loaded table of `EditingCell`s over `model` (data source and delegate), 400×200, on a manual clock.
+/// A loaded table of `TestCell`s over `model` (data source and delegate), 400×200, on a manual clock.
 func makeEditingTable(_ model: some TableViewDataSource & TableViewDelegate) -> (TableView, ManualClock, TestHost) {
   let clock = ManualClock()
   let table = TableView(style: .plain, clock: clock)
   let host = TestHost()
   table.host = host
-  table.register({ EditingCell() }, forCellReuseIdentifier: "cell")
+  table.register({ TestCell() }, forCellReuseIdentifier: "cell")
   table.dataSource = model
   table.delegate = model
   table.viewportSize = Size(width: 400, height: 200)
@@ -120,15 +113,15 @@ struct EditingTests {
     let (table, model, _, host) = editableTable()
     table.setEditing(true, animated: true)
     #expect(table.isEditing)
-    #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == true })
+    #expect(table.visibleCells.allSatisfy { ($0 as? TestCell)?.isEditing == true })
     table.contentOffset.y = 400
-    #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == true }, "cells shown later")
+    #expect(table.visibleCells.allSatisfy { ($0 as? TestCell)?.isEditing == true }, "cells shown later")
     #expect(table.editingStyle(forRowAt: IndexPath(row: 0, section: 0)) == .none, "row 0 cannot be edited")
     #expect(table.editingStyle(forRowAt: IndexPath(row: 1, section: 0)) == .insert)
     #expect(table.editingStyle(forRowAt: IndexPath(row: 5, section: 0)) == .delete)
     #expect(table.editingStyle(forRowAt: IndexPath(row: 99, section: 0)) == .none)
     table.isEditing = false
-    #expect(table.visibleCells.allSatisfy { ($0 as? EditingCell)?.isEditing == false })
+    #expect(table.visibleCells.allSatisfy { ($0 as? TestCell)?.isEditing == false })
     #expect(model.committed.isEmpty)
     checkInvariants(table, host: host)
   }

@@ -3,13 +3,6 @@ import Testing
 
 @_spi(Backend) @testable import TableViewCore
 
-extension SplitMix64 {
-  /// A uniform integer in `range`.
-  fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-  }
-}
-
 /// The idle precompute's bulk write (`HeightIndex.setMeasuredRun`) against row-by-row writing, and
 /// the precompute's runs in real tables against a reference array of heights.
 @Suite("Measured runs")

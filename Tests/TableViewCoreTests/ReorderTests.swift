@@ -3,14 +3,6 @@ import Testing
 
 @_spi(Backend) @testable import TableViewCore
 
-/// A cell that shows a row id and sizes itself to that id's height.
-final class ReorderCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var id = -1
-  func sizeThatFits(width: Double) -> Double { ReorderModel.height(of: id) }
-}
-
 /// Sections of row ids; every row self-sizes to its id's height, so a height that travels with
 /// its row shows which row is where. Records the moves the table asks for.
 final class ReorderModel: TableViewDataSource, TableViewDelegate {
@@ -32,8 +24,8 @@ final class ReorderModel: TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     cellRequests += 1
-    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: ReorderCell.self)
-    cell.id = sections[indexPath.section][indexPath.row]
+    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
+    cell.item = sections[indexPath.section][indexPath.row]
     return cell
   }
   func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { header }
@@ -62,7 +54,9 @@ func makeReorderTable(_ model: ReorderModel, height: Double = 400) -> (TableView
   let table = TableView(style: .plain, clock: clock)
   let host = TestHost()
   table.host = host
-  table.register({ ReorderCell() }, forCellReuseIdentifier: "cell")
+  // A cell that shows a row id and sizes itself to that id's height.
+  table.register(
+    { TestCell(height: { cell, _ in ReorderModel.height(of: cell.item) }) }, forCellReuseIdentifier: "cell")
   table.register({ TestCell() }, forHeaderFooterViewReuseIdentifier: "header")
   table.rowHeight = TableView.automaticDimension
   table.estimatedRowHeight = 30
@@ -93,9 +87,9 @@ func expectShowsModel(
     #expect(table.numberOfRows(inSection: s) == rows.count, "section \(s)", sourceLocation: sourceLocation)
   }
   for path in table.indexPathsForVisibleRows {
-    let cell = table.cellForRow(at: path) as! ReorderCell
+    let cell = table.cellForRow(at: path) as! TestCell
     let id = model.sections[path.section][path.row]
-    #expect(cell.id == id, "row \(path) shows \(cell.id), not \(id)", sourceLocation: sourceLocation)
+    #expect(cell.item == id, "row \(path) shows \(cell.item), not \(id)", sourceLocation: sourceLocation)
     let rect = try! table.rectForRow(at: path)
     #expect(rect.height == ReorderModel.height(of: id), "row \(path)'s height", sourceLocation: sourceLocation)
     #expect(table.presentation(of: cell).frame == rect, "row \(path) is drawn away", sourceLocation: sourceLocation)
@@ -501,9 +495,4 @@ struct ReorderTests {
     }
     #expect(movesMade > 200, "the drops moved rows (\(movesMade))")
   }
-}
-
-extension SplitMix64 {
-  fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
-  fileprivate mutating func bool() -> Bool { below(2) == 0 }
 }

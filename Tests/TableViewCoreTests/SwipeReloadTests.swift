@@ -7,7 +7,7 @@ private final class MarkModel: TableViewDataSource, TableViewDelegate {
   var marked: Set<Int> = []
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 30 }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: EditingCell.self)
+    tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { 40 }
   func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
