@@ -116,7 +116,7 @@ let package = Package(
     .testTarget(
       name: "TableViewSQLiteTests",
       dependencies: [
-        "TableViewSQLite", "TableViewCore", "DemoData", "TestSupport", "SeededRandom",
+        "TableViewSQLite", "TableViewCore", "DemoData", "TestSupport", "SeededRandom", "TableViewTesting",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     // The GTK backend's end-to-end tests: the GTK demo under Xvfb, read through screenshots and AT-SPI.

@@ -4,9 +4,7 @@ import TableViewCore
 /// at a width; it counts its measurings. The data sources' tests, their fuzz target and the benchmark show their rows
 /// in it.
 ///
-///     let cell = ValueCell<Post> { post, width in
-///       post.map { 20 + 16 * Double(TextMetrics.lineCount(characters: $0.body.count, width: width, characterWidth: 8)) } ?? 44
-///     }
+///     let cell = ValueCell<Post> { post, width in post.map { TextMetrics.height(of: $0.body, width: width) } ?? 44 }
 public final class ValueCell<Value>: ReusableView {
   public var reuseIdentifier: String?
   public var frame: Rect = .zero

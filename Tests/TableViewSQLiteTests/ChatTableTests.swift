@@ -5,11 +5,6 @@ import Testing
 
 @testable import TableViewSQLite
 
-/// A clock the test moves by hand (the follow-mode scroll is animated).
-private final class TestClock: TableViewClock {
-  var now = 0.0
-}
-
 /// A chat file of `messages` messages (`ChatDatabase`, a day per section) in a temporary folder,
 /// served to a bottom-anchored table of 320×480 points, the owner's hook driven by hand.
 private final class ChatFixture {
@@ -18,7 +13,8 @@ private final class ChatFixture {
   let store: PostStore
   let table: TableView
   let source: SQLiteTableDataSource
-  let clock = TestClock()
+  /// The follow-mode scroll is animated: the test moves the clock by hand.
+  let clock = ManualClock()
   let measurements = Counter()
 
   init(messages: Int, pageSize: Int = 20, cachedPages: Int = 8) throws {
@@ -33,7 +29,7 @@ private final class ChatFixture {
     source = try SQLiteTableDataSource(
       store: store, tableView: table, reuseIdentifier: "post", pageSize: pageSize, cachedPages: cachedPages,
       placeholderHeight: 30
-    ) { cell, post in (cell as! PostCell).post = post }
+    ) { cell, post in (cell as! PostCell).value = post }
   }
 
   deinit {
@@ -48,7 +44,7 @@ private final class ChatFixture {
       guard source.waitForBackgroundWork(timeout: 60) else { throw FixtureError("background work did not finish") }
       let summary = source.processUpdates()
       while table.isAnimating {
-        clock.now += 1
+        clock.advance(by: 1)
         _ = table.tick()
       }
       table.layoutIfNeeded()
@@ -66,7 +62,7 @@ private final class ChatFixture {
   func screenTops() throws -> [Int64: Double] {
     var tops: [Int64: Double] = [:]
     for path in table.indexPathsForVisibleRows {
-      guard let post = (table.cellForRow(at: path) as? PostCell)?.post else { continue }
+      guard let post = (table.cellForRow(at: path) as? PostCell)?.value else { continue }
       tops[post.id] = try table.rectForRow(at: path).minY - table.contentOffset.y
     }
     return tops
@@ -74,7 +70,7 @@ private final class ChatFixture {
 
   /// The post of the last visible row, as its cell shows it.
   var lastVisiblePost: Post? {
-    table.indexPathsForVisibleRows.last.flatMap { (table.cellForRow(at: $0) as? PostCell)?.post }
+    table.indexPathsForVisibleRows.last.flatMap { (table.cellForRow(at: $0) as? PostCell)?.value }
   }
 }
 
@@ -122,7 +118,7 @@ private final class ChatFixture {
     #expect(last.maxY == fixture.table.contentOffset.y + 480)
     // Every visible row shows its post, measured with its content.
     for path in fixture.table.indexPathsForVisibleRows {
-      let post = try #require((fixture.table.cellForRow(at: path) as? PostCell)?.post)
+      let post = try #require((fixture.table.cellForRow(at: path) as? PostCell)?.value)
       #expect(try fixture.table.rectForRow(at: path).height == PostCell.height(body: post.body, width: Fixture.width))
     }
     #expect(fixture.table.reportedErrors.isEmpty && fixture.source.reportedErrors.isEmpty)

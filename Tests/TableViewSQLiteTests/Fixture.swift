@@ -1,28 +1,24 @@
 import Foundation
 @_spi(Backend) import TableViewCore
+import TableViewTesting
 import TestSupport
 
 @testable import TableViewSQLite
 
-/// A cell whose height follows its post's body at the width: lines of 8-point characters, 16
-/// points each, plus 20. Counts its measurements.
-final class PostCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-  var post: Post?
-  let measurements: Counter
+/// A cell that shows a post.
+typealias PostCell = ValueCell<Post>
 
-  init(measurements: Counter) { self.measurements = measurements }
-
-  func sizeThatFits(width: Double) -> Double {
-    measurements.value += 1
-    return post.map { Self.height(body: $0.body, width: width) } ?? 0
+extension ValueCell<Post> {
+  /// A cell whose height follows its post's body at the width (`TextMetrics.height(of:width:)`: lines of 8-point
+  /// characters, 16 points each, plus 20); `measurements` counts every cell's measurings.
+  convenience init(measurements: Counter) {
+    self.init { post, width in
+      measurements.value += 1
+      return post.map { PostCell.height(body: $0.body, width: width) } ?? 0
+    }
   }
 
-  static func height(body: String, width: Double) -> Double {
-    let perLine = max(1, Int(width / 8))
-    return 20 + 16 * Double((body.count + perLine - 1) / perLine)
-  }
+  static func height(body: String, width: Double) -> Double { TextMetrics.height(of: body, width: width) }
 }
 
 final class Counter {
@@ -58,7 +54,7 @@ final class Fixture {
     let source = try SQLiteTableDataSource(
       store: store, tableView: table, reuseIdentifier: "post", pageSize: pageSize, cachedPages: cachedPages,
       placeholderHeight: 30
-    ) { cell, post in (cell as! PostCell).post = post }
+    ) { cell, post in (cell as! PostCell).value = post }
     return (table, source)
   }
 
@@ -146,10 +142,11 @@ final class Fixture {
         problems.append("\(path): id \(String(describing: source.postID(at: path))), database \(expected.id)")
       }
       let cell = table.cellForRow(at: path) as? PostCell
-      if cell?.post?.id != expected.id || cell?.post?.revision != expected.revision || cell?.post?.body != expected.body
+      if cell?.value?.id != expected.id || cell?.value?.revision != expected.revision
+        || cell?.value?.body != expected.body
       {
         problems.append(
-          "\(path): cell shows \(String(describing: cell?.post?.id)) rev \(String(describing: cell?.post?.revision)), database \(expected.id) rev \(expected.revision)"
+          "\(path): cell shows \(String(describing: cell?.value?.id)) rev \(String(describing: cell?.value?.revision)), database \(expected.id) rev \(expected.revision)"
         )
       }
       let height = try table.rectForRow(at: path).height

@@ -105,7 +105,7 @@ import Testing
     table.viewportSize = Size(width: 100, height: 100)
     table.register({ PostCell(measurements: Counter()) }, forCellReuseIdentifier: "post")
     let source = try SQLiteTableDataSource(store: store, tableView: table, reuseIdentifier: "post") { cell, post in
-      (cell as! PostCell).post = post
+      (cell as! PostCell).value = post
     }
     table.layoutIfNeeded()
     #expect(table.numberOfRows(inSection: 1) == 15)

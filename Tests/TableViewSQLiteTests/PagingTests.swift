@@ -51,7 +51,7 @@ import Testing
     #expect(!visible.isEmpty)
     // Nothing is read on the owner's thread: every visible row is a placeholder at first.
     for path in visible {
-      #expect((fixture.table.cellForRow(at: path) as? PostCell)?.post == nil)
+      #expect((fixture.table.cellForRow(at: path) as? PostCell)?.value == nil)
       #expect(try fixture.table.rectForRow(at: path).height == 30)
     }
     #expect(fixture.source.placeholderCount == visible.count)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TableViewCore
+import TableViewTesting
 
 @testable import TableViewSQLite
 
@@ -48,13 +49,8 @@ enum MusicLibrary {
   }
 }
 
-/// A cell that shows a track (or a placeholder: `nil`).
-final class TrackCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-  var track: Track?
-  func sizeThatFits(width: Double) -> Double { 20 }
-}
+/// A cell that shows a track (or a placeholder: `nil`), 20 points tall.
+typealias TrackCell = ValueCell<Track>
 
 /// A table of 320×480 points (rows of 20) served by a records source, driven by hand.
 final class RecordsFixture {
@@ -70,7 +66,7 @@ final class RecordsFixture {
     folder = try Fixture.temporaryFolder()
     path = folder.appendingPathComponent("music.sqlite").path
     database = try MusicLibrary.make(at: path, tracks: tracks, albums: albums)
-    table.register({ TrackCell() }, forCellReuseIdentifier: "track")
+    table.register({ TrackCell { _, _ in 20 } }, forCellReuseIdentifier: "track")
     table.viewportSize = Size(width: 320, height: 480)
     table.rowHeight = 20
   }
@@ -83,7 +79,7 @@ final class RecordsFixture {
       database: database ?? self.database, request: request, tableView: table, reuseIdentifier: "track", anchor: anchor,
       pageSize: pageSize, cachedPages: cachedPages, placeholderHeight: 20
     ) { [unowned self] cell, track in
-      (cell as! TrackCell).track = track
+      (cell as! TrackCell).value = track
       configured.append(track?.id)
     }
   }
@@ -111,6 +107,6 @@ final class RecordsFixture {
 
   /// The tracks each visible cell shows, by index path.
   var visibleTracks: [(IndexPath, Track?)] {
-    table.indexPathsForVisibleRows.map { ($0, (table.cellForRow(at: $0) as? TrackCell)?.track) }
+    table.indexPathsForVisibleRows.map { ($0, (table.cellForRow(at: $0) as? TrackCell)?.value) }
   }
 }
