@@ -23,7 +23,8 @@ if (($# > 0)); then
   targets=("$@")
 else
   targets=()
-  for folder in Fuzz/*/; do targets+=("$(basename "$folder")"); done
+  # A target is a folder with a `sources` list (Fuzz/Support holds what the targets share).
+  for folder in Fuzz/*/; do [[ -f "$folder/sources" ]] && targets+=("$(basename "$folder")"); done
 fi
 
 # -D SQLite -D GTK: the package's default traits, which SwiftPM defines for its targets' sources.

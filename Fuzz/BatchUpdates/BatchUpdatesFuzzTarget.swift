@@ -1,5 +1,5 @@
-// A libFuzzer target for TableViewCore's batch updates, animations and reordering, compiled together with the
-// engine's sources by scripts/fuzz.sh.
+// A libFuzzer target for TableViewCore's batch updates, animations and reordering, built by scripts/fuzz.sh against
+// the engine built for testing (see `modules`).
 //
 // The input is a program: each byte picks an operation on a table and a reference model (sections of row ids that
 // size themselves from their id) — inserts, deletes, moves and reloads of rows and sections, alone or mixed in one
@@ -9,41 +9,19 @@
 // once animations settle, every visible cell shows the id the model has at its row. A crash or a hang is a failure
 // too.
 
+import TableViewTesting
+
+@_spi(Backend) @testable import TableViewCore
+
 /// Stops the run, so that libFuzzer keeps the input, when a property does not hold.
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
   if !condition { fatalError("BatchUpdates fuzz target: \(message())") }
 }
 
-/// The input, read a byte at a time (zeros once it runs out).
-struct Program {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var at = 0
-  var isDone: Bool { at >= bytes.count }
-  mutating func byte() -> Int {
-    defer { at += 1 }
-    return at < bytes.count ? Int(bytes[at]) : 0
-  }
-  /// A number in `0..<bound` (0 when `bound` is not positive).
-  mutating func below(_ bound: Int) -> Int { bound > 0 ? byte() % bound : 0 }
+extension Program {
   mutating func animation() -> TableView.RowAnimation {
     [.none, .fade, .left, .top, .middle, .automatic][below(6)]
   }
-}
-
-final class FuzzCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var id = -1
-  func sizeThatFits(width: Double) -> Double { Model.height(of: id, width: width) }
-}
-
-final class FuzzHost: TableViewHost {
-  var attached = Set<ObjectIdentifier>()
-  func attach(_ view: any ReusableView) { attached.insert(ObjectIdentifier(view)) }
-  func detach(_ view: any ReusableView) {
-    check(attached.remove(ObjectIdentifier(view)) != nil, "a view detached that was not attached")
-  }
-  func bringToFront(_ view: any ReusableView) {}
 }
 
 final class Model: TableViewDataSource, TableViewDelegate {
@@ -61,8 +39,8 @@ final class Model: TableViewDataSource, TableViewDelegate {
   func numberOfSections(in tableView: TableView) -> Int { sections.count }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: FuzzCell.self)
-    cell.id = sections[indexPath.section][indexPath.row]
+    let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath, as: TestCell.self)
+    cell.item = sections[indexPath.section][indexPath.row]
     return cell
   }
   func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { section % 2 == 0 ? 18 : 0 }
@@ -74,7 +52,7 @@ final class Model: TableViewDataSource, TableViewDelegate {
   }
 }
 
-func checkTable(_ table: TableView, _ model: Model, _ host: FuzzHost, settled: Bool, _ step: String) {
+func checkTable(_ table: TableView, _ model: Model, _ host: TestHost, settled: Bool, _ step: String) {
   table._checkInvariants()
   check(
     table.numberOfSections == model.sections.count,
@@ -86,11 +64,12 @@ func checkTable(_ table: TableView, _ model: Model, _ host: FuzzHost, settled: B
   }
   var expected = Set(table.visible.attachedViews.map(ObjectIdentifier.init))
   expected.formUnion(table.leavingViews.map(ObjectIdentifier.init))
-  check(host.attached == expected, "\(step): the host shows other views than the table")
+  check(Set(host.attached.keys) == expected, "\(step): the host shows other views than the table")
+  check(host.doubleAttach == 0 && host.strayDetach == 0, "\(step): a view attached twice or detached unattached")
   guard settled else { return }
   for path in table.indexPathsForVisibleRows {
-    let cell = table.cellForRow(at: path) as! FuzzCell
-    check(cell.id == model.sections[path.section][path.row], "\(step): row \(path) shows \(cell.id)")
+    let cell = table.cellForRow(at: path) as! TestCell
+    check(cell.item == model.sections[path.section][path.row], "\(step): row \(path) shows \(cell.item)")
   }
 }
 
@@ -103,9 +82,10 @@ public func fuzzBatchUpdates(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
   }
   let clock = ManualClock()
   let table = TableView(style: program.below(2) == 0 ? .plain : .grouped, clock: clock)
-  let host = FuzzHost()
+  let host = TestHost()
   table.host = host
-  table.register({ FuzzCell() }, forCellReuseIdentifier: "cell")
+  table.register(
+    { TestCell(height: { cell, width in Model.height(of: cell.item, width: width) }) }, forCellReuseIdentifier: "cell")
   if program.below(2) == 0 {
     table.rowHeight = TableView.automaticDimension
     table.estimatedRowHeight = 30

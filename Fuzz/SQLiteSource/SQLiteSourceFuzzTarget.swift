@@ -13,35 +13,18 @@
 
 import Foundation
 import TableViewCore
+import TableViewTesting
 
 /// Stops the run, so that libFuzzer keeps the input, when a property does not hold.
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
   if !condition { fatalError("SQLiteSource fuzz target: \(message())") }
 }
 
-/// The input, read a byte at a time (zeros once it runs out).
-struct Program {
-  let bytes: UnsafeBufferPointer<UInt8>
-  var at = 0
-  var isDone: Bool { at >= bytes.count }
-  mutating func byte() -> Int {
-    defer { at += 1 }
-    return at < bytes.count ? Int(bytes[at]) : 0
-  }
-  /// A number in `0..<bound` (0 when `bound` is not positive).
-  mutating func below(_ bound: Int) -> Int { bound > 0 ? byte() % bound : 0 }
-}
-
 /// A cell as tall as its post's body at the width (8-point characters, 16-point lines), 30 as a placeholder.
-final class FuzzPostCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var post: Post?
-  func sizeThatFits(width: Double) -> Double {
-    guard let post else { return 30 }
-    let perLine = max(1, Int(width / 8))
-    return 20 + 16 * Double((post.body.count + perLine - 1) / perLine)
-  }
+typealias FuzzPostCell = ValueCell<Post>
+
+func makePostCell() -> FuzzPostCell {
+  FuzzPostCell { post, width in post.map { TextMetrics.height(of: $0.body, width: width) } ?? 30 }
 }
 
 /// The database's rows, read through the second connection: the ids of each section in row order.
@@ -97,7 +80,7 @@ func checkTable(_ table: TableView, _ source: SQLiteTableDataSource, _ second: P
     // The source knows the row's id while its section's rows are cached (a cache smaller than the screen may have
     // let them go: the cell still shows its post).
     if let known = source.postID(at: path) { check(known == id, "\(step): \(path) is post \(known), database \(id)") }
-    let shown = (table.cellForRow(at: path) as? FuzzPostCell)?.post
+    let shown = (table.cellForRow(at: path) as? FuzzPostCell)?.value
     let stored: Post?
     do { stored = try second.post(id: id) } catch {
       fatalError("SQLiteSource fuzz target: reading post \(id): \(error)")
@@ -140,12 +123,12 @@ public func fuzzSQLiteSource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     if posts > 0 { try PostGenerator.fill(store, posts: posts, sections: 1 + program.below(4)) }
     let second = try PostStore(path: path)
     let table = TableView()
-    table.register({ FuzzPostCell() }, forCellReuseIdentifier: "post")
+    table.register({ makePostCell() }, forCellReuseIdentifier: "post")
     table.viewportSize = Size(width: 320, height: Double(60 + program.below(200)))
     let source = try SQLiteTableDataSource(
       store: store, tableView: table, reuseIdentifier: "post", pageSize: 1 + program.below(6),
       cachedPages: 1 + program.below(4), placeholderHeight: 30
-    ) { cell, post in (cell as! FuzzPostCell).post = post }
+    ) { cell, post in (cell as! FuzzPostCell).value = post }
     defer { _ = source.waitForBackgroundWork(timeout: 8) }
     settle(table, source, "start")
     checkTable(table, source, second, "start")
