@@ -61,20 +61,32 @@ final class DemoBuildSafetyTests {
     #expect(try files() == [])
   }
 
-  /// Starts a build of 5,000,000 posts in tmux (`exec`: the pane's process is the demo) and waits for its progress
-  /// line; returns the session and the posts the first progress line seen showed.
+  /// Starts a build of 5,000,000 posts in tmux (`exec`: the pane's process is the demo), its output recorded from
+  /// its first byte, and waits for its progress line; returns the session and the posts the first progress line
+  /// drawn showed (from the recording: a busy machine may draw several lines between two looks at the screen).
   func startBuild() throws -> (TmuxSession, Int) {
     let demo = try DemoBinary.terminalDemo.path()
+    // Beside the build's folder, which must hold nothing but the build's files.
+    let go = folder.path + "-go"
+    let output = folder.path + "-output"
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    // The demo waits for the recording to start (the test creates `go`), so nothing it draws is missed.
     let session = try TmuxSession(
       tmux: which("tmux")!,
-      command: "exec '\(demo)' --db '\(folder.path)/feed.sqlite' --chat-db '\(folder.path)/chat.sqlite' --rows 5000000"
-    )
-    let screen = try session.waitFor("the progress line", timeout: timeout) { screen in
+      command: "while [ ! -e '\(go)' ]; do sleep 0.02; done; rm '\(go)'; "
+        + "exec '\(demo)' --db '\(folder.path)/feed.sqlite' --chat-db '\(folder.path)/chat.sqlite' --rows 5000000")
+    try session.recordOutput(to: output)
+    FileManager.default.createFile(atPath: go, contents: nil)
+    try session.waitFor("the progress line", timeout: timeout) { screen in
       screen.contains { $0.hasPrefix("Building the feed (5,000,000 posts)") && $0.hasSuffix(" posts") }
     }
-    let line = try #require(screen.first { $0.hasPrefix("Building the feed (5,000,000 posts)") })
-    let figure = line.split(separator: "%").last.map { $0.filter(\.isNumber) } ?? ""
-    return (session, Int(figure) ?? -1)
+    let drawn = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
+    // The first line drawn: "Building the feed (5,000,000 posts) ▕…▏ 0% 1,000 posts".
+    guard let title = drawn.range(of: "Building the feed (5,000,000 posts)"),
+      let percent = drawn.range(of: "% ", range: title.upperBound..<drawn.endIndex),
+      let unit = drawn.range(of: " posts", range: percent.upperBound..<drawn.endIndex)
+    else { return (session, -1) }
+    return (session, Int(drawn[percent.upperBound..<unit.lowerBound].filter(\.isNumber)) ?? -1)
   }
 
   @Test(

@@ -38,6 +38,14 @@ final class TmuxSession {
     _ = try run(tmux, ["-L", socket, "send-keys", "-t", name] + keys)
   }
 
+  /// Appends everything the pane's program writes from now on to the file at `path` (tmux's `pipe-pane`): what
+  /// was drawn, however briefly, whatever the polling saw.
+  func recordOutput(to path: String) throws {
+    let quoted = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    let result = try run(tmux, ["-L", socket, "pipe-pane", "-o", "-t", name, "cat >> \(quoted)"])
+    guard result.status == 0 else { throw TmuxError("tmux pipe-pane failed: \(result.standardError)") }
+  }
+
   /// The visible screen as lines; with `escapes`, including the SGR sequences of each cell's style.
   func capture(escapes: Bool = false) throws -> [String] {
     let result = try run(tmux, ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", name])
