@@ -19,6 +19,8 @@ public final class PostStore: Sendable {
   /// How long a statement waits for another connection's lock before failing with `.locked`.
   public let busyTimeout: Double
   let pool: DatabasePool
+  /// What the connections open: ``path``, or an immutable URI of it (see `init`); a change monitor opens the same.
+  let connectionPath: String
   /// The files opened, to notice another program deleting or replacing them (`nil`: not seen on disk).
   let identity: DatabaseFileIdentity?
   /// What happened to the files, once noticed: from then on every write is refused.
@@ -65,8 +67,17 @@ public final class PostStore: Sendable {
     let pool: DatabasePool
     do {
       pool = try DatabasePool(path: path, configuration: configuration)
+      connectionPath = path
     } catch {
-      throw PostStoreError.from(error, path: path, action: "opening the database")
+      // Read-only in a folder this user cannot write, from a file in WAL mode whose shared-memory file (`-shm`) is
+      // gone (removed when its last writer closed it): SQLite cannot create it, so the file is opened as
+      // immutable — read as it is, no changes from other programs seen (none can be made without that file).
+      let folder = (path as NSString).deletingLastPathComponent
+      guard readOnly, !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder),
+        let immutable = try? DatabasePool(path: Self.immutableURI(path), configuration: configuration)
+      else { throw PostStoreError.from(error, path: path, action: "opening the database") }
+      pool = immutable
+      connectionPath = Self.immutableURI(path)
     }
     self.pool = pool
     let migrator = PostSchema.migrator()
@@ -100,6 +111,23 @@ public final class PostStore: Sendable {
     }
     // Taken once open and migrated: the log exists while a connection is open.
     identity = DatabaseFileIdentity(path: path)
+  }
+
+  /// A `file:` URI that opens `path` as immutable (reserved characters of the path percent-encoded).
+  static func immutableURI(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var encoded = ""
+    for byte in absolute.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        encoded += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return "file:" + encoded + "?immutable=1"
   }
 
   /// Checks that the file at ``path`` and its write-ahead log are still the ones this store opened

@@ -8,39 +8,63 @@ import Dispatch
 ///     let writes = PostWriteQueue(store: store)
 ///     writes.submit { store in try store.delete(id: id) }
 ///     // later, on the owner's thread:
-///     for error in writes.takeErrors() { show(error) }
+///     for outcome in writes.takeOutcomes() {
+///       switch outcome {
+///       case .saved: clearTheErrorLine()
+///       case .failed(let error): show(error)
+///       }
+///     }
 public final class PostWriteQueue: Sendable {
   /// The database written.
   public let store: PostStore
   private let queue = DispatchQueue(label: "TableViewSQLite.writes", qos: .userInitiated)
   private let group = DispatchGroup()
-  private let errors = Locked<[PostStoreError]>([])
+  private let outcomes = Locked<[Outcome]>([])
+
+  /// What became of a submitted write.
+  public enum Outcome: Sendable, Equatable {
+    /// It was committed.
+    case saved
+    /// It failed, and changed nothing: the error says why.
+    case failed(PostStoreError)
+  }
 
   /// A queue writing to `store`.
   public init(store: PostStore) {
     self.store = store
   }
 
-  /// Runs `work` on the queue, after the writes submitted before it; a failure is kept for
-  /// ``takeErrors()``.
+  /// Runs `work` on the queue, after the writes submitted before it; what became of it is kept for
+  /// ``takeOutcomes()``.
   public func submit(_ work: @escaping @Sendable (PostStore) throws(PostStoreError) -> Void) {
     group.enter()
     queue.async { [self] in
       do {
         try work(store)
+        outcomes.withLock { $0.append(.saved) }
       } catch {
         let failure = PostStoreError.from(error, path: store.path, action: "writing")
-        errors.withLock { $0.append(failure) }
+        outcomes.withLock { $0.append(.failed(failure)) }
       }
       group.leave()
     }
   }
 
-  /// The failures so far, oldest first, removed.
+  /// What became of the writes finished since the last call, oldest first, removed: an app shows a failure until
+  /// a later write is saved.
+  public func takeOutcomes() -> [Outcome] {
+    outcomes.withLock { outcomes in
+      defer { outcomes.removeAll() }
+      return outcomes
+    }
+  }
+
+  /// The failures among the writes finished since the last call (or the last ``takeOutcomes()``), oldest first;
+  /// the writes that were saved are forgotten with them.
   public func takeErrors() -> [PostStoreError] {
-    errors.withLock { errors in
-      defer { errors.removeAll() }
-      return errors
+    takeOutcomes().compactMap { outcome in
+      if case .failed(let error) = outcome { return error }
+      return nil
     }
   }
 

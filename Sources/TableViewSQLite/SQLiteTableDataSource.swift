@@ -124,7 +124,7 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
     pages = PageCache(capacity: cachedPages)
     reader = BackgroundReader(label: "TableViewSQLite.reader")
     writer = BackgroundReader(label: "TableViewSQLite.writer")
-    monitor = try DataVersionMonitor(path: store.path)
+    monitor = try DataVersionMonitor(path: store.connectionPath)
     sections = try store.sectionStates()
     tableView.estimatedRowHeight = placeholderHeight
     tableView.dataSource = self

@@ -38,7 +38,8 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
   init(context: DemoContext, store: PostStore) {
     self.store = store
     writes = PostWriteQueue(store: store)
-    arrivalInterval = context.arrivalInterval
+    // A read-only file takes no messages: none arrive (the composer's are refused with a message).
+    arrivalInterval = store.isReadOnly ? 0 : context.arrivalInterval
     clock = context.clock
     let messages = (try? store.sectionStates().reduce(0) { $0 + $1.count }) ?? 0
     firstUnread = max(0, messages - ChatScreen.unreadDistance)
@@ -147,11 +148,16 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
 
   /// Takes what the database did: pages that arrived, messages written by anyone.
   func applyDatabaseChanges() {
-    for error in writes.takeErrors() {
-      lastError = error.statusText
-      sending = 0
-      composer.restore(unsaved)
-      unsaved = []
+    for outcome in writes.takeOutcomes() {
+      switch outcome {
+      case .saved:
+        lastError = nil
+      case .failed(let error):
+        lastError = error.statusText
+        sending = 0
+        composer.restore(unsaved)
+        unsaved = []
+      }
     }
     guard let source else { return }
     let summary = source.processUpdates()
@@ -184,6 +190,7 @@ final class DatabaseChatScreen: ChatComposerScreen, SQLiteTableDataSourceForward
     if let following = followingStatus { parts.append(following) }
     if let source {
       parts.append(String(source.store.path.split(separator: "/").last ?? ""))
+      if source.store.isReadOnly { parts.append("read-only") }
       parts.append("\(source.cachedPageCount) pages cached")
       if source.pagesInFlight > 0 { parts.append("\(source.pagesInFlight) reading") }
     }

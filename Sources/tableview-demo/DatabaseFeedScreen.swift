@@ -216,12 +216,8 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
 
   // MARK: Writes
 
-  /// Submits a write (off the main thread); a failed one before it is forgotten.
+  /// Submits a write (off the main thread); the error line of a failed one before it stays until this one is saved.
   private func write(_ work: @escaping @Sendable (PostStore) throws(PostStoreError) -> Void) {
-    if writeError != nil {
-      writeError = nil
-      layout(in: rect)
-    }
     writes.submit(work)
   }
 
@@ -290,13 +286,23 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
 
   /// Takes what the database did: pages that arrived, commits by anyone, search results.
   func applyDatabaseChanges() {
-    for error in writes.takeErrors() {
-      lastError = error.statusText
-      writeError = error.message
-      // The change it was for will not come: stop waiting for it.
-      loadingMore = false
-      scrollsToTopOnUpdate = false
-      layout(in: rect)
+    for outcome in writes.takeOutcomes() {
+      switch outcome {
+      case .saved:
+        // A later write went in: the file takes changes again, and the error no longer says how things are.
+        if lastError != nil || writeError != nil {
+          lastError = nil
+          writeError = nil
+          layout(in: rect)
+        }
+      case .failed(let error):
+        lastError = error.statusText
+        writeError = error.message
+        // The change it was for will not come: stop waiting for it.
+        loadingMore = false
+        scrollsToTopOnUpdate = false
+        layout(in: rect)
+      }
     }
     guard let source else { return }
     let summary = source.processUpdates()
@@ -448,6 +454,7 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
   override func status() -> String {
     var parts: [String] = []
     if let source { parts += source.statusParts() }
+    if store.isReadOnly { parts.append("read-only: changes are refused") }
     if loadingMore { parts.append("loading more…") }
     if table.isEditing { parts.append("editing") }
     if table.refreshControl?.isRefreshing == true { parts.append("refreshing") }

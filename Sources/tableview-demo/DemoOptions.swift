@@ -26,6 +26,9 @@ struct DemoOptions {
   /// `--writer`: no table; insert, edit and delete posts in the database every second (with `--chat-db`: write a
   /// message at the bottom of the chat every second).
   var writer = false
+  /// `--read-only`: the databases opened without writing (they must exist); every change is refused with a
+  /// message. A file this user cannot write is opened so without the option, with a notice.
+  var readOnly = false
   /// `--plain`: the interface for screen readers and braille displays (see `DemoApp`); also chosen by the
   /// environment (see `wantsPlain(environment:)`).
   var plain = false
@@ -43,8 +46,8 @@ struct DemoOptions {
   static var usage: String {
     let names = DemoCatalog.entries.map(\.name).joined(separator: ", ")
     return """
-      usage: tableview-demo [--demo NAME] [--rows N] [--db PATH] [--chat-db PATH] [--memory] [--arrivals S]
-                            [--page-delay S] [--plain] [--frames SCRIPT|- [--size WxH]]
+      usage: tableview-demo [--demo NAME] [--rows N] [--db PATH] [--chat-db PATH] [--read-only] [--memory]
+                            [--arrivals S] [--page-delay S] [--plain] [--frames SCRIPT|- [--size WxH]]
              tableview-demo [--db PATH] [--rows N] --writer
              tableview-demo --chat-db PATH --writer
              tableview-demo --soak ROUNDS [--size WxH]
@@ -63,6 +66,8 @@ struct DemoOptions {
         --chat-db PATH   the chat's database file (built first when it does not exist): a day of
                          messages per section, the newest at the bottom; messages sent, arriving and
                          written by another process are written to it and shown from it
+        --read-only      open the databases without writing (they must exist): browse, search, no changes;
+                         a file you cannot write is opened so anyway, with a notice
         --memory         the feed and the chat computed in memory, no database (--frames always uses it)
         --writer         no table: insert, edit and delete posts in the database every second, a line
                          for each, until Ctrl-C (run it beside the demo to watch a live table); with
@@ -145,6 +150,8 @@ struct DemoOptions {
         options.chatDatabase = path
       case "--memory":
         options.memory = true
+      case "--read-only":
+        options.readOnly = true
       case "--writer":
         options.writer = true
       case "--plain":
@@ -168,6 +175,9 @@ struct DemoOptions {
     }
     if options.writer && options.database != nil && options.chatDatabase != nil {
       throw DemoError("--writer writes to one database: --db or --chat-db, not both")
+    }
+    if options.readOnly && (options.writer || options.memory) {
+      throw DemoError("--read-only opens the databases without writing: not with --writer or --memory")
     }
     if options.writer && (options.memory || options.frames != nil) {
       throw DemoError("--writer writes to a database: not with --memory or --frames")

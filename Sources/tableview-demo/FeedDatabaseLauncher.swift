@@ -26,6 +26,7 @@ enum FeedDatabaseLauncher {
     let posts = options.rows ?? FeedDataSet.defaultRowCount
     do {
       let path = try options.database ?? FeedDatabase.defaultPath(posts: posts)
+      if let store = try openReadOnly(path: path, options) { return store }
       if !FileManager.default.fileExists(atPath: path) {
         try DiskSpace.check(
           path: path, rows: posts, bytesPerRow: DiskSpace.feedBytesPerRow, what: "the feed", unit: "posts")
@@ -51,6 +52,7 @@ enum FeedDatabaseLauncher {
     let messages = options.rows ?? ChatConversation.defaultHistoryCount
     do {
       let path = try options.chatDatabase ?? ChatDatabase.defaultPath(messages: messages)
+      if let store = try openReadOnly(path: path, options) { return store }
       if !FileManager.default.fileExists(atPath: path) {
         try DiskSpace.check(
           path: path, rows: messages, bytesPerRow: DiskSpace.chatBytesPerRow, what: "the chat", unit: "messages")
@@ -68,6 +70,19 @@ enum FeedDatabaseLauncher {
       StandardError.write("tableview-demo: \(error)\n")
       exit(failureExitCode)
     }
+  }
+}
+
+extension FeedDatabaseLauncher {
+  /// The store at `path` opened without writing, when `--read-only` asks for it or when this user cannot write
+  /// the file (not for `--writer`: the writer writes); `nil` when the file is to be opened for writing. The
+  /// screens say that the store is read-only (`PostStore.isReadOnly`), and every write is refused with a message.
+  static func openReadOnly(path: String, _ options: DemoOptions) throws(PostStoreError) -> PostStore? {
+    if options.readOnly { return try PostStore(path: path, readOnly: true) }
+    guard !options.writer, FileManager.default.fileExists(atPath: path),
+      !FileManager.default.isWritableFile(atPath: path)
+    else { return nil }
+    return try PostStore(path: path, readOnly: true)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TableViewCore
 import TestSupport
 import Testing
@@ -60,6 +61,21 @@ import Testing
     let missing = fixture.folder.appendingPathComponent("absent.sqlite").path
     #expect(throws: PostStoreError.self) { try PostStore(path: missing, readOnly: true) }
     #expect(!FileManager.default.fileExists(atPath: missing))
+  }
+
+  @Test("the immutable URI of a read-only file in an unwritable folder names the file, whatever its characters")
+  func immutableURI() throws {
+    let folder = try Fixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("my feed 100%?#ü.sqlite").path
+    try FeedDatabase.build(path: path, posts: 30, sections: 1)
+    let uri = PostStore.immutableURI(path)
+    #expect(uri.hasPrefix("file:/") && uri.hasSuffix("?immutable=1"))
+    #expect(uri.contains("my%20feed%20100%25%3F%23%C3%BC.sqlite"), "\(uri)")
+    var configuration = GRDB.Configuration()
+    configuration.readonly = true
+    let pool = try DatabasePool(path: uri, configuration: configuration)
+    #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post") } == 30)
   }
 
   @Test("a database locked by another process: writes wait the busy timeout, then fail clearly; reads go on")

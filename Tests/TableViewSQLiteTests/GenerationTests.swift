@@ -156,6 +156,13 @@ import Testing
     queue.submit { _ throws(PostStoreError) in throw PostStoreError(.locked, path: "x", message: "busy") }
     #expect(queue.waitUntilIdle(timeout: 60))
     #expect(queue.takeErrors().map(\.kind) == [.locked])
+    // Outcomes in order, so that an app clears its error line once a later write is saved.
+    let busy = PostStoreError(.locked, path: "x", message: "busy")
+    queue.submit { _ throws(PostStoreError) in throw busy }
+    queue.submit { store throws(PostStoreError) in try store.toggle(.read, id: first) }
+    #expect(queue.waitUntilIdle(timeout: 60))
+    #expect(queue.takeOutcomes() == [.failed(busy), .saved])
+    #expect(queue.takeOutcomes().isEmpty, "taken once")
   }
 
   @Test("the random writer: the same seed makes the same changes; the table follows them")

@@ -199,7 +199,83 @@ final class DatabaseFeedTmuxTests {
     try session.send("Enter")
     let after = try waitForPosts(session, 1_999, "the table after the retried delete")
     #expect(!after.contains { $0.contains("✗") }, "\(after.joined(separator: "\n"))")
+    #expect(!after[29].contains("error"), "the status line no longer reports the failure: \(after[29])")
     #expect(try store.sectionStates().reduce(0) { $0 + $1.count } == 1_999)
+  }
+
+  @Test(
+    "a file and folder this user cannot write: opened read-only with a notice, a new post refused, nothing written",
+    .enabled(if: getuid() != 0 || which("setpriv") != nil, "root needs setpriv to run the demo as another user"))
+  func cannotWrite() throws {
+    // Built while writable and closed (no `-wal` or `-shm` left), then given to a user who cannot write them.
+    try FeedDatabase.build(path: path, posts: 2_000, sections: 2)
+    let chat = folder.appendingPathComponent("chat.sqlite").path
+    try ChatDatabase.build(path: chat, messages: 100)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let demo = try DemoBinary.terminalDemo.path()
+    var command = "'\(demo)' --db '\(path)' --chat-db '\(chat)' --rows 2000; echo \"demo exited $?\"; sleep 30"
+    if getuid() == 0 {
+      // Root writes whatever the permissions say: the demo runs as nobody (the files and folder stay root's, 0644
+      // and 0755).
+      command = "setpriv --reuid=65534 --regid=65534 --clear-groups " + command
+    } else {
+      for file in [path, chat] { #expect(chmod(file, 0o444) == 0) }
+      #expect(chmod(folder.path, 0o555) == 0)
+    }
+    defer { chmod(folder.path, 0o755) }
+    let session = try TmuxSession(tmux: which("tmux")!, command: command, width: 160)
+    defer { session.close() }
+    let opened = try session.waitFor("the feed, read-only", timeout: timeout) { screen in
+      screen[29].hasPrefix(" 2,000 posts") && screen[29].contains("read-only: changes are refused")
+    }
+    #expect(!opened.contains { $0.contains("demo exited") })
+    try session.send("n")
+    let refused = try session.waitFor("the new post refused", timeout: timeout) { screen in
+      screen.contains { $0.contains("✗ inserting 1 posts in section 0 failed: the store was opened read-only") }
+    }
+    #expect(refused[29].hasPrefix(" 2,000 posts"), "\(refused.joined(separator: "\n"))")
+    try session.send("q")
+    try session.waitFor("the demo ended", timeout: timeout) { $0.contains { $0.contains("demo exited 0") } }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the file is as it was")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["chat.sqlite", "feed.sqlite"])
+  }
+
+  @Test("--read-only on a file that could be written: browsed, every change refused, the file unchanged")
+  func readOnlyOption() throws {
+    try FeedDatabase.build(path: path, posts: 2_000, sections: 2)
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let demo = try DemoBinary.terminalDemo.path()
+    let session = try TmuxSession(
+      tmux: which("tmux")!,
+      command: "'\(demo)' --read-only --db '\(path)' --chat-db '\(folder.path)/chat.sqlite' --rows 2000; "
+        + "echo \"demo exited $?\"; sleep 30", width: 160)
+    defer { session.close() }
+    // The chat's file does not exist: read-only, nothing is built; the demo says so and ends.
+    let missing = try session.waitFor("the missing chat refused", timeout: timeout) { screen in
+      screen.contains { $0.contains("demo exited") }
+    }
+    #expect(missing.joined().contains("cannot open read-only: the file does not exist"), "\(missing)")
+    #expect(missing.contains { $0.contains("demo exited 1") })
+    try ChatDatabase.build(path: folder.appendingPathComponent("chat.sqlite").path, messages: 100)
+    let second = try TmuxSession(
+      tmux: which("tmux")!,
+      command: "'\(demo)' --read-only --db '\(path)' --chat-db '\(folder.path)/chat.sqlite' --rows 2000; "
+        + "echo \"demo exited $?\"; sleep 30", width: 160)
+    defer { second.close() }
+    try second.waitFor("the feed, read-only", timeout: timeout) { screen in
+      screen[29].hasPrefix(" 2,000 posts") && screen[29].contains("read-only: changes are refused")
+    }
+    try second.send("Down")
+    try second.send("s")
+    try second.waitFor("the swipe actions", timeout: timeout) { $0.contains { $0.contains("Delete") } }
+    try second.send("Enter")
+    try second.waitFor("the delete refused", timeout: timeout) { screen in
+      screen.contains { $0.contains("✗ deleting post") && $0.contains("the store was opened read-only") }
+    }
+    try second.send("q")
+    try second.waitFor("the demo ended", timeout: timeout) { $0.contains { $0.contains("demo exited 0") } }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the file is as it was")
   }
 
   @Test("a corrupt file or a missing folder: a clear message, exit status 1, the terminal restored, the file kept")
