@@ -23,6 +23,31 @@ enum PostSchema {
   /// The migrations' identifiers, oldest first.
   static let versions = ["v1-posts", "v2-counts-heights", "v3-search", "v4-marks", "v5-ids-never-reused"]
 
+  /// The columns of the current schema the store reads and writes, by table.
+  static let requiredColumns: KeyValuePairs<String, [String]> = [
+    "section": ["id", "title", "row_count", "version"],
+    "post": ["id", "section", "position", "author", "body", "created", "revision", "is_starred", "is_read"],
+    "row_height": ["post_id", "width", "height"],
+    "post_fts": ["author", "body"],
+  ]
+
+  /// The required tables and columns `db` lacks, as `table` or `table.column`, in the order above.
+  static func missingColumns(_ db: Database) throws -> [String] {
+    var missing: [String] = []
+    for (table, columns) in requiredColumns {
+      let present = Set(
+        try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]).map {
+          $0[0] as String
+        })
+      if present.isEmpty {
+        missing.append(table)
+      } else {
+        missing += columns.filter { !present.contains($0) }.map { "\(table).\($0)" }
+      }
+    }
+    return missing
+  }
+
   /// The migrator that creates or upgrades a database to the current schema.
   static func migrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()

@@ -35,7 +35,8 @@ public final class PostStore: Sendable {
   ///   - willMigrate: called before an existing file's schema is migrated (a new file's is not
   ///     reported): a migration of a big file can take seconds.
   /// - Throws: ``PostStoreError``: `.corrupt` (not a database, an empty file too), `.readOnly` (cannot be written),
-  ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`;
+  ///   `.locked` (another connection held it past `busyTimeout`), `.cannotOpen`, `.schemaTooNew`, `.schemaMismatch`
+  ///   (a table or column the store needs is missing: another program renamed or dropped it);
   ///   every write later throws `.fileDeletedOrReplaced` once another program deleted or replaced the
   ///   file or deleted its write-ahead log (`-wal`) (see ``checkFile()``).
   /// - Complexity: O(1) for a current file; a migration is O(posts).
@@ -105,6 +106,16 @@ public final class PostStore: Sendable {
           if try pool.read({ db in try db.tableExists("post") }) { willMigrate() }
           try migrator.migrate(pool)
         }
+      }
+      // The migrations say what was done, not what another program did since: a renamed or dropped column would
+      // fail every read and write with SQLite's words. It is named once, here.
+      let missing = try pool.read { db in try PostSchema.missingColumns(db) }
+      if !missing.isEmpty {
+        throw PostStoreError(
+          .schemaMismatch, path: path,
+          message:
+            "the database lacks what the feed needs: \(missing.joined(separator: ", ")) (another program changed its schema, or it is another application's database)"
+        )
       }
     } catch {
       throw PostStoreError.from(error, path: path, action: "migrating the schema")

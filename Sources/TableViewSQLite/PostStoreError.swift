@@ -22,6 +22,9 @@ public struct PostStoreError: Error, CustomStringConvertible, Sendable, Equatabl
     /// Another program deleted or replaced the open file, or deleted its write-ahead log: the store
     /// writes no more (what it wrote would be lost, or damage the file now at the path).
     case fileDeletedOrReplaced
+    /// The database lacks a table or column this module needs: another program changed its schema
+    /// (a column renamed or dropped), or it is another application's database.
+    case schemaMismatch
     /// Anything else SQLite reported.
     case other
   }
@@ -42,6 +45,12 @@ public struct PostStoreError: Error, CustomStringConvertible, Sendable, Equatabl
 
   /// `path: message`.
   public var description: String { "\(path): \(message)" }
+
+  /// Whether SQLite's message says a table or column is missing ("no such column: body", "table post has no
+  /// column named body").
+  static func isSchemaMismatch(_ detail: String) -> Bool {
+    detail.hasPrefix("no such column") || detail.hasPrefix("no such table") || detail.contains(" has no column named ")
+  }
 
   /// Classifies an error thrown by GRDB (or anything else) while working on `path`, doing `action`.
   public static func from(_ error: any Error, path: String, action: String) -> PostStoreError {
@@ -66,6 +75,10 @@ public struct PostStoreError: Error, CustomStringConvertible, Sendable, Equatabl
     case .SQLITE_CANTOPEN:
       return PostStoreError(
         .cannotOpen, path: path, message: "\(action) failed: cannot open the file (SQLite: \(detail))")
+    case .SQLITE_ERROR where isSchemaMismatch(detail):
+      return PostStoreError(
+        .schemaMismatch, path: path,
+        message: "\(action) failed: the database's schema was changed by another program (SQLite: \(detail))")
     default:
       return PostStoreError(.other, path: path, message: "\(action) failed (SQLite: \(detail))")
     }

@@ -78,6 +78,28 @@ import Testing
     #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post") } == 30)
   }
 
+  @Test("a column renamed by another program: named once at open; while open, reads and writes say the schema changed")
+  func lostColumn() throws {
+    let fixture = try Fixture(posts: 40, sections: 1, pageSize: 10, cachedPages: 2)
+    try fixture.settle()
+    // Another program renames the body column (SQLite rewrites the triggers and the index with it).
+    let other = try DatabaseQueue(path: fixture.path)
+    try other.write { db in try db.execute(sql: "ALTER TABLE post RENAME COLUMN body TO text") }
+    let write = #expect(throws: PostStoreError.self) {
+      try fixture.store.insert(section: 0, author: "a", body: "b")
+    }
+    #expect(write?.kind == .schemaMismatch, "\(String(describing: write))")
+    #expect(write?.message.contains("the database's schema was changed by another program") == true)
+    #expect(write?.message.contains("body") == true)
+    for readOnly in [false, true] {
+      let open = #expect(throws: PostStoreError.self) { try PostStore(path: fixture.path, readOnly: readOnly) }
+      #expect(open?.kind == .schemaMismatch)
+      #expect(open?.message.hasPrefix("the database lacks what the feed needs: post.body (another program") == true)
+    }
+    // Nothing was changed by the attempts: the other program's column is there, with its rows.
+    #expect(try other.read { db in try Int.fetchOne(db, sql: "SELECT count(text) FROM post") } == 40)
+  }
+
   @Test("a database locked by another process: writes wait the busy timeout, then fail clearly; reads go on")
   func locked() async throws {
     let fixture = try Fixture(posts: 50, sections: 1)
