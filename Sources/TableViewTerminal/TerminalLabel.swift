@@ -42,7 +42,8 @@ open class TerminalLabel: TerminalView {
   }
   /// How the text is drawn.
   public var style: Style
-  /// The most lines shown, 0 for no limit (UIKit's default is 1). Text cut off ends with "…".
+  /// The most lines shown, 0 for as many as the text takes up to ``maximumNumberOfLines`` (UIKit's default is 1).
+  /// Text cut off ends with "…".
   public var numberOfLines: Int {
     didSet {
       guard numberOfLines != oldValue else { return }
@@ -52,6 +53,14 @@ open class TerminalLabel: TerminalView {
   }
   /// Where each line sits horizontally.
   public var alignment: Alignment = .left
+
+  /// The most lines a label wraps when ``numberOfLines`` is 0: a row can never freeze the screen, whatever the
+  /// size of its text (a 10 MB text would be 100,000 lines at 100 columns, and seconds of wrapping). A longer text
+  /// ends with "…" on the last of these lines; an app shows the whole of it elsewhere (a detail view, a pager).
+  public static let maximumNumberOfLines = 2_000
+
+  /// The line limit wrapping uses.
+  private var lineLimit: Int { numberOfLines > 0 ? numberOfLines : Self.maximumNumberOfLines }
 
   private var cachedWidth: Int?
   private var cachedLines: [String] = []
@@ -82,8 +91,9 @@ open class TerminalLabel: TerminalView {
     super.init()
   }
 
-  /// The text wrapped to `width` cells (at most `numberOfLines` lines); empty when the text is.
-  /// - Complexity: O(text length) on the first call for a width, O(1) after.
+  /// The text wrapped to `width` cells (at most `numberOfLines` lines, or ``maximumNumberOfLines``); empty when the
+  /// text is.
+  /// - Complexity: O(the lines kept) on the first call for a width, O(1) after.
   public func lines(forWidth width: Int) -> [String] {
     if cachedWidth == width { return cachedLines }
     cachedWidth = width
@@ -91,7 +101,7 @@ open class TerminalLabel: TerminalView {
     if text.isEmpty {
       cachedLines = []
     } else {
-      cachedLines = TextWrap.wrap(text, width: width, maxLines: numberOfLines > 0 ? numberOfLines : nil)
+      cachedLines = TextWrap.wrap(text, width: width, maxLines: lineLimit)
     }
     return cachedLines
   }
@@ -111,7 +121,7 @@ open class TerminalLabel: TerminalView {
     cachedStyledWidth = width
     cachedStyledLines =
       text.isEmpty
-      ? [] : (attributedText?.wrapped(width: width, maxLines: numberOfLines > 0 ? numberOfLines : nil) ?? [])
+      ? [] : (attributedText?.wrapped(width: width, maxLines: lineLimit) ?? [])
     return cachedStyledLines
   }
 

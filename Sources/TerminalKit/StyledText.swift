@@ -63,14 +63,28 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
   /// The text wrapped to `width` cells as ``TextWrap/wrap(_:width:maxLines:ellipsis:)`` wraps ``string``, each
   /// line as runs in their styles (the ellipsis of a cut-off line in the style of the character before it).
-  /// - Complexity: O(text length).
+  /// - Complexity: O(text length); with `maxLines`, O(the characters the lines take).
   public func wrapped(width: Int, maxLines: Int? = nil) -> [StyledText] {
     let lines = TextWrap.wrap(string, width: width, maxLines: maxLines)
     // Every character of the source in order with its style; the lines hold the same characters in the same
     // order, less the ones wrapping drops (spaces at breaks, control characters) and with tabs as spaces.
+    // Read as far as the lines need (a line limit reads a prefix of a huge text, not all of it).
     var source: [(character: Character, style: Style?)] = []
-    for run in runs {
-      for character in run.text { source.append((character, run.style)) }
+    var runIndex = 0
+    var runPosition = runs.first?.text.startIndex
+    /// Whether the source has a character at `index`, reading more of the runs when it must.
+    func has(_ index: Int) -> Bool {
+      while source.count <= index, runIndex < runs.count {
+        let run = runs[runIndex]
+        if let position = runPosition, position < run.text.endIndex {
+          source.append((run.text[position], run.style))
+          runPosition = run.text.index(after: position)
+        } else {
+          runIndex += 1
+          runPosition = runIndex < runs.count ? runs[runIndex].text.startIndex : nil
+        }
+      }
+      return index < source.count
     }
     var next = 0
     var result: [StyledText] = []
@@ -86,9 +100,9 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
         let isCutMark =
           number == lines.count - 1 && offset == characters.count - 1 && character == "…"
           && maxLines != nil && lines.count == maxLines
-        if !isCutMark || (next < source.count && source[next].character == "…") {
+        if !isCutMark || (has(next) && source[next].character == "…") {
           var probe = next
-          while probe < source.count {
+          while has(probe) {
             let candidate = source[probe].character
             // A character wider than the line is shown as an ellipsis.
             let tooWide = character == "…" && !candidate.isWhitespace && DisplayWidth.of(candidate) > width

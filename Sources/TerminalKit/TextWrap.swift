@@ -12,7 +12,9 @@ public enum TextWrap {
   ///   - text: The text to wrap; `\n`, `\r\n` and `\r` separate paragraphs.
   ///   - width: The maximum width of a line in cells. A width of zero or less yields no lines.
   ///   - maxLines: If given, at most this many lines are returned, and when text was cut off the last one ends
-  ///     with `ellipsis`.
+  ///     with `ellipsis`. The work is then bounded by the lines kept, not by the text: a 10 MB text wrapped to
+  ///     three lines reads a few hundred of its characters (past a budget of characters that fill no line —
+  ///     thousands of spaces in a row — the text counts as cut off there).
   ///   - ellipsis: The marker appended to the last line when `maxLines` cut text off.
   /// - Returns: The lines, without newline characters. Empty paragraphs yield empty lines; empty text yields one
   ///   empty line.
@@ -24,17 +26,34 @@ public enum TextWrap {
       wrapParagraph(paragraph, width: width, into: &lines)
       paragraph.removeAll(keepingCapacity: true)
     }
+    // With a line limit, the characters a paragraph may still take: enough to fill one line more than the limit
+    // needs (a character is at least a cell wide but for spaces and zero-width ones), generously.
+    func budget(_ maxLines: Int) -> Int {
+      let remaining = max(0, maxLines - lines.count) + 1
+      return remaining.multipliedReportingOverflow(by: min(width, 1 << 20) &* 4).partialValue &+ 256
+    }
+    var cutOff = false
+    var allowed = maxLines.map(budget) ?? Int.max
     for character in text {
       if character.isNewline {
         finishParagraph()
-      } else {
+        if let maxLines {
+          if lines.count > maxLines { break }
+          allowed = budget(maxLines)
+        }
+      } else if paragraph.count < allowed {
         paragraph.append(character)
+      } else {
+        cutOff = true
+        break
       }
     }
     finishParagraph()
-    if let maxLines, lines.count > maxLines {
-      lines.removeSubrange(maxLines...)
-      lines[maxLines - 1] = truncate(lines[maxLines - 1], width: width, ellipsis: ellipsis, alwaysMark: true)
+    if let maxLines, lines.count > maxLines || cutOff {
+      if lines.count > maxLines { lines.removeSubrange(maxLines...) }
+      if let last = lines.indices.last {
+        lines[last] = truncate(lines[last], width: width, ellipsis: ellipsis, alwaysMark: true)
+      }
     }
     return lines
   }

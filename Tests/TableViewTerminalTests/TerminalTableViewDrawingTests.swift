@@ -49,6 +49,24 @@ struct TerminalTableViewDrawingTests {
     #expect(Array(lines[2...]) == ["  row 0.999000", "  row 0.999001", "  row 0.999002"])
   }
 
+  @Test("a 10 MB row: its first frame is whole, the row is cut at the label's line bound and ends with …")
+  func hugeRow() throws {
+    let huge = String(repeating: "lorem ipsum dolor sit amet ", count: 370_371)  // 10,000,017 characters
+    let (view, _) = makeTableView(TestFeed(sections: [["before", huge, "after"]]), width: 40, height: 10)
+    try view.table.scrollToRow(at: IndexPath(row: 1, section: 0), at: .top, animated: false)
+    let first = view.lines()
+    #expect(first[0].hasPrefix(" Section 0"))
+    #expect(first[2] == "  lorem ipsum dolor sit amet lorem", "\(first)")
+    #expect(first[3...].allSatisfy { $0.hasPrefix("  ") && $0.count >= 30 && !$0.hasSuffix("…") }, "\(first)")
+    // Wrapping reads what the kept lines need: the row is the bound's lines tall, not 250,000.
+    let rect = try view.table.rectForRow(at: IndexPath(row: 1, section: 0))
+    #expect(rect.height == Double(TerminalLabel.maximumNumberOfLines))
+    try view.table.scrollToRow(at: IndexPath(row: 2, section: 0), at: .bottom, animated: false)
+    let last = view.lines()
+    #expect(last[8].hasSuffix("…"), "\(last)")
+    #expect(last[9] == "  after")
+  }
+
   @Test("only the views the engine attached are drawn, and however far the table scrolls no cell is created")
   func attachedViews() {
     let (view, _) = makeTableView(TestFeed(sectionCount: 100, rows: 100), width: 30, height: 10)

@@ -109,9 +109,33 @@ struct TextWrapTests {
       let limited = TextWrap.wrap(text, width: width, maxLines: maxLines)
       #expect(limited.count <= maxLines)
       #expect(limited.allSatisfy { $0.displayWidth <= width })
+      // The model: the whole text wrapped, cut to the limit, the last line kept marked (the limit stops reading
+      // early; short of its budget it must give the same lines).
+      var model = lines
+      if model.count > maxLines {
+        model.removeSubrange(maxLines...)
+        model[maxLines - 1] = TextWrap.truncate(model[maxLines - 1], width: width, ellipsis: "…", alwaysMark: true)
+      }
+      #expect(limited == model, "\(text.debugDescription) width \(width) lines \(maxLines)")
       let truncated = TextWrap.truncate(text, width: width)
       #expect(truncated.displayWidth <= width)
     }
+  }
+
+  @Test("a line limit bounds the work: 10 MB in one paragraph or in a million short ones gives its lines at once")
+  func limitOnHugeText() {
+    let words = String(repeating: "lorem ipsum dolor sit amet ", count: 400_000)
+    let one = TextWrap.wrap(words, width: 40, maxLines: 3)
+    #expect(
+      one == [
+        "lorem ipsum dolor sit amet lorem ipsum", "dolor sit amet lorem ipsum dolor sit",
+        "amet lorem ipsum dolor sit amet lorem…",
+      ])
+    let paragraphs = String(repeating: "line\n", count: 2_000_000)
+    #expect(TextWrap.wrap(paragraphs, width: 10, maxLines: 2) == ["line", "line…"])
+    // A run of spaces longer than the budget: what follows counts as cut off.
+    let spaces = "a" + String(repeating: " ", count: 1_000_000) + "b"
+    #expect(TextWrap.wrap(spaces, width: 10, maxLines: 2) == ["a…"])
   }
 
   @Test("a mark left alone by a dropped control or zero-width space never widens a line past the width")
