@@ -136,7 +136,8 @@ public func fuzzSQLiteSource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
   let path = folder.appendingPathComponent("posts.sqlite").path
   for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
   defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-  check(FileManager.default.createFile(atPath: path, contents: Data(emptyDatabase)), "copying the empty database failed")
+  check(
+    FileManager.default.createFile(atPath: path, contents: Data(emptyDatabase)), "copying the empty database failed")
   do {
     let store = try PostStore(path: path)
     let posts = program.below(40)

@@ -139,11 +139,14 @@ final class DemoApp: TerminalApplication {
     if context.plain {
       drawAnnouncement(into: &buffer)
     } else if size.rows >= 2 {
-      let status = TextWrap.truncate(" " + screen.status(), width: size.columns)
-      buffer.write(status, x: 0, y: size.rows - 1, style: Style(foreground: .brightBlack))
+      let status = TerminalStatusBar(
+        items: [screen.status()], frame: Rect(x: 0, y: Double(size.rows - 1), width: Double(size.columns), height: 1))
+      status.render(into: &buffer, origin: CellPoint(x: 0, y: size.rows - 1))
     }
     if showsHelp {
-      HelpOverlay(entries: helpEntries, plain: context.plain).draw(into: &buffer, in: contentRect)
+      let help = TerminalHelpOverlay(entries: helpEntries, frame: Rect(contentRect))
+      help.drawsDecorations = !context.plain
+      help.render(into: &buffer, origin: CellPoint(x: contentRect.x, y: contentRect.y))
     }
   }
 
