@@ -30,6 +30,12 @@ struct RecordPlan: Sendable {
   let section: String?
   /// The order's terms, the key last unless it is one of them.
   let terms: [Term]
+  /// The filter's condition and its values (`nil`: every row).
+  let filter: (sql: String, values: [DatabaseValue])?
+  /// The arguments of `from` and then of the filter: what every statement's own values follow.
+  var baseArguments: StatementArguments {
+    fromArguments + StatementArguments(filter?.values ?? [])
+  }
 
   init(_ request: SQLiteRecordRequest) {
     self.request = request
@@ -58,6 +64,25 @@ struct RecordPlan: Sendable {
       terms.append(Term(expression: keyExpression, name: Self.keyName, isDescending: false))
     }
     self.terms = terms
+    if let filter = request.filter, !filter.text.isEmpty, !filter.columns.isEmpty {
+      // `%` and `_` in the text are the text's own: escaped with `\`.
+      var escaped = ""
+      for character in filter.text {
+        if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+        escaped.append(character)
+      }
+      let pattern = ("%" + escaped + "%").databaseValue
+      let clauses = filter.columns.map { "\($0.quotedDatabaseIdentifier) LIKE ? ESCAPE '\\'" }
+      self.filter = ("(" + clauses.joined(separator: " OR ") + ")", Array(repeating: pattern, count: clauses.count))
+    } else {
+      self.filter = nil
+    }
+  }
+
+  /// `WHERE` and the conditions, the filter's first (its values come right after `from`'s), or nothing.
+  func whereClause(_ conditions: [String]) -> String {
+    let all = (filter.map { [$0.sql] } ?? []) + conditions
+    return all.isEmpty ? "" : " WHERE " + all.joined(separator: " AND ")
   }
 
   /// The SELECT of whole rows, with the key as ``keyName``.
@@ -94,10 +119,10 @@ struct RecordPlan: Sendable {
     }
     let reversed = direction == .before || direction == .through
     var sql = keysOnly ? selectKeys : selectRows
-    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += whereClause(conditions)
     sql += " \(orderBy(reversed: reversed)) LIMIT ?"
     values.append(limit.databaseValue)
-    return (sql, fromArguments + StatementArguments(values))
+    return (sql, baseArguments + StatementArguments(values))
   }
 
   /// The rows of a section before `key` (its position), counted.
@@ -112,20 +137,18 @@ struct RecordPlan: Sendable {
     let keyset = self.keyset(.before, key)
     conditions.append(keyset.sql)
     values += keyset.values
-    return (
-      "SELECT COUNT(*) FROM \(from) WHERE \(conditions.joined(separator: " AND "))",
-      fromArguments + StatementArguments(values)
-    )
+    return ("SELECT COUNT(*) FROM \(from)\(whereClause(conditions))", baseArguments + StatementArguments(values))
   }
 
   /// Each section's value and row count, in section order (one `GROUP BY`), or the one count.
+  /// (Its arguments: ``baseArguments``.)
   var counts: String {
-    guard let section else { return "SELECT NULL, COUNT(*) FROM \(from)" }
-    return "SELECT \(section), COUNT(*) FROM \(from) GROUP BY \(section) ORDER BY \(section)"
+    guard let section else { return "SELECT NULL, COUNT(*) FROM \(from)\(whereClause([]))" }
+    return "SELECT \(section), COUNT(*) FROM \(from)\(whereClause([])) GROUP BY \(section) ORDER BY \(section)"
   }
 
-  /// The row with a key.
-  var rowWithKey: String { "\(selectRows) WHERE \(keyExpression) = ?" }
+  /// The row with a key (its arguments: ``baseArguments`` and the key).
+  var rowWithKey: String { "\(selectRows)\(whereClause(["\(keyExpression) = ?"]))" }
 
   /// The condition of the rows on `direction` of `key`: a row value comparison when every term
   /// goes the same way (SQLite serves it from the index), else its expansion.
@@ -194,7 +217,8 @@ struct RecordPlan: Sendable {
         columns = statement.columnNames
       }
       let known = Set(columns.map { $0.lowercased() })
-      var named = request.ordering.map(\.column) + [request.sectionColumn].compactMap { $0 }
+      var named =
+        request.ordering.map(\.column) + [request.sectionColumn].compactMap { $0 } + (request.filter?.columns ?? [])
       if case .column(let key) = request.key { named.append(key) }
       for column in named where !known.contains(column.lowercased()) {
         throw SQLiteRecordError.noSuchColumn(column, source: source)

@@ -17,7 +17,7 @@ struct RecordReader<Record: Sendable>: Sendable {
   /// Every section's value and count (one `GROUP BY`), in section order; no section for no row.
   func sections(_ db: Database) throws -> [RecordSection] {
     counts.withLock { $0.countQueries += 1 }
-    let rows = try Row.fetchAll(db, sql: plan.counts, arguments: plan.fromArguments)
+    let rows = try Row.fetchAll(db, sql: plan.counts, arguments: plan.baseArguments)
     return rows.compactMap { row in
       let count: Int = row[1]
       return count > 0 ? RecordSection(value: row[0], count: count) : nil
@@ -180,7 +180,7 @@ struct RecordReader<Record: Sendable>: Sendable {
       let s = min(max(path.section, 0), sections.count - 1)
       return IndexPath(row: min(max(path.row, 0), sections[s].count - 1), section: s)
     case .key(let value):
-      guard let row = try Row.fetchOne(db, sql: plan.rowWithKey, arguments: plan.fromArguments + [value]) else {
+      guard let row = try Row.fetchOne(db, sql: plan.rowWithKey, arguments: plan.baseArguments + [value]) else {
         return IndexPath(row: 0, section: 0)
       }
       let sectionValue: DatabaseValue = plan.request.sectionColumn.map { row[$0] } ?? .null

@@ -46,6 +46,20 @@ public struct SQLiteRecordRequest: Sendable {
     public static func descending(_ column: String) -> Ordering { Ordering(column: column, isDescending: true) }
   }
 
+  /// Which rows a request keeps: the rows whose text contains a string in any of some columns.
+  public struct Filter: Sendable, Equatable {
+    /// The text looked for (case-insensitive for ASCII letters, as SQLite's `LIKE`; `%` and `_` are plain
+    /// characters here).
+    public var text: String
+    /// The columns looked in.
+    public var columns: [String]
+
+    /// The rows whose value in any of `columns` contains `text`.
+    public static func contains(_ text: String, in columns: [String]) -> Filter {
+      Filter(text: text, columns: columns)
+    }
+  }
+
   /// Where the rows come from.
   public var source: Source
   /// What tells the rows apart.
@@ -54,6 +68,18 @@ public struct SQLiteRecordRequest: Sendable {
   public var ordering: [Ordering]
   /// The column whose value groups the rows in sections (ascending), or `nil` for one section.
   public var sectionColumn: String?
+  /// The rows kept (`nil`: all). A filter reads every row its pages and counts pass over (`LIKE` uses no index):
+  /// the counts of a filtered request scan the whole table once, off the main thread, at open.
+  public var filter: Filter?
+
+  /// This request with only the rows `filter` keeps (`nil` or an empty text: all of them).
+  ///
+  ///     let matches = request.filtered(.contains("blue", in: ["title", "artist"]))
+  public func filtered(_ filter: Filter?) -> SQLiteRecordRequest {
+    var copy = self
+    copy.filter = filter.flatMap { $0.text.isEmpty || $0.columns.isEmpty ? nil : $0 }
+    return copy
+  }
 
   /// The rows of table or view `table`.
   public init(table: String, key: Key = .rowID, ordering: [Ordering] = [], sectionColumn: String? = nil) {

@@ -68,7 +68,25 @@ import Testing
     #expect(fixture.table.numberOfSections == 100)
   }
 
-  @Test("randomized: scrolls and anchors against the rows sorted by hand", arguments: 0..<4)
+  @Test("a filter's text is plain text: % and _ match themselves; an empty text or no columns keeps every row")
+  func filterText() throws {
+    let fixture = try RecordsFixture(tracks: 500, albums: 5)
+    try fixture.database.write { db in try db.execute(sql: "UPDATE track SET title = 'A 50% mix_1' WHERE id = 7") }
+    let base = SQLiteRecordRequest(table: "track", key: .column("id"), ordering: [.ascending("number")])
+    for (text, expected) in [("%", [7]), ("_", [7]), ("50% mix_", [7]), ("5_%", [])] as [(String, [Int64])] {
+      try fixture.open(base.filtered(.contains(text, in: ["title"])))
+      try fixture.settle()
+      #expect(fixture.visibleTracks.compactMap { $0.1?.id } == expected, "\(text)")
+    }
+    #expect(base.filtered(.contains("", in: ["title"])).filter == nil)
+    #expect(base.filtered(.contains("x", in: [])).filter == nil)
+    let missing = #expect(throws: SQLiteRecordError.self) {
+      try fixture.open(base.filtered(.contains("x", in: ["lyrics"])))
+    }
+    #expect(missing?.description.contains("lyrics") == true, "\(String(describing: missing))")
+  }
+
+  @Test("randomized: scrolls and anchors against the rows sorted by hand", arguments: 0..<6)
   func model(configuration: Int) throws {
     let fixture = try RecordsFixture(tracks: 3_000, albums: 37)
     let request: SQLiteRecordRequest
@@ -85,11 +103,22 @@ import Testing
       request = SQLiteRecordRequest(
         table: "track", key: .column("id"), ordering: [.descending("seconds"), .ascending("title")])
       filter = { _ in true }
-    default:
+    case 3:
       request = SQLiteRecordRequest(
         sql: "SELECT * FROM track WHERE seconds > ?", arguments: [100], key: .column("id"),
         ordering: [.descending("number")], sectionColumn: "album_id")
       filter = { $0.seconds > 100 }
+    case 4:
+      // A filter on a sectioned request: the titles with a 3 in them.
+      request = SQLiteRecordRequest(
+        table: "track", key: .column("id"), ordering: [.ascending("number")], sectionColumn: "album_id"
+      ).filtered(.contains("3", in: ["title"]))
+      filter = { $0.title.contains("3") }
+    default:
+      // Case-insensitive (as LIKE is for ASCII), in any of two columns (a number never matches text).
+      request = SQLiteRecordRequest(table: "track", key: .rowID, ordering: [.ascending("title")])
+        .filtered(.contains("track 0002", in: ["seconds", "title"]))
+      filter = { $0.title.hasPrefix("Track 0002") }
     }
     let all = try fixture.database.read { db in try Track.fetchAll(db, sql: "SELECT * FROM track") }.filter(filter)
     let expected = Self.sorted(all, request)
@@ -131,7 +160,9 @@ import Testing
           track?.id == expected[path.section][path.row].id, "configuration \(configuration), step \(step), \(path)")
       }
       if let wanted { #expect(shown.contains { $0.1?.id == wanted }, "step \(step): \(wanted) not shown") }
-      #expect(fixture.source.cachedPageCount <= max(5, Set(shown.map { $0.0.row / 7 }).count + 1))
+      // Pages are a section's: the pages on screen are its (section, page) pairs.
+      let pagesShown = Set(shown.map { [$0.0.section, $0.0.row / 7] }).count
+      #expect(fixture.source.cachedPageCount <= max(5, pagesShown + 1))
     }
     #expect(fixture.source.reportedErrors.isEmpty)
     // Positions far from every page read were reached by walking the keys (not only by neighbours).
