@@ -63,8 +63,8 @@ struct TableDescriptionTests {
       // Any table's rows, as their values (a browser's record).
       let source = try SQLiteRecordDataSource<[DatabaseValue]>(
         database: database, request: try #require(orders.request(sortedBy: ordering)), tableView: table,
-        reuseIdentifier: "row", placeholderHeight: 1, record: { Array($0.databaseValues) }
-      ) { cell, values in (cell as? ValueCell<[DatabaseValue]>)?.value = values }
+        reuseIdentifier: "row", placeholderHeight: 1, record: { Array($0.databaseValues) },
+        configure: { cell, values in (cell as? ValueCell<[DatabaseValue]>)?.value = values })
       while source.hasWorkInProgress {
         _ = source.waitForBackgroundWork(timeout: 60)
         source.processUpdates()
