@@ -93,7 +93,7 @@ let package = Package(
     .executableTarget(
       name: "tableview-bench",
       dependencies: [
-        "TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite",
+        "TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite", "TableViewTesting",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     // A second process for TableViewSQLite's tests: writes posts, holds a lock, dies mid-transaction.

@@ -6,6 +6,7 @@
 // The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
 // the engine's backend SPI.
 @_spi(Backend) import TableViewCore
+import TableViewTesting
 
 /// The engine's cost of one frame during an animated delete+insert of 20 visible rows, at `n`
 /// rows: the clock advances a 120 Hz frame, the table ticks, and every attached view's presentation
@@ -131,8 +132,8 @@ final class ChatBenchModel: TableViewDataSource, TableViewDelegate {
   static func height(_ id: Int) -> Double { Double(20 + (id &* 2_654_435_761 & 0xFFFF) % 180) }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { ids.count }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
-    cell.row = ids[indexPath.row]
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: TestCell.self)
+    cell.item = ids[indexPath.row]
     return cell
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
@@ -155,7 +156,7 @@ func measureChat(harness: Harness) -> [Measurement] {
   let clock = ManualClock()
   let model = ChatBenchModel(loaded: 200, history: n - 200)
   let table = TableView(style: .plain, clock: clock)
-  table.register({ BenchCell() }, forCellReuseIdentifier: "row")
+  table.register({ TestCell() }, forCellReuseIdentifier: "row")
   table.estimatedRowHeight = 60
   table.contentAnchor = .bottom
   table.edgeApproachDistance = 2_000
@@ -173,8 +174,8 @@ func measureChat(harness: Harness) -> [Measurement] {
     model.frame = frame
     before.removeAll(keepingCapacity: true)
     for cell in table.visibleCells {
-      guard let cell = cell as? BenchCell else { continue }
-      before[cell.row] = table.presentation(of: cell).frame.minY - table.contentOffset.y
+      guard let cell = cell as? TestCell else { continue }
+      before[cell.item] = table.presentation(of: cell).frame.minY - table.contentOffset.y
     }
     // The user: scrolls up at a varying speed, rests one second in four.
     let resting = (frame / 60) % 4 == 3

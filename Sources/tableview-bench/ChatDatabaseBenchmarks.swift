@@ -11,22 +11,18 @@ import DemoData
 // the engine's backend SPI.
 @_spi(Backend) import TableViewCore
 import TableViewSQLite
+import TableViewTesting
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A cell sized like a chat message: 20 points plus 16 per line of 8-point characters.
-private final class BenchMessageCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-  var post: Post?
+/// A cell sized like a chat message: 20 points plus 16 per line of 8-point characters, in a bubble three quarters
+/// of the width (60 as a placeholder).
+private typealias BenchMessageCell = ValueCell<Post>
 
-  func sizeThatFits(width: Double) -> Double {
-    guard let post else { return 60 }
-    let perLine = max(1, Int(width * 0.75 / 8))
-    return 20 + 16 * Double((post.body.count + perLine - 1) / perLine)
-  }
+private func makeMessageCell() -> BenchMessageCell {
+  BenchMessageCell { post, width in post.map { TextMetrics.height(of: $0.body, width: width * 0.75) } ?? 60 }
 }
 
 /// Seconds on a monotonic clock.
@@ -59,14 +55,14 @@ func measureChatDatabase(path requested: String, harness: Harness) -> [Measureme
     let store = try PostStore(path: path)
     let clock = ManualClock()
     let table = TableView(clock: clock)
-    table.register({ BenchMessageCell() }, forCellReuseIdentifier: "message")
+    table.register({ makeMessageCell() }, forCellReuseIdentifier: "message")
     table.viewportSize = Size(width: 400, height: 800)
     table.sectionHeaderHeight = 28
     table.contentAnchor = .bottom
     let source = try SQLiteTableDataSource(
       store: store, tableView: table, reuseIdentifier: "message", pageSize: 50, cachedPages: 32,
       placeholderHeight: 60
-    ) { cell, post in (cell as! BenchMessageCell).post = post }
+    ) { cell, post in (cell as! BenchMessageCell).value = post }
     table.layoutIfNeeded()
     while source.placeholderCount > 0 || source.pagesInFlight > 0 || table.isAnimating {
       usleep(200)
@@ -86,7 +82,7 @@ func measureChatDatabase(path requested: String, harness: Harness) -> [Measureme
   func screenTops(_ table: TableView) -> [Int64: Double] {
     var tops: [Int64: Double] = [:]
     for path in table.indexPathsForVisibleRows {
-      guard let id = (table.cellForRow(at: path) as? BenchMessageCell)?.post?.id,
+      guard let id = (table.cellForRow(at: path) as? BenchMessageCell)?.value?.id,
         let rect = try? table.rectForRow(at: path)
       else { continue }
       tops[id] = rect.minY - table.contentOffset.y

@@ -11,22 +11,17 @@ import Dispatch
 // the engine's backend SPI.
 @_spi(Backend) import TableViewCore
 import TableViewSQLite
+import TableViewTesting
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A cell sized like a feed post: 20 points plus 16 per line of 8-point characters.
-private final class BenchPostCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-  var post: Post?
+/// A cell sized like a feed post: 20 points plus 16 per line of 8-point characters (44 as a placeholder).
+private typealias BenchPostCell = ValueCell<Post>
 
-  func sizeThatFits(width: Double) -> Double {
-    guard let post else { return 44 }
-    let perLine = max(1, Int(width / 8))
-    return 20 + 16 * Double((post.body.count + perLine - 1) / perLine)
-  }
+private func makePostCell() -> BenchPostCell {
+  BenchPostCell { post, width in post.map { TextMetrics.height(of: $0.body, width: width) } ?? 44 }
 }
 
 /// Seconds on a monotonic clock.
@@ -65,12 +60,12 @@ func measureDatabase(path requested: String, harness: Harness) -> [Measurement] 
     let store = try PostStore(path: path)
     let clock = ManualClock()
     let table = TableView(clock: clock)
-    table.register({ BenchPostCell() }, forCellReuseIdentifier: "post")
+    table.register({ makePostCell() }, forCellReuseIdentifier: "post")
     table.viewportSize = Size(width: 400, height: 800)
     table.sectionHeaderHeight = 28
     let source = try SQLiteTableDataSource(
       store: store, tableView: table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32, placeholderHeight: 60
-    ) { cell, post in (cell as! BenchPostCell).post = post }
+    ) { cell, post in (cell as! BenchPostCell).value = post }
     table.layoutIfNeeded()
     while source.placeholderCount > 0 || source.pagesInFlight > 0 {
       usleep(200)
@@ -180,14 +175,14 @@ private func flingInMemory(posts: Int) -> Int {
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
       let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath) as! BenchPostCell
       let post = FeedDataSet.post(section: indexPath.section, row: indexPath.row)
-      cell.post = Post(id: 0, section: 0, position: 0, author: post.author, body: post.text, created: 0)
+      cell.value = Post(id: 0, section: 0, position: 0, author: post.author, body: post.text, created: 0)
       return cell
     }
   }
   let clock = ManualClock()
   let table = TableView(clock: clock)
   let feed = Feed(posts: posts)
-  table.register({ BenchPostCell() }, forCellReuseIdentifier: "post")
+  table.register({ makePostCell() }, forCellReuseIdentifier: "post")
   table.viewportSize = Size(width: 400, height: 800)
   table.sectionHeaderHeight = 28
   table.rowHeight = TableView.automaticDimension

@@ -4,13 +4,7 @@
 // The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
 // the engine's backend SPI.
 @_spi(Backend) import TableViewCore
-
-/// The cheapest possible cell: the engine's cost is what is measured, not drawing.
-final class BenchCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var row = 0
-}
+import TableViewTesting
 
 /// A one-section table model of `rows` rows with the workload's heights; its count follows
 /// inserts and deletes, and the width rows are measured at chooses portrait or landscape heights.
@@ -21,8 +15,9 @@ final class BenchModel: TableViewDataSource, TableViewDelegate {
   init(rows: Int) { self.rows = rows }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
-    cell.row = indexPath.row
+    // The cheapest cell there is (TableViewTesting's): the engine's cost is what is measured, not drawing.
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: TestCell.self)
+    cell.item = indexPath.row
     return cell
   }
   func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
@@ -45,7 +40,7 @@ func makeEngineTable(_ model: BenchModel, estimated: Bool, clock: any TableViewC
 func makeBenchTable(
   dataSource: (any TableViewDataSource)?, delegate: (any TableViewDelegate)? = nil,
   clock: any TableViewClock = ManualClock(),
-  configure: (TableView) -> Void = { _ in }, cell: @escaping () -> any ReusableView = { BenchCell() }
+  configure: (TableView) -> Void = { _ in }, cell: @escaping () -> any ReusableView = { TestCell() }
 ) -> TableView {
   let table = TableView(style: .plain, clock: clock)
   table.register(cell, forCellReuseIdentifier: "row")

@@ -7,6 +7,7 @@
 // The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
 // the engine's backend SPI.
 @_spi(Backend) import TableViewCore
+import TableViewTesting
 
 /// Measures the limit shapes (sizes are fixed per shape; `--sizes` does not apply).
 func measureLimits(harness: Harness) -> [Measurement] {
@@ -95,7 +96,7 @@ final class SectionsModel: TableViewDataSource {
   func numberOfSections(in tableView: TableView) -> Int { sectionCount }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { self[section] }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: BenchCell.self)
+    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: TestCell.self)
   }
 }
 
@@ -222,7 +223,7 @@ func measureDiffable(harness: Harness) -> [Measurement] {
   for n in [100_000, 1_000_000] {
     let table = makeBenchTable(dataSource: nil) { $0.estimatedRowHeight = 44 }
     let source = DiffableDataSource<Int, Int>(tableView: table) { table, path, _ in
-      table.dequeueReusableCell(withIdentifier: "row", for: path, as: BenchCell.self)
+      table.dequeueReusableCell(withIdentifier: "row", for: path, as: TestCell.self)
     }
     var items = Array(0..<n)
     var next = n
@@ -420,12 +421,7 @@ func measureIndexAgainstFenwick(harness: Harness) -> [Measurement] {
 // MARK: - Idle precompute
 
 /// A self-sizing cell whose measuring costs next to nothing, so the engine's share shows.
-final class SizingCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame: Rect = .zero
-  var row = 0
-  func sizeThatFits(width: Double) -> Double { Double(20 + row % 7) }
-}
+func makeSizingCell() -> TestCell { TestCell(height: { cell, _ in Double(20 + cell.item % 7) }) }
 
 /// A self-sizing table of one section.
 final class SizingModel: TableViewDataSource {
@@ -433,8 +429,8 @@ final class SizingModel: TableViewDataSource {
   init(rows: Int) { self.rows = rows }
   func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
-    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: SizingCell.self)
-    cell.row = indexPath.row
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath, as: TestCell.self)
+    cell.item = indexPath.row
     return cell
   }
 }
@@ -459,7 +455,7 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
       table.clock = BenchClock()
       table.rowHeight = TableView.automaticDimension
       table.estimatedRowHeight = 24
-    }, cell: { SizingCell() })
+    }, cell: { makeSizingCell() })
   table.contentOffset.y = table.contentSize.height / 2
   let scheduler = table.idlePrecompute
   let budget = 0.004
@@ -472,9 +468,9 @@ func measurePrecompute(harness: Harness) -> [Measurement] {
   let elapsed = Harness.nanoseconds(started.duration(to: clock.now))
   let measured = table.diagnostics.precomputedRowCount - startRows
   // What the cell's own measuring costs, alone.
-  let cell = SizingCell()
+  let cell = makeSizingCell()
   let sizing = harness.nanosecondsPerOperation {
-    cell.row &+= 1
+    cell.item &+= 1
     return cell.sizeThatFits(width: BenchWorkload.viewportWidth)
   }
   var results: [Measurement] = []

@@ -9,18 +9,14 @@ import GRDB
 // The benchmark drives tables as a backend does: the engine's backend SPI.
 @_spi(Backend) import TableViewCore
 import TableViewSQLite
+import TableViewTesting
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A cell of a fixed height that keeps what it shows (a post's body).
-private final class BenchRecordCell: ReusableView {
-  var reuseIdentifier: String?
-  var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-  var body: String?
-  func sizeThatFits(width: Double) -> Double { 60 }
-}
+private typealias BenchRecordCell = ValueCell<String>
 
 private func nowSeconds() -> Double {
   var time = timespec()
@@ -51,7 +47,7 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
 
   func makeTable() -> TableView {
     let table = TableView(clock: ManualClock())
-    table.register({ BenchRecordCell() }, forCellReuseIdentifier: "post")
+    table.register({ BenchRecordCell { _, _ in 60 } }, forCellReuseIdentifier: "post")
     table.viewportSize = Size(width: 400, height: 800)
     table.sectionHeaderHeight = 28
     table.rowHeight = 60
@@ -68,7 +64,7 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
       request: SQLiteRecordRequest(
         table: "post", key: .column("id"), ordering: [.ascending("position")], sectionColumn: "section"),
       tableView: table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32, placeholderHeight: 60,
-      record: { row in row["body"] }, configure: { cell, body in (cell as! BenchRecordCell).body = body })
+      record: { row in row["body"] }, configure: { cell, body in (cell as! BenchRecordCell).value = body })
     return BenchSource(
       table: table, process: { source.processUpdates().pagesLoaded },
       busy: { source.hasWorkInProgress }, keep: source)
@@ -79,7 +75,7 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
     let store = try PostStore(path: path)
     let source = try SQLiteTableDataSource(
       store: store, tableView: table, reuseIdentifier: "post", pageSize: 50, cachedPages: 32, placeholderHeight: 60
-    ) { cell, post in (cell as! BenchRecordCell).body = post?.body }
+    ) { cell, post in (cell as! BenchRecordCell).value = post?.body }
     return BenchSource(
       table: table, process: { source.processUpdates().pagesLoaded },
       busy: { source.placeholderCount > 0 || source.pagesInFlight > 0 }, keep: source)
@@ -95,7 +91,7 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
       source.table.layoutIfNeeded()
     } while source.busy()
       || source.table.indexPathsForVisibleRows.contains(where: {
-        (source.table.cellForRow(at: $0) as? BenchRecordCell)?.body == nil
+        (source.table.cellForRow(at: $0) as? BenchRecordCell)?.value == nil
       })
     return pages
   }
