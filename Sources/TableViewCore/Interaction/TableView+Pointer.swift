@@ -23,9 +23,6 @@ extension TableView {
   /// sends a `.stationary` event at that time.
   @_spi(Backend) public var pointerLongPressDeadline: Double? { pointer.longPressDeadline }
 
-  /// The primary press under way, as the router sees it.
-  @_spi(Backend) public var pointerGesture: PointerRouter.Gesture { pointer.gesture }
-
   /// Handles one pointer event: the router decides what it means (menu, swiped row, editing
   /// control, reorder control, swipe, long press, tap or drag, in that order, floating headers
   /// hit first), and the table does it — selects, swipes, commits, picks up, scrolls — calling
