@@ -56,6 +56,10 @@ let package = Package(
     .target(name: "TableViewTerminal", dependencies: ["TableViewCore", "TerminalKit"]),
     // GTK 4's C API, found with pkg-config.
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+    // libadwaita's C API (GNOME's application, window, header bar, view switcher and style manager), for the GTK
+    // demo only: TableViewGTK does not use it, so a plain GTK app needs no libadwaita. Behind the GTK trait, as
+    // GTK is: an app that turns the trait off looks up neither.
+    .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
     // The GTK backend: cells are GTK widgets the engine reuses; a viewport the table scrolls.
     .target(
       name: "TableViewGTK", dependencies: [.target(name: "CGtk", condition: .when(traits: ["GTK"])), "TableViewCore"]),
@@ -87,7 +91,8 @@ let package = Package(
     .executableTarget(
       name: "tableview-gtk-demo",
       dependencies: [
-        "TableViewGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
+        "TableViewGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"])),
+        .target(name: "CAdw", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
         "SeededRandom", "TableViewSQLite",
       ]),
     .executableTarget(

@@ -4,7 +4,7 @@ import CGtk
 /// tree.
 ///
 ///     cell.textLabel.text = "李雷 @lilei"
-///     cell.textLabel.textColor = "#c01c28"
+///     cell.textLabel.textColor = "@error_color"
 ///     cell.detailTextLabel?.text = "今天我们把 reuse pool 重写了。"
 ///
 /// The cell owns the widget; the label only names it, so it lives as long as its cell.
@@ -29,7 +29,7 @@ public final class GTKLabel {
     }
   }
 
-  /// The text's colour (a CSS colour such as "#c01c28"), or the style sheet's with `nil`.
+  /// The text's colour (a CSS colour: a theme's named colour such as "@error_color", or "#rrggbb"), or the style sheet's with `nil`.
   public var textColor: String? {
     didSet {
       guard textColor != oldValue else { return }

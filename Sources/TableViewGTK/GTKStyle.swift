@@ -2,72 +2,82 @@ import CGtk
 
 /// The backend's CSS: cells, separators, the selection and highlight, headers, the picker's band.
 /// Installed once for the default display by the first table or picker view.
+///
+/// Every colour comes from the theme: GTK's named colours (`@theme_base_color`, `@theme_text_color`,
+/// `@theme_bg_color`, `@theme_fg_color`, `@theme_selected_bg_color`, `@success_color`, `@error_color`),
+/// which GTK's own theme defines and libadwaita maps onto its palette (`@view_bg_color`, `@accent_bg_color`…),
+/// the theme's button classes (`suggested-action`, `destructive-action`) and shades of the text's own colour
+/// (`currentColor`). So light, dark and high-contrast themes all work, with or without libadwaita. The
+/// selection and the pointer's highlight are GNOME's: a shade of the text's colour, not a blue fill.
 public enum GTKStyle {
   nonisolated(unsafe) private static var installed = false
 
-  /// The colour of a selected row's background (also what the screenshot test looks for).
-  public static let selectionColor = "#3584e4"
+  /// The colour of a selected row's background, a CSS colour expression: a shade of the row's text
+  /// colour, as GNOME's lists show a selection (grey on a light theme, lighter on a dark one).
+  public static let selectionColor = "alpha(currentColor, 0.1)"
 
-  /// The colour of the focus ring on the focused row while the table has the keyboard focus.
-  public static let focusRingColor = "#1a5fb4"
+  /// The colour of the focus ring on the focused row while the table has the keyboard focus: the theme's
+  /// accent at half strength, as GNOME draws focus rings.
+  public static let focusRingColor = "alpha(@theme_selected_bg_color, 0.5)"
 
-  /// The background of a row being moved (also what the reorder test looks for).
-  public static let liftedColor = "#e8f0fc"
+  /// The background of a row being moved: the view's background with a touch of the accent.
+  public static let liftedColor = "mix(@theme_base_color, @theme_selected_bg_color, 0.1)"
 
   /// The style sheet.
   public static let css = """
-    .stv-viewport { background-color: #ffffff; }
-    .stv-cell { padding: 6px 14px; color: #1e1e1e;
-      border-bottom: 1px solid #e4e4e4; }
-    .stv-cell.highlighted { background-color: #cfe1f9; }
-    .stv-cell.selected { background-color: \(selectionColor); color: #ffffff; }
+    .stv-viewport { background-color: @theme_base_color; color: @theme_text_color; }
+    .stv-cell { padding: 6px 14px; color: @theme_text_color;
+      border-bottom: 1px solid alpha(currentColor, 0.12); }
+    .stv-cell:hover { background-color: alpha(currentColor, 0.03); }
+    .stv-cell.highlighted { background-color: alpha(currentColor, 0.08); }
+    .stv-cell.selected { background-color: \(selectionColor); }
+    .stv-cell.selected:hover { background-color: alpha(currentColor, 0.13); }
     .stv-viewport:focus > .focused { outline: 2px solid \(focusRingColor); outline-offset: -2px; }
-    .stv-cell.selected .stv-detail, .stv-cell.selected .stv-value { color: #f0f4ff; }
     .stv-title { font-weight: bold; }
-    .stv-avatar { border-radius: 9999px; color: #ffffff; font-weight: bold; background-color: #9a9996; }
-    .stv-detail { color: #444444; }
-    .stv-value { color: #6a6a6a; }
-    .stv-accessory { color: \(selectionColor); font-weight: bold; margin-left: 8px; }
-    .stv-cell.selected .stv-accessory { color: #ffffff; }
-    .stv-header { padding: 5px 14px; background-color: #f2f2f4; color: #3a3a3a;
-      border-bottom: 1px solid #d8d8dc; }
+    .stv-avatar { border-radius: 9999px; color: @theme_selected_fg_color; font-weight: bold;
+      background-color: alpha(currentColor, 0.4); }
+    .stv-detail { color: alpha(currentColor, 0.85); }
+    .stv-value { color: alpha(currentColor, 0.6); }
+    .stv-accessory { color: @theme_selected_bg_color; font-weight: bold; margin-left: 8px; }
+    .stv-header { padding: 5px 14px; background-color: @theme_bg_color; color: @theme_fg_color;
+      border-bottom: 1px solid alpha(currentColor, 0.15); }
     .stv-header .stv-title { font-weight: bold; }
-    .stv-header .stv-detail { color: #7a7a7a; font-size: smaller; }
+    .stv-header .stv-detail { color: alpha(currentColor, 0.6); font-size: smaller; }
     .stv-editing-control { border-radius: 9999px; min-width: 0; min-height: 0; padding: 0; margin: 0;
-      border: none; box-shadow: none; color: #ffffff; font-weight: bold; font-size: 16px; }
-    .stv-editing-control.delete { background: #e01b24; }
-    .stv-editing-control.insert { background: #26a269; }
+      border: none; box-shadow: none; font-weight: bold; font-size: 16px; }
+    .stv-editing-control.insert { background-image: none; background-color: @success_color;
+      color: @theme_base_color; }
     .stv-swipe-action { border-radius: 0; min-width: 0; min-height: 0; padding: 0; margin: 0; border: none;
-      box-shadow: none; background: #8e8e93; color: #ffffff; font-weight: bold; }
-    .stv-swipe-action.normal { background: #3584e4; }
-    .stv-swipe-action.destructive { background: #e01b24; }
-    .stv-reorder-control { color: #8e8e93; font-size: 22px; font-weight: bold; }
+      box-shadow: none; font-weight: bold; }
+    .stv-reorder-control { color: alpha(currentColor, 0.5); font-size: 22px; font-weight: bold; }
     .stv-cell.lifted { background-color: \(liftedColor); border-bottom-color: transparent;
-      box-shadow: 0 6px 18px rgba(0, 0, 0, 0.35), 0 0 0 1px rgba(53, 132, 228, 0.45); }
-    .stv-cell.lifted.selected { background-color: \(selectionColor); }
+      box-shadow: 0 6px 18px alpha(black, 0.35), 0 0 0 1px alpha(@theme_selected_bg_color, 0.45); }
     .stv-context-menu { padding: 4px 0; min-width: 200px; }
-    .stv-context-menu-title { font-weight: bold; color: #6a6a6a; padding: 2px 12px 6px 12px; }
+    .stv-context-menu-title { font-weight: bold; color: alpha(currentColor, 0.6); padding: 2px 12px 6px 12px; }
     .stv-context-menu-item { padding: 4px 12px; }
-    .stv-context-menu-item.destructive { color: #e01b24; }
-    .stv-context-menu-check { min-width: 14px; color: \(selectionColor); font-weight: bold; }
+    .stv-context-menu-item.destructive { color: @error_color; }
+    .stv-context-menu-check { min-width: 14px; color: @theme_selected_bg_color; font-weight: bold; }
     popover.stv-uncomposited, popover.stv-uncomposited > contents { margin: 0; box-shadow: none; }
-    popover.stv-uncomposited > contents { border-radius: 0; border: 1px solid #c0c0c0; }
-    .stv-refresh { color: #6a6a6a; }
+    popover.stv-uncomposited > contents { border-radius: 0; border: 1px solid alpha(currentColor, 0.25); }
+    .stv-refresh { color: alpha(currentColor, 0.6); }
     .stv-refresh-label { font-weight: bold; }
-    .stv-picker { background-color: #fafafa; }
-    .stv-picker-row { font-size: 15px; color: #1e1e1e; }
-    .stv-picker-row.unselectable { color: #b0b0b0; }
-    .stv-picker-band { background-color: rgba(53, 132, 228, 0.12); border-top: 1px solid rgba(53, 132, 228, 0.5);
-      border-bottom: 1px solid rgba(53, 132, 228, 0.5); }
-    .stv-picker-band.focused { background-color: rgba(53, 132, 228, 0.22); }
+    .stv-picker { background-color: @theme_base_color; }
+    .stv-picker-row { font-size: 15px; color: @theme_text_color; }
+    .stv-picker-row.unselectable { color: alpha(currentColor, 0.35); }
+    .stv-picker-band { background-color: alpha(@theme_selected_bg_color, 0.12);
+      border-top: 1px solid alpha(@theme_selected_bg_color, 0.5);
+      border-bottom: 1px solid alpha(@theme_selected_bg_color, 0.5); }
+    .stv-picker-band.focused { background-color: alpha(@theme_selected_bg_color, 0.22); }
     """
 
   nonisolated(unsafe) private static var colorClasses: [String: String] = [:]
 
-  /// A CSS class that colours text with `color` ("#rrggbb"), added to the display on first use.
+  /// A CSS class that colours text with `color` (a CSS colour: "#rrggbb", or a theme's named colour such as
+  /// "@error_color"), added to the display on first use.
   public static func colorClass(_ color: String) -> String { cssClass(property: "color", value: color) }
 
-  /// A CSS class that paints the background with `color` ("#rrggbb"), added on first use.
+  /// A CSS class that paints the background with `color` (a CSS colour, as in ``colorClass(_:)``), added on
+  /// first use.
   public static func backgroundClass(_ color: String) -> String {
     cssClass(property: "background-color", value: color)
   }

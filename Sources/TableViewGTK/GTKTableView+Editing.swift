@@ -62,8 +62,15 @@ extension GTKTableView {
       gtk_label_set_text(OpaquePointer(label), title)
     }
     if look.style != action.style || look.title.isEmpty {
-      gtk_widget_remove_css_class(button, action.style == .destructive ? "normal" : "destructive")
-      gtk_widget_add_css_class(button, action.style == .destructive ? "destructive" : "normal")
+      // The theme paints the button: its destructive (red) or suggested (accent) action, in any theme.
+      let (old, new) =
+        action.style == .destructive
+        ? (("normal", "suggested-action"), ("destructive", "destructive-action"))
+        : (("destructive", "destructive-action"), ("normal", "suggested-action"))
+      gtk_widget_remove_css_class(button, old.0)
+      gtk_widget_remove_css_class(button, old.1)
+      gtk_widget_add_css_class(button, new.0)
+      gtk_widget_add_css_class(button, new.1)
     }
     swipeButtonLooks[index] = (title, action.style)
   }

@@ -96,6 +96,8 @@ public final class GTKTableViewCell: GTKView {
     editingControl = gtk_button_new_with_label("−")!
     gtk_widget_add_css_class(editingControl, "stv-editing-control")
     gtk_widget_add_css_class(editingControl, "delete")
+    // The theme paints ⊖ as it paints a destructive button (red in Adwaita, light or dark).
+    gtk_widget_add_css_class(editingControl, "destructive-action")
     gtk_widget_set_focusable(editingControl, 0)
     // The pointer does not click it: its press goes to the table, whose pointer router commits the control
     // (`region(at:)` says where it is). Accessibility's activation still clicks it.
@@ -147,6 +149,7 @@ public final class GTKTableViewCell: GTKView {
       let button = UnsafeMutableRawPointer(editingControl).assumingMemoryBound(to: GtkButton.self)
       gtk_button_set_label(button, editingStyle == .insert ? "+" : "−")
       setClass("delete", on: editingControl, editingStyle == .delete)
+      setClass("destructive-action", on: editingControl, editingStyle == .delete)
       setClass("insert", on: editingControl, editingStyle == .insert)
       updateEditingControlVisibility()
     }

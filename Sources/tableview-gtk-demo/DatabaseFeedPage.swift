@@ -167,7 +167,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
   private func configure(_ view: any ReusableView, _ post: Post?) {
     guard let cell = view as? GTKTableViewCell else { return }
     guard let post else {
-      cell.setImage(text: "…", color: "#9a9996")
+      cell.setImage(text: "…", color: "@light_5")
       cell.textLabel.text = "…"
       cell.detailTextLabel?.text = "loading"
       cell.accessoryType = .none

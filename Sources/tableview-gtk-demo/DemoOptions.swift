@@ -36,6 +36,9 @@ struct DemoOptions {
   var multipleSelection = false
   /// `--soak ROUNDS`: rounds of scrolling, jumps and edits, memory sampled after each (`MemorySoakRun`).
   var soak: Int?
+  /// `--dark` or `--light`: the style asked for; `nil` follows the system's preference (`GTK_THEME=Adwaita:dark`
+  /// counts as `--dark`: see main.swift).
+  var colorScheme: DemoColorScheme?
   /// The window's size.
   var width = 900
   /// The window's size.
@@ -43,14 +46,16 @@ struct DemoOptions {
 
   static let usage = """
     usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--db PATH] [--chat-db PATH] [--memory]
-                              [--size WxH]
+                              [--size WxH] [--dark | --light]
                               [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe|label-heights|nested-allocation]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
                               [--soak ROUNDS]
 
-      --demo        the page shown first (switch with the buttons or the keys 1–5)
+      --demo        the page shown first (switch with the view switcher or the keys 1–5)
+      --dark, --light  the dark or the light style (by default the system's preference, through
+                    libadwaita's style manager; GTK_THEME=Adwaita:dark also asks for the dark one)
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000),
                     or messages of the chat (1,000,000)
       --multiple-selection  the fixed-height table selects several rows: Space, Enter or a click toggles
@@ -112,6 +117,12 @@ struct DemoOptions {
         options.width = parts[0]
         options.height = parts[1]
       case "--multiple-selection": options.multipleSelection = true
+      case "--dark", "--light":
+        let scheme: DemoColorScheme = argument == "--dark" ? .dark : .light
+        if let chosen = options.colorScheme, chosen != scheme {
+          throw DemoOptionsError("--dark and --light cannot go together")
+        }
+        options.colorScheme = scheme
       case "--db":
         let path = try value(argument)
         guard !path.isEmpty else { throw DemoOptionsError("--db needs a file's path") }
@@ -167,6 +178,12 @@ struct DemoOptions {
 
   /// Whether the chat page is the in-memory one (`ChatConversation`): as for the feed.
   var chatInMemory: Bool { feedInMemory }
+}
+
+/// The style the demo is asked to show (`--dark`, `--light`).
+enum DemoColorScheme: Equatable {
+  case dark
+  case light
 }
 
 /// A command-line mistake, with its explanation.

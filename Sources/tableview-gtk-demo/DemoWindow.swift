@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import DemoData
 import TableViewCore
@@ -7,15 +8,21 @@ import TableViewGTK
   import Glibc
 #endif
 
-/// The demo's window: a row of buttons for the five pages (or the keys 1–5), the page, and a status
-/// line with the engine's figures.
+/// The demo's window, a GNOME application's (libadwaita): a header bar with a view switcher for the five pages
+/// (or the keys 1–5) and a menu (keyboard shortcuts, quit), the page, and a status line with the engine's figures.
+/// The style follows the system's dark preference through libadwaita's style manager, or `--dark`/`--light`.
 final class DemoWindow {
   let options: DemoOptions
+  let application: UnsafeMutablePointer<AdwApplication>
   let window: UnsafeMutablePointer<GtkWidget>
-  let content: UnsafeMutablePointer<GtkWidget>
+  /// The view stack: one page a name, each a box the page's widget goes into when it is first shown.
+  let stack: UnsafeMutablePointer<GtkWidget>
   let statusLabel: UnsafeMutablePointer<GtkWidget>
+  /// The header bar's view switcher (its title: the pages' buttons in a row while they fit).
+  let switcher: UnsafeMutablePointer<GtkWidget>
   let loop: OpaquePointer
-  var buttons: [UnsafeMutablePointer<GtkWidget>] = []
+  /// The view stack's boxes, by page name.
+  private var slots: [String: UnsafeMutablePointer<GtkWidget>] = [:]
   private(set) var pages: [String: any DemoPage] = [:]
   private(set) var current: (any DemoPage)?
   private(set) var currentName = ""
@@ -28,52 +35,83 @@ final class DemoWindow {
   var statusSourceID: UInt32 = 0
 
   static let pageNames = ["feed", "fixed", "loop", "date", "chat"]
+  /// The pages' titles and icons in the view switcher.
+  static let pageTitles = [
+    ("Feed", "view-list-bullet-symbolic"), ("Fixed", "view-list-symbolic"),
+    ("Looping", "media-playlist-repeat-symbolic"), ("Date", "x-office-calendar-symbolic"),
+    ("Chat", "user-available-symbolic"),
+  ]
 
   init(options: DemoOptions) {
     self.options = options
     loop = g_main_loop_new(nil, 0)
-    window = gtk_window_new()
+    // Not unique: every run is its own process (the tests start several at once), and none needs the session
+    // bus. Registered here, so the application's start-up (libadwaita's style sheet) is done before the window;
+    // GLib's main loop runs below, in `run()`, as it always did.
+    application = adw_application_new("org.swifttableview.GTKDemo", G_APPLICATION_NON_UNIQUE)
+    let gApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
+    g_application_register(gApplication, nil, nil)
+    Self.applyColorScheme(options.colorScheme)
+
+    let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
+    window = adw_application_window_new(gtkApplication)
     let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
     gtk_window_set_title(gtkWindow, "SwiftTableView — GTK4")
     gtk_window_set_default_size(gtkWindow, Int32(options.width), Int32(options.height))
 
-    let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-    let bar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start] {
-      side(bar, 6)
+    stack = adw_view_stack_new()
+    gtk_widget_set_vexpand(stack, 1)
+    let viewStack = OpaquePointer(stack)
+    for (index, name) in Self.pageNames.enumerated() {
+      let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+      let (title, icon) = Self.pageTitles[index]
+      let page = adw_view_stack_add_titled(viewStack, slot, name, title)
+      adw_view_stack_page_set_icon_name(page, icon)
+      slots[name] = slot
     }
-    content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    gtk_widget_set_vexpand(content, 1)
+
+    // The header bar: the view switcher as its title while it fits, a bar of the same switcher at the bottom
+    // when it does not (a narrow window); the primary menu at the end.
+    let header = adw_header_bar_new()!
+    let switcherTitle = adw_view_switcher_title_new()!
+    switcher = switcherTitle
+    adw_view_switcher_title_set_stack(OpaquePointer(switcherTitle), viewStack)
+    adw_view_switcher_title_set_title(OpaquePointer(switcherTitle), "SwiftTableView")
+    adw_header_bar_set_title_widget(OpaquePointer(header), switcherTitle)
+    let switcherBar = adw_view_switcher_bar_new()!
+    adw_view_switcher_bar_set_stack(OpaquePointer(switcherBar), viewStack)
+    g_object_bind_property(
+      gpointerOf(switcherTitle), "title-visible", gpointerOf(switcherBar), "reveal", G_BINDING_SYNC_CREATE)
+    adw_header_bar_pack_end(OpaquePointer(header), Self.primaryMenuButton())
+
+    let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     statusLabel = gtk_label_new(nil)
     gtk_label_set_xalign(OpaquePointer(statusLabel), 0)
     gtk_label_set_ellipsize(OpaquePointer(statusLabel), PANGO_ELLIPSIZE_END)
+    gtk_widget_add_css_class(statusLabel, "dim-label")
     gtk_widget_set_margin_start(statusLabel, 8)
     gtk_widget_set_margin_top(statusLabel, 3)
     gtk_widget_set_margin_bottom(statusLabel, 3)
     let box = { (w: UnsafeMutablePointer<GtkWidget>) in UnsafeMutableRawPointer(w).assumingMemoryBound(to: GtkBox.self)
     }
-    gtk_box_append(box(column), bar)
-    gtk_box_append(box(column), content)
+    gtk_box_append(box(column), header)
+    gtk_box_append(box(column), stack)
+    gtk_box_append(box(column), switcherBar)
     gtk_box_append(box(column), statusLabel)
-    gtk_window_set_child(gtkWindow, MinimumSizeFrame.wrapping(column))
+    adw_application_window_set_content(
+      UnsafeMutableRawPointer(window).assumingMemoryBound(to: AdwApplicationWindow.self),
+      MinimumSizeFrame.wrapping(column))
 
-    let titles = [
-      "1 Feed (1,000,000)", "2 Fixed (10,000,000)", "3 Looping list", "4 Date picker", "5 Chat (1,000,000)",
-    ]
-    for (index, title) in titles.enumerated() {
-      let button = gtk_button_new_with_label(title)!
-      gtk_widget_set_focusable(button, 0)
-      // Five titles would make the window at least 750 px wide: a narrow window shortens them.
-      if let label = gtk_button_get_child(UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkButton.self)) {
-        gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
-      }
-      let name = Self.pageNames[index]
-      Signals.connect(gpointerOf(button), "clicked") { [weak self] in self?.show(name) }
-      gtk_box_append(box(bar), button)
-      buttons.append(button)
+    installActions()
+    Self.installStyle()
+    Signals.connect(gpointerOf(stack), "notify::visible-child-name") { [weak self] (_: UnsafeMutableRawPointer?) in
+      guard let self, let name = adw_view_stack_get_visible_child_name(OpaquePointer(self.stack)) else { return }
+      let page = String(cString: name)
+      if page != self.currentName { self.show(page) }
     }
 
-    // The keys 1–4 switch pages, q and Ctrl-W close (in the capture phase: before the table sees them).
+    // The keys 1–5 switch pages, Ctrl-W closes the window and Ctrl-Q quits (in the capture phase: before the table
+    // sees them). A bare q is a letter, as in every GNOME application: it does not close the window.
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
     Signals.connectKey(gpointerOf(keys), "key-pressed") { [weak self] keyval, state in
@@ -86,6 +124,72 @@ final class DemoWindow {
       return false
     }
     if let path = options.stateFile { stateHook = StateHook(path: path, window: self) }
+  }
+
+  /// Asks libadwaita's style manager for `scheme`; with none, the system's preference (the desktop's dark style
+  /// setting, through the settings portal).
+  static func applyColorScheme(_ scheme: DemoColorScheme?) {
+    let manager = adw_style_manager_get_default()
+    switch scheme {
+    case .dark: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_DARK)
+    case .light: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_FORCE_LIGHT)
+    case nil: adw_style_manager_set_color_scheme(manager, ADW_COLOR_SCHEME_DEFAULT)
+    }
+  }
+
+  /// The window's own CSS: without a compositor (Xvfb, some X sessions) GTK draws a window's frame as a solid 5-pixel
+  /// border inside the window; a window X makes smaller than that frame (no window manager enforces the minimum
+  /// size) gets negative sizes for libadwaita's content (GTK warns on every frame). A one-pixel line drawn over the
+  /// edge instead takes no room.
+  private static func installStyle() {
+    guard let display = gdk_display_get_default() else { return }
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(
+      provider, "window.solid-csd { padding: 0; box-shadow: inset 0 0 0 1px alpha(currentColor, 0.15); }", -1)
+    gtk_style_context_add_provider_for_display(
+      display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    g_object_unref(gpointerOf(provider!))  // the display keeps its own reference
+  }
+
+  /// Whether the window shows the dark style.
+  var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
+
+  /// The header bar's menu: the keyboard shortcuts and Quit (with their accelerators).
+  private static func primaryMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+    let menu = g_menu_new()!
+    g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
+    g_menu_append(menu, "_Quit", "app.quit")
+    let button = gtk_menu_button_new()!
+    let menuButton = OpaquePointer(button)
+    gtk_menu_button_set_icon_name(menuButton, "open-menu-symbolic")
+    gtk_menu_button_set_menu_model(menuButton, UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
+    gtk_widget_set_tooltip_text(button, "Main Menu")
+    g_object_unref(gpointerOf(menu))
+    return button
+  }
+
+  /// The application's quit action, the window's shortcuts window (`win.show-help-overlay`) and their accelerators
+  /// (Ctrl-Q, Ctrl-W, Ctrl-?), as GNOME applications have them.
+  private func installActions() {
+    let quitAction = g_simple_action_new("quit", nil)!
+    Signals.connect(gpointerOf(quitAction), "activate") { [weak self] (_: UnsafeMutableRawPointer?) in self?.quit() }
+    g_action_map_add_action(OpaquePointer(application), quitAction)
+    g_object_unref(gpointerOf(quitAction))
+    let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
+    for (action, accelerator) in [
+      ("app.quit", "<Control>q"), ("window.close", "<Control>w"), ("win.show-help-overlay", "<Control>question"),
+    ] {
+      accelerator.withCString { accel in
+        var accels: [UnsafePointer<CChar>?] = [accel, nil]
+        gtk_application_set_accels_for_action(gtkApplication, action, &accels)
+      }
+    }
+    let builder = gtk_builder_new_from_string(ShortcutsWindow.xml, -1)!
+    if let overlay = gtk_builder_get_object(builder, "shortcuts") {
+      gtk_application_window_set_help_overlay(
+        UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkApplicationWindow.self), OpaquePointer(overlay))
+    }
+    g_object_unref(gpointerOf(builder))
   }
 
   /// Shows the window and runs GLib's main loop until the window closes.
@@ -149,13 +253,13 @@ final class DemoWindow {
       }
       pages[name] = page
     }
-    if let current {
-      gtk_box_remove(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), current.widget)
+    if gtk_widget_get_parent(page.widget) == nil, let slot = slots[name] {
+      gtk_widget_set_vexpand(page.widget, 1)
+      gtk_box_append(UnsafeMutableRawPointer(slot).assumingMemoryBound(to: GtkBox.self), page.widget)
     }
-    gtk_widget_set_vexpand(page.widget, 1)
-    gtk_box_append(UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self), page.widget)
     current = page
     currentName = name
+    adw_view_stack_set_visible_child_name(OpaquePointer(stack), name)
     if let tableView = page.tableView {
       gtk_widget_grab_focus(tableView.viewport)
       tableView.didLayout = { [weak self, weak page] _ in
@@ -166,30 +270,28 @@ final class DemoWindow {
       gtk_widget_grab_focus(picker.widget)
       picker.didLayout = { [weak self] _ in self?.stateHook?.setNeedsWrite() }
     }
-    for (index, button) in buttons.enumerated() {
-      if Self.pageNames[index] == name {
-        gtk_widget_add_css_class(button, "suggested-action")
-      } else {
-        gtk_widget_remove_css_class(button, "suggested-action")
-      }
-    }
     refreshStatus()
     stateHook?.setNeedsWrite()
   }
 
   /// Shows `widget` in place of the pages (the GtkListView benchmark).
   func replaceContent(with widget: UnsafeMutablePointer<GtkWidget>) {
-    let box = UnsafeMutableRawPointer(content).assumingMemoryBound(to: GtkBox.self)
+    guard let slot = slots[currentName] else { return }
+    let box = UnsafeMutableRawPointer(slot).assumingMemoryBound(to: GtkBox.self)
     if let current { gtk_box_remove(box, current.widget) }
     current = nil
+    gtk_widget_set_vexpand(widget, 1)
     gtk_box_append(box, widget)
   }
 
   func windowKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {
     if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 {
-      guard Int32(keyval) == GDK_KEY_w || Int32(keyval) == GDK_KEY_W else { return false }
-      quit()
-      return true
+      switch Int32(keyval) {
+      case GDK_KEY_w, GDK_KEY_W, GDK_KEY_q, GDK_KEY_Q:
+        quit()
+        return true
+      default: return false
+      }
     }
     // Typing in a text field (the chat's composer) is text, not a page switch.
     if let focus = gtk_window_get_focus(gtkWindow),
@@ -204,7 +306,6 @@ final class DemoWindow {
     case GDK_KEY_3: show("loop")
     case GDK_KEY_4: show("date")
     case GDK_KEY_5: show("chat")
-    case GDK_KEY_q: quit()
     default: return false
     }
     return true

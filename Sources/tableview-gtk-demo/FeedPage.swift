@@ -89,8 +89,10 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   /// A post's cell: an avatar, the author line, the text wrapping below.
   static func makeCell() -> GTKTableViewCell { GTKTableViewCell(style: .subtitle, imageSize: 36) }
 
-  /// The avatars' colours.
-  static let avatarColors = ["#e01b24", "#ff7800", "#e5a50a", "#26a269", "#1c71d8", "#813d9c", "#865e3c", "#2ec27e"]
+  /// The avatars' colours: libadwaita's palette (red, orange, yellow, green, blue, purple, brown, green).
+  static let avatarColors = [
+    "@red_3", "@orange_3", "@yellow_5", "@green_5", "@blue_4", "@purple_4", "@brown_4", "@green_4",
+  ]
 
   /// Shows `post` in `cell`: its author's initial on their colour, the author line and the text.
   static func show(

@@ -66,9 +66,11 @@ final class StateHook {
   func state() -> String {
     var fields: [(String, String)] = [
       ("page", quoted(window.currentName)),
+      ("dark", window.isDark ? "true" : "false"),
       ("writes", "\(writes)"),
       ("liveWidgets", "\(LiveWidgets.count)"),
       ("widgetsCreated", "\(LiveWidgets.createdCount)"),
+      ("switcherRect", rect(of: window.switcher)),
     ]
     if let last = window.current?.lastSelected { fields.append(("lastSelected", path(last))) }
     if let tableView = window.current?.tableView {

@@ -1,3 +1,4 @@
+import CAdw
 import CGtk
 import TableViewGTK
 
@@ -5,7 +6,7 @@ import TableViewGTK
   import Glibc
 #endif
 
-let options: DemoOptions
+var options: DemoOptions
 do {
   options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
@@ -21,10 +22,19 @@ do {
 // The name screen readers (and the accessibility tests, through AT-SPI) know the application by: GTK reads
 // it when it opens the display.
 g_set_application_name("tableview-gtk-demo")
+// libadwaita draws Adwaita itself: a GTK_THEME naming GTK's built-in Adwaita would replace libadwaita's style sheet
+// with GTK's older one (without libadwaita's palette, the avatars would lose their colours). The demo takes it as the
+// style asked for instead (`GTK_THEME=Adwaita:dark` is `--dark`) and lets libadwaita draw it.
+if let theme = getenv("GTK_THEME").map({ String(cString: $0) }), theme == "Adwaita" || theme.hasPrefix("Adwaita:") {
+  if options.colorScheme == nil { options.colorScheme = theme == "Adwaita:dark" ? .dark : nil }
+  unsetenv("GTK_THEME")
+}
 guard gtk_init_check() != 0 else {
   printError("tableview-gtk-demo: cannot open a display (is DISPLAY set? under Xvfb, use xvfb-run)")
   exit(1)
 }
+// libadwaita's widgets and style sheet (the application would do it on start-up; done here, before any widget).
+adw_init()
 // Task { @MainActor in … } and DispatchQueue.main run from GLib's loop from here on.
 GLibMainQueue.install()
 

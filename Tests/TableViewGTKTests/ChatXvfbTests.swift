@@ -9,9 +9,10 @@ import Testing
   "tableview-gtk-demo --demo chat under Xvfb", .serialized,
   .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
 struct ChatXvfbTests {
-  /// The user's bubbles, other people's, and the badge (ChatStyle in the demo).
+  /// The user's bubbles, other people's, and the badge (ChatStyle in the demo: libadwaita's light style's accent, a
+  /// tenth of its text colour over the white view, its destructive red), and the view.
   static let mineBlue = RGB(hex: "#3584e4")
-  static let otherGrey = RGB(hex: "#ebebed")
+  static let otherGrey = RGB(hex: "#ebebeb")
   static let badgeRed = RGB(hex: "#e01b24")
   static let white = RGB(hex: "#ffffff")
 

@@ -11,8 +11,10 @@ import Testing
   "tableview-gtk-demo under Xvfb", .serialized,
   .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
 struct DemoXvfbTests {
-  /// The selection's colour (GTKStyle.selectionColor).
-  static let selectionBlue = RGB(hex: "#3584e4")
+  /// The view's background in Adwaita's light style, and a selected row's over it (GTKStyle.selectionColor: a tenth
+  /// of the text's colour, rgba(0, 0, 0, 0.8), as GNOME's lists show a selection).
+  static let viewWhite = RGB(hex: "#ffffff")
+  static let selectionGrey = RGB(hex: "#ebebeb")
 
   /// Starts the demo and waits for its first state.
   func start(_ arguments: [String] = ["--demo", "feed"]) async throws -> (DemoSession, DemoState, ScreenRect) {
@@ -55,7 +57,7 @@ struct DemoXvfbTests {
     #expect(up.firstVisibleRow == [0, 0], "\(up)")
   }
 
-  @Test("a click selects the row under the pointer and paints it the selection blue")
+  @Test("a click selects the row under the pointer and paints it GNOME's selection grey")
   func clickSelects() async throws {
     let (demo, _, window) = try await start()
     defer { demo.close() }
@@ -78,14 +80,17 @@ struct DemoXvfbTests {
     let deadline = Date().addingTimeInterval(10)
     var shot = try demo.screenshot()
     var colour = try shot.pixel(x: inside.x, y: inside.y)
-    while !colour.isClose(to: Self.selectionBlue), Date() < deadline {
+    // The pointer is over the selected row: GNOME's hover adds a little more of the text's colour (0.13 in all).
+    while !colour.isClose(to: Self.selectionGrey, tolerance: 9), Date() < deadline {
       try await Task.sleep(for: .milliseconds(100))
       shot = try demo.screenshot()
       colour = try shot.pixel(x: inside.x, y: inside.y)
     }
-    #expect(colour.isClose(to: Self.selectionBlue), "the selected row at \(inside) is \(colour); \(demo.diagnostics)")
+    #expect(
+      colour.isClose(to: Self.selectionGrey, tolerance: 9),
+      "the selected row at \(inside) is \(colour); \(demo.diagnostics)")
     let other = try shot.pixel(x: outside.x, y: outside.y)
-    #expect(!other.isClose(to: Self.selectionBlue, tolerance: 40), "the row at \(outside) is \(other)")
+    #expect(other.isClose(to: Self.viewWhite, tolerance: 3), "the row at \(outside) is \(other)")
     let statistics = try shot.statistics(of: window)
     #expect(statistics.colors > 3, "the window is not blank: \(statistics); \(demo.diagnostics)")
     #expect(statistics.standardDeviation > 0.01, "\(statistics)")
@@ -373,13 +378,16 @@ struct DemoXvfbTests {
     #expect(mostCells < 40, "the loop reuses its cells: \(mostCells) created")
   }
 
-  @Test("q closes the window and the demo exits with status 0")
+  @Test("Ctrl-Q quits with status 0, as in GNOME applications; a bare q does not close the window")
   func quit() async throws {
     let (demo, _, window) = try await start()
     defer { demo.close() }
     try demo.movePointer(to: 400, 300, in: window)
-    try demo.xdotool("key", "q")
-    let status = await demo.process.waitForExit(timeout: 5)
+    // Keys are handled in order: the page switch after q proves the window still runs.
+    try demo.xdotool("key", "q", "4")
+    try await demo.waitFor("the date page after q") { $0.page == "date" }
+    try demo.xdotool("key", "ctrl+q")
+    let status = await demo.process.waitForExit(timeout: 60)
     #expect(status == 0, "stderr: \(demo.process.standardError.suffix(1000))")
   }
 }

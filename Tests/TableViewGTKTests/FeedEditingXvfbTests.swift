@@ -10,7 +10,8 @@ import Testing
   "tableview-gtk-demo --demo feed: swipe actions and edit mode under Xvfb", .serialized,
   .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
 struct FeedEditingXvfbTests {
-  /// The destructive action's red and the insert control's green (GTKStyle in the backend).
+  /// The destructive action's red and the normal action's blue: the theme's destructive and suggested buttons
+  /// (libadwaita's light style: @destructive_bg_color and @accent_bg_color).
   static let destructiveRed = RGB(hex: "#e01b24")
   static let normalBlue = RGB(hex: "#3584e4")
 

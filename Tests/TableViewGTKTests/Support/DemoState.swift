@@ -5,6 +5,8 @@ struct DemoState: Sendable, CustomStringConvertible {
   /// The line as written.
   let raw: String
   var page: String?
+  /// Whether libadwaita's style manager shows the dark style.
+  var isDark: Bool?
   var writes = 0
   var liveWidgets = 0
   var widgetsCreated = 0
@@ -35,6 +37,8 @@ struct DemoState: Sendable, CustomStringConvertible {
   var headers: [[Double]]?
   /// The table's viewport on the window's surface: x, y, width, height.
   var viewportRect: [Double]?
+  /// The header bar's view switcher on the window's surface: x, y, width, height (five buttons of equal width).
+  var switcherRect: [Double]?
   /// The date picker's date: year, month, day.
   var date: [Int]?
   var pickerChanges: Int?
@@ -54,6 +58,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     func number(_ key: String) -> NSNumber? { object[key] as? NSNumber }
     func numbers(_ key: String) -> [NSNumber]? { object[key] as? [NSNumber] }
     page = object["page"] as? String
+    isDark = number("dark")?.boolValue
     writes = number("writes")?.intValue ?? 0
     liveWidgets = number("liveWidgets")?.intValue ?? 0
     widgetsCreated = number("widgetsCreated")?.intValue ?? 0
@@ -77,6 +82,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     viewportRect = numbers("viewportRect")?.map(\.doubleValue)
     bands = (object["bands"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
+    switcherRect = numbers("switcherRect")?.map(\.doubleValue)
     date = numbers("date")?.map(\.intValue)
     pickerChanges = number("pickerChanges")?.intValue
     accessibilityPositions = (object["accessibilityPositions"] as? [Any])?.map { ($0 as? [NSNumber])?.map(\.intValue) }

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// End-to-end: the demo's look in libadwaita's light and dark styles (`--light`, `--dark`, and `GTK_THEME=Adwaita:dark`
+/// with no flag), read from screenshots — the list's background and text, its section header, and the colour emoji in
+/// the feed's text (the set-up installs a colour emoji font: without one, emoji are hex boxes or monochrome glyphs).
+@Suite(
+  "tableview-gtk-demo's light and dark styles under Xvfb", .serialized,
+  .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
+struct ThemeXvfbTests {
+  /// A way to ask for a style, and what the list looks like in it: libadwaita's @view_bg_color and @window_bg_color
+  /// (the section headers), and whether its text is light on dark.
+  struct Style: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: [String]
+    var environment: [String: String]
+    var view: RGB
+    var header: RGB
+    var isDark: Bool
+    var testDescription: String { name }
+  }
+
+  static let styles = [
+    Style(
+      name: "--light", arguments: ["--light"], environment: [:], view: RGB(hex: "#ffffff"), header: RGB(hex: "#fafafa"),
+      isDark: false),
+    Style(
+      name: "--dark", arguments: ["--dark"], environment: [:], view: RGB(hex: "#1e1e1e"), header: RGB(hex: "#242424"),
+      isDark: true),
+    Style(
+      name: "GTK_THEME=Adwaita:dark", arguments: [], environment: ["GTK_THEME": "Adwaita:dark"],
+      view: RGB(hex: "#1e1e1e"), header: RGB(hex: "#242424"), isDark: true),
+  ]
+
+  @Test("the feed's list, header and text take the style's colours; emoji are drawn in colour", arguments: styles)
+  func feed(_ style: Style) async throws {
+    let demo = try DemoSession(["--demo", "feed"] + style.arguments, environment: style.environment)
+    defer { demo.close() }
+    let state = try await demo.waitFor("the feed at rest") {
+      ($0.rowTops?.count ?? 0) > 4 && ($0.headers?.isEmpty == false) && $0.isSettled
+    }
+    #expect(state.isDark == style.isDark, "libadwaita's style manager: \(state)")
+    let window = try await demo.window()
+    let viewport = try #require(state.viewportRect)
+    let (tops, heights) = (try #require(state.rowTops), try #require(state.rowHeights))
+    let header = try #require(state.headers?.first)
+    let right = window.x + Int(viewport[0] + viewport[2]) - 8
+    // The second row (the first may be under the floating header): its background in its top padding, at its
+    // right end; its text, between the avatar and the padding.
+    let background = (x: right, y: window.y + Int(tops[1]) + 3)
+    let textBox = ScreenRect(
+      x: window.x + Int(viewport[0]) + 60, y: window.y + Int(tops[1]), width: Int(viewport[2]) - 80,
+      height: Int(heights[1]))
+    // The text column of every row on screen (right of the avatars): only emoji have colour there.
+    let textColumn = ScreenRect(
+      x: window.x + Int(viewport[0]) + 60, y: window.y + Int(header[1] + header[2]), width: Int(viewport[2]) - 80,
+      height: Int(viewport[1] + viewport[3] - header[1] - header[2]))
+
+    // The first frames may still be on their way: poll until the view's colour is drawn.
+    var shot = try demo.screenshot()
+    let deadline = Date().addingTimeInterval(60)
+    while try !shot.pixel(x: background.x, y: background.y).isClose(to: style.view, tolerance: 3), Date() < deadline {
+      try await Task.sleep(for: .milliseconds(200))
+      shot = try demo.screenshot()
+    }
+    let view = try shot.pixel(x: background.x, y: background.y)
+    #expect(view.isClose(to: style.view, tolerance: 3), "the list's background: \(view); \(demo.diagnostics)")
+    let headerColour = try shot.pixel(x: right, y: window.y + Int(header[1]) + 3)
+    #expect(headerColour.isClose(to: style.header, tolerance: 3), "the section header's background: \(headerColour)")
+    let text = try shot.intensityRange(in: textBox)
+    if style.isDark {
+      #expect(text.darkest < 0.2 && text.lightest > 0.85, "light text on the dark view: \(text)")
+    } else {
+      #expect(text.lightest > 0.95 && text.darkest < 0.3, "dark text on the light view: \(text)")
+    }
+    let colourful = try shot.colourfulPixels(in: textColumn)
+    #expect(colourful > 40, "the posts' emoji (🎉 in #2 and #7, ☕️ in #5) are drawn in colour: \(colourful) pixels")
+  }
+}
