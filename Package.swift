@@ -87,7 +87,10 @@ let package = Package(
 
     .executableTarget(
       name: "tableview-demo",
-      dependencies: ["TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite"]),
+      dependencies: [
+        "TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]),
     .executableTarget(
       name: "tableview-gtk-demo",
       dependencies: [
@@ -117,6 +120,7 @@ let package = Package(
       name: "TableViewTerminalTests",
       dependencies: [
         "TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite", "TableViewTesting",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     .testTarget(
       name: "TableViewSQLiteTests",

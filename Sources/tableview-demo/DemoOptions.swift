@@ -29,6 +29,9 @@ struct DemoOptions {
   /// `--read-only`: the databases opened without writing (they must exist); every change is refused with a
   /// message. A file this user cannot write is opened so without the option, with a notice.
   var readOnly = false
+  /// `--open FILE`: browse any SQLite file's tables (`BrowserApp`); `--table NAME` opens one at once.
+  var open: String?
+  var table: String?
   /// `--plain`: the interface for screen readers and braille displays (see `DemoApp`); also chosen by the
   /// environment (see `wantsPlain(environment:)`).
   var plain = false
@@ -51,6 +54,7 @@ struct DemoOptions {
              tableview-demo [--db PATH] [--rows N] --writer
              tableview-demo --chat-db PATH --writer
              tableview-demo --soak ROUNDS [--size WxH]
+             tableview-demo --open FILE [--table NAME]
 
       A UITableView-style table in the terminal: a million self-sizing rows, sticky headers, reuse.
       The feed and the chat live in SQLite databases: by default $XDG_CACHE_HOME/swifttableview/feed-N.sqlite
@@ -66,6 +70,8 @@ struct DemoOptions {
         --chat-db PATH   the chat's database file (built first when it does not exist): a day of
                          messages per section, the newest at the bottom; messages sent, arriving and
                          written by another process are written to it and shown from it
+        --open FILE      browse any SQLite file: its tables and views, then one in columns (read-only;
+                         sort by a column, filter by text, go to a row; --table NAME opens one at once)
         --read-only      open the databases without writing (they must exist): browse, search, no changes;
                          a file you cannot write is opened so anyway, with a notice
         --memory         the feed and the chat computed in memory, no database (--frames always uses it)
@@ -152,6 +158,12 @@ struct DemoOptions {
         options.memory = true
       case "--read-only":
         options.readOnly = true
+      case "--open":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoError("--open needs a file name") }
+        options.open = path
+      case "--table":
+        options.table = try value(argument)
       case "--writer":
         options.writer = true
       case "--plain":
@@ -175,6 +187,10 @@ struct DemoOptions {
     }
     if options.writer && options.database != nil && options.chatDatabase != nil {
       throw DemoError("--writer writes to one database: --db or --chat-db, not both")
+    }
+    if options.table != nil && options.open == nil { throw DemoError("--table names a table of the --open file") }
+    if options.open != nil && (options.writer || options.memory || options.database != nil || options.soak != nil) {
+      throw DemoError("--open browses a file of your own: not with --writer, --memory, --db or --soak")
     }
     if options.readOnly && (options.writer || options.memory) {
       throw DemoError("--read-only opens the databases without writing: not with --writer or --memory")

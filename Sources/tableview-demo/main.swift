@@ -66,6 +66,32 @@ if let rounds = options.soak {
   exit(soak.settled ? 0 : 1)
 }
 
+if let file = options.open {
+  // The browser: any SQLite file, read-only. Checked before the terminal is taken, so errors are plain lines.
+  let clock = MonotonicClock()
+  let browser: BrowserApp
+  do {
+    browser = try BrowserApp(path: file, table: options.table, clock: clock)
+  } catch {
+    StandardError.write("tableview-demo: \(error)\n")
+    exit(1)
+  }
+  if let unavailable = Terminal.checkCurrentProcess() {
+    StandardError.write("tableview-demo: \(unavailable.message)\n")
+    exit(TerminalUnavailable.exitCode)
+  }
+  do {
+    try Terminal.withRawMode { terminal in
+      try TerminalRunLoop(colorMode: ColorMode.detect(environment: ProcessEnvironment.current()), clock: clock)
+        .run(browser, on: terminal)
+    }
+  } catch {
+    StandardError.write("tableview-demo: \(error)\n")
+    exit(1)
+  }
+  exit(0)
+}
+
 // TERM=dumb asks for the plain interface, which it gets (it still needs cursor positioning).
 if let unavailable = Terminal.checkCurrentProcess(), !(options.plain && unavailable.reason == .dumbTerminal) {
   StandardError.write("tableview-demo: \(unavailable.message)\nTry --frames to print frames without a terminal.\n")

@@ -1,0 +1,316 @@
+import DemoData
+import GRDB
+import TableViewCore
+import TableViewSQLite
+import TableViewTerminal
+import TerminalKit
+
+/// `tableview-demo --open FILE [--table NAME]`: any SQLite file's tables and views, then one of them in columns —
+/// read-only, paged by keyset from the first screen (never the whole table), sorted by any column, filtered by
+/// typing, the last row one key away.
+///
+/// Keys: ↑ ↓ Page Up/Down Home End move through the rows; ← → move the column cursor (the columns scroll sideways,
+/// the first stays); `s` sorts by the cursor's column (again: the other way; a third time: by the key); `/`
+/// filters the rows whose text contains what is typed; `g` goes to a row by number; Esc clears the filter, then
+/// goes back to the list of tables; `q` quits.
+final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDelegate {
+  let clock: any TableViewClock
+  let path: String
+  let database: DatabaseQueue
+  /// The file's tables and views.
+  let tables: [SQLiteTableDescription]
+  private var size = TerminalSize(columns: 80, rows: 24)
+  private let listView: TerminalTableView
+  /// The table shown, and what shows it (`nil`: the list of tables is shown).
+  private var grid: BrowserGrid?
+  private var tableView: TerminalTableView?
+  private var source: SQLiteRecordDataSource<[DatabaseValue]>?
+  /// The filter being typed, and the one applied.
+  private var filterField: TerminalTextField?
+  private var filter = ""
+  /// The row number being typed (`g`).
+  private var prompt: TerminalPrompt?
+  /// The last warning or error, on the status line.
+  private var message: String?
+  private var pollDeadline: Double
+
+  /// Opens the file read-only and lists its tables (and, given `table`, opens that one).
+  /// - Throws: a message for a missing or unreadable file, one that is not a database, or an unknown table.
+  init(path: String, table: String?, clock: any TableViewClock) throws {
+    self.clock = clock
+    self.path = path
+    pollDeadline = clock.now
+    var configuration = Configuration()
+    configuration.readonly = true
+    do {
+      database = try DatabaseQueue(path: path, configuration: configuration)
+      tables = try database.read { db in try SQLiteTableDescription.all(in: db) }
+    } catch let error as SQLiteRecordError {
+      throw DemoError("\(path): \(error)")
+    } catch {
+      throw DemoError("\(path): cannot be opened as a SQLite database: \(error)")
+    }
+    listView = TerminalTableView(clock: clock)
+    listView.table.register({ TerminalTableViewCell(style: .value1) }, forCellReuseIdentifier: "table")
+    listView.table.rowHeight = 1
+    listView.table.dataSource = self
+    listView.table.delegate = self
+    if let table {
+      guard let found = tables.first(where: { $0.name == table }) else {
+        throw DemoError(
+          "\(path) has no table or view named \"\(table)\" (it has: \(tables.map(\.name).joined(separator: ", ")))")
+      }
+      open(found)
+    }
+  }
+
+  // MARK: The list of tables
+
+  func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { tables.count }
+
+  func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "table", for: indexPath, as: TerminalTableViewCell.self)
+    let table = tables[indexPath.row]
+    cell.textLabel.text = table.name
+    let kind = table.kind == .view ? "view" : "table"
+    cell.detailTextLabel?.text = "\(kind) · \(table.columns.count) columns" + (table.key == nil ? " · no key" : "")
+    return cell
+  }
+
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    open(tables[indexPath.row])
+  }
+
+  // MARK: A table
+
+  /// Shows `table`: its columns sized to its first rows, its rows from the first.
+  private func open(_ table: SQLiteTableDescription) {
+    guard table.key != nil else {
+      message = "\(table.name) is a view or has no single key: it cannot be paged"
+      return
+    }
+    // The first and the last rows by key size the columns: two short reads from the key's ends.
+    let key: String =
+      switch table.key {
+      case .column(let name)?: name.quotedDatabaseIdentifier
+      default: "rowid"
+      }
+    let name = table.name.quotedDatabaseIdentifier
+    let sample: [[DatabaseValue]] =
+      (try? database.read { db in
+        let ends =
+          try Row.fetchAll(db, sql: "SELECT * FROM \(name) ORDER BY \(key) LIMIT 30")
+          + Row.fetchAll(db, sql: "SELECT * FROM \(name) ORDER BY \(key) DESC LIMIT 30")
+        return ends.map { row in Array(row.databaseValues) }
+      }) ?? []
+    grid = BrowserGrid(description: table, width: size.columns, sample: sample)
+    filter = ""
+    message = nil
+    reload()
+  }
+
+  /// A new source for the grid's table, sort and filter (the rows from the first).
+  private func reload() {
+    guard let grid else { return }
+    let ordering = grid.sort.map { sort in
+      let name = grid.description.columns[sort.column].name
+      return sort.ascending ? SQLiteRecordRequest.Ordering.ascending(name) : .descending(name)
+    }
+    guard var request = grid.description.request(sortedBy: ordering) else { return }
+    if let sort = grid.sort, !grid.description.columns[sort.column].isNotNull, let key = grid.description.key {
+      // A column that may hold NULL: a keyset never reaches a NULL (every comparison with it is NULL), so the rows
+      // are ordered by the value with NULL as minus infinity (first, as SQLite sorts NULL), the key breaking ties.
+      // No index serves that order: each page is sorted by a scan.
+      let column = grid.description.columns[sort.column].name.quotedDatabaseIdentifier
+      let keyExpression: String =
+        switch key {
+        case .column(let name): name.quotedDatabaseIdentifier
+        case .rowID: "rowid"
+        }
+      let name = grid.description.name.quotedDatabaseIdentifier
+      request = SQLiteRecordRequest(
+        sql: "SELECT *, \(keyExpression) AS tableview_row, coalesce(\(column), -9e999) AS tableview_sort FROM \(name)",
+        key: .column("tableview_row"),
+        ordering: [sort.ascending ? .ascending("tableview_sort") : .descending("tableview_sort")])
+    }
+    if !filter.isEmpty {
+      // The text columns (declared so, or without a type); all of them when none is.
+      let text = grid.description.columns.filter {
+        let type = $0.declaredType.uppercased()
+        return type.isEmpty || type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT")
+      }.map(\.name)
+      request = request.filtered(.contains(filter, in: text.isEmpty ? grid.description.columns.map(\.name) : text))
+    }
+    let view = TerminalTableView(clock: clock)
+    view.table.register({ BrowserRowCell(grid: grid) }, forCellReuseIdentifier: "row")
+    view.table.rowHeight = 1
+    do {
+      source = try SQLiteRecordDataSource<[DatabaseValue]>(
+        database: database, request: request, tableView: view.table, reuseIdentifier: "row", placeholderHeight: 1,
+        record: { Array($0.databaseValues) },
+        configure: { cell, values in (cell as? BrowserRowCell)?.values = values })
+      tableView = view
+      if let warning = source?.warnings.first, case .orderNotIndexed = warning {
+        message = "no index serves this order: each page is sorted by a scan of the table"
+      }
+      source?.onError = { [weak self] error in self?.message = "\(error)" }
+    } catch {
+      message = "\(error)"
+    }
+    layout()
+    pollDeadline = clock.now
+  }
+
+  // MARK: TerminalApplication
+
+  func resize(to size: TerminalSize) {
+    self.size = size
+    grid?.resize(width: size.columns)
+    layout()
+  }
+
+  /// The list or the table below the title (and the table's header line), above the status line.
+  private func layout() {
+    let width = Double(size.columns)
+    listView.frame = Rect(x: 0, y: 1, width: width, height: Double(max(0, size.rows - 2)))
+    tableView?.frame = Rect(x: 0, y: 2, width: width, height: Double(max(0, size.rows - 3)))
+    let bottom = Rect(x: 0, y: Double(max(0, size.rows - 1)), width: width, height: 1)
+    filterField?.frame = bottom
+    prompt?.frame = bottom
+  }
+
+  func handle(_ event: InputEvent) -> Bool {
+    pollDeadline = min(pollDeadline, clock.now + 0.02)
+    if let prompt {
+      switch prompt.handle(event) {
+      case .submitted(let text):
+        self.prompt = nil
+        let digits = text.filter(\.isNumber)
+        if let row = Int(digits), row >= 1, let source, row <= (tableView?.table.numberOfRows(inSection: 0) ?? 0) {
+          source.scroll(to: .position(IndexPath(row: row - 1, section: 0)))
+        } else {
+          message = "no row \(text)"
+        }
+      case .cancelled: self.prompt = nil
+      default: break
+      }
+      return true
+    }
+    if let field = filterField {
+      switch field.handle(event) {
+      case .submitted(let text):
+        filterField = nil
+        filter = text
+        reload()
+      case .cancelled: filterField = nil
+      default: break
+      }
+      return true
+    }
+    guard case .key(let key) = event else {
+      _ = (tableView ?? listView).handle(event)
+      return true
+    }
+    if key == .controlC || key == KeyEvent(.character("q")) { return false }
+    guard let grid, let tableView else {
+      _ = listView.handle(event)
+      return true
+    }
+    switch (key.key, key.modifiers) {
+    case (.left, []): grid.moveCursor(by: -1)
+    case (.right, []): grid.moveCursor(by: 1)
+    case (.character("s"), []):
+      // Ascending, then descending, then the key's order.
+      if let sort = grid.sort, sort.column == grid.cursor {
+        grid.sort = sort.ascending ? (grid.cursor, false) : nil
+      } else {
+        grid.sort = (grid.cursor, true)
+      }
+      message = nil
+      reload()
+    case (.character("/"), []):
+      filterField = TerminalTextField(text: filter, prompt: "/ ", placeholder: "text in any text column")
+      layout()
+    case (.character("g"), []):
+      prompt = TerminalPrompt("Go to row:", placeholder: "number")
+      layout()
+    case (.escape, []):
+      if !filter.isEmpty {
+        filter = ""
+        reload()
+      } else {
+        self.grid = nil
+        self.tableView = nil
+        source = nil
+        message = nil
+      }
+    default:
+      _ = tableView.handle(event)
+    }
+    return true
+  }
+
+  var isAnimating: Bool { tableView?.isAnimating ?? listView.isAnimating }
+
+  func tick() {
+    if let source, clock.now >= pollDeadline {
+      source.processUpdates()
+      pollDeadline = clock.now + (source.hasWorkInProgress ? 0.02 : 0.25)
+    }
+    (tableView ?? listView).tick()
+  }
+
+  var nextTimerDeadline: Double? { source == nil ? nil : pollDeadline }
+
+  func draw(into buffer: inout ScreenBuffer) {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    if let grid, let tableView {
+      let rows = tableView.table.numberOfSections > 0 ? tableView.table.numberOfRows(inSection: 0) : 0
+      var title = " \(file) · \(grid.description.name) · \(rows.grouped) rows"
+      if let sort = grid.sort {
+        title += " · by \(grid.description.columns[sort.column].name) \(sort.ascending ? "▲" : "▼")"
+      }
+      if !filter.isEmpty { title += " · containing \"\(filter)\"" }
+      buffer.write(title, x: 0, y: 0, style: Style(attributes: .bold), maxWidth: size.columns)
+      grid.drawHeader(into: &buffer, y: 1, width: size.columns)
+      tableView.render(into: &buffer, origin: CellPoint(x: 0, y: 2))
+    } else {
+      buffer.write(
+        " \(file) · \(tables.count) tables and views", x: 0, y: 0, style: Style(attributes: .bold),
+        maxWidth: size.columns)
+      listView.render(into: &buffer, origin: CellPoint(x: 0, y: 1))
+    }
+    let bottom = CellPoint(x: 0, y: max(0, size.rows - 1))
+    if let filterField {
+      filterField.render(into: &buffer, origin: bottom)
+    } else if let prompt {
+      prompt.render(into: &buffer, origin: bottom)
+    } else {
+      let keys =
+        grid == nil
+        ? "Enter open · q quit" : "← → column · s sort · / filter · g go to · End last · Esc back · q quit"
+      let status = TerminalStatusBar(items: message.map { [$0] } ?? [], trailingText: keys)
+      status.frame = Rect(x: 0, y: Double(bottom.y), width: Double(size.columns), height: 1)
+      status.render(into: &buffer, origin: bottom)
+    }
+  }
+
+  var cursorPosition: CellPoint? {
+    let bottom = max(0, size.rows - 1)
+    if let filterField, let at = filterField.cursorPosition { return CellPoint(x: at.x, y: bottom) }
+    if let prompt, let at = prompt.cursorPosition { return CellPoint(x: at.x, y: bottom) }
+    guard let view = tableView ?? Optional(listView), let at = view.cursorPosition else { return nil }
+    return CellPoint(x: at.x, y: at.y + (tableView == nil ? 1 : 2))
+  }
+
+  /// Runs the owner's hook until the reads are done (for `--frames`-like printing without a terminal).
+  func settle() {
+    for _ in 0..<1_000 {
+      guard let source else { return }
+      _ = source.waitForBackgroundWork(timeout: 10)
+      source.processUpdates()
+      tableView?.table.layoutIfNeeded()
+      if !source.hasWorkInProgress { return }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// End-to-end: `tableview-demo --open FILE` on a database of a shape the demo has never seen (an `orders` table of
+/// 10,000 rows with NULLs, empty texts, multi-line notes and BLOBs, a view), in tmux.
+@Suite("tableview-demo --open: any SQLite file, in tmux", .enabled(if: which("tmux") != nil, "tmux is not installed"))
+final class BrowserTmuxTests {
+  let folder: URL
+  let path: String
+  let timeout = 60.0
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvbrowse-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    path = folder.appendingPathComponent("shop.sqlite").path
+    let database = try DatabaseQueue(path: path)
+    try database.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE orders(id INTEGER PRIMARY KEY, placed TEXT NOT NULL, customer TEXT, status TEXT,
+            items INTEGER, total REAL, note TEXT, receipt BLOB);
+          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+          INSERT INTO orders SELECT i, printf('2026-%02d-%02dT%02d:%02d', 1 + i % 12, 1 + i % 28, i % 24, i % 60),
+            'customer ' || (i * 7919 % 5000), CASE i % 3 WHEN 0 THEN 'shipped' WHEN 1 THEN 'open' ELSE 'returned' END,
+            1 + i % 9, round((i * 37 % 10000) / 7.0, 2),
+            CASE WHEN i % 5 = 0 THEN NULL WHEN i % 7 = 0 THEN '' ELSE 'note for ' || i || char(10) || 'line two' END,
+            CASE WHEN i % 11 = 0 THEN zeroblob(1000) END
+          FROM n;
+          CREATE INDEX orders_placed ON orders(placed);
+          CREATE VIEW open_orders AS SELECT * FROM orders WHERE status = 'open';
+          """)
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  func start(_ arguments: String) throws -> TmuxSession {
+    let demo = try DemoBinary.terminalDemo.path()
+    return try TmuxSession(
+      tmux: which("tmux")!, command: "'\(demo)' \(arguments); echo \"demo exited $?\"; sleep 30", width: 130,
+      height: 14)
+  }
+
+  /// The row on screen whose first column is `id`.
+  func line(_ screen: [String], id: Int) -> String? {
+    screen.first { $0.hasPrefix(" \(id) ") }
+  }
+
+  /// The cells of a row (id, placed, customer, status, items, total, note, receipt), trimmed.
+  func fields(_ line: String?) -> [String] {
+    (line ?? "").split(separator: "│", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  @Test("a table in columns: NULL unlike an empty text, a BLOB by its size, the last row one key away")
+  func columnsAndEnd() throws {
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    let first = try session.waitFor("the first rows", timeout: timeout) { screen in
+      screen[0].contains("orders · 10,000 rows") && screen.contains { $0.hasPrefix(" 11 ") && $0.contains("BLOB") }
+    }
+    #expect(first[1].contains("id") && first[1].contains("placed") && first[1].contains("note"), "\(first[1])")
+    #expect(fields(line(first, id: 5))[6] == "NULL", "row 5's note is NULL")
+    #expect(fields(line(first, id: 7))[6] == "", "row 7's note is empty, not NULL: \(fields(line(first, id: 7)))")
+    #expect(fields(line(first, id: 1))[6] == "note for 1…", "a multi-line note shows its first line")
+    #expect(fields(line(first, id: 11))[7] == "BLOB 1,000 bytes", "\(fields(line(first, id: 11)))")
+    #expect(fields(line(first, id: 1))[7].hasPrefix("NULL"), "(the scroll indicator closes the first row)")
+    try session.send("End")
+    let last = try session.waitFor("the last row", timeout: timeout) { screen in line(screen, id: 10000) != nil }
+    #expect(last.firstIndex { $0.hasPrefix(" 10000 ") } == 12, "the last row on the last line of the table")
+  }
+
+  @Test("sorted by a column that holds NULLs, both ways, paged to the end; filtered by typing; Esc clears")
+  func sortAndFilter() throws {
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    try session.waitFor("the first rows", timeout: timeout) { line($0, id: 1) != nil }
+    // The cursor to the note column (the seventh), then s: by note, NULL first.
+    for _ in 0..<6 { try session.send("Right") }
+    try session.send("s")
+    let ascending = try session.waitFor("sorted by note", timeout: timeout) { screen in
+      screen[0].contains("by note ▲") && line(screen, id: 5) != nil
+    }
+    #expect(ascending[2].hasPrefix(" 5 ") && ascending[2].contains("NULL"), "\(ascending.joined(separator: "\n"))")
+    try session.send("End")
+    try session.waitFor("the last note", timeout: timeout) { screen in
+      // The largest note text: "note for 9999" (text order), on the table's last line.
+      screen[12].contains("note for 9999")
+    }
+    try session.send("s")
+    try session.waitFor("sorted the other way", timeout: timeout) { screen in
+      screen[0].contains("by note ▼") && screen[2].contains("note for 9999")
+    }
+    try session.send("/")
+    try session.send("-l", "customer 433")
+    try session.send("Enter")
+    let filtered = try session.waitFor("the filter", timeout: timeout) { screen in
+      screen[0].contains("containing \"customer 433\"") && screen[2].contains("customer 433")
+    }
+    let rows = filtered[2..<13].filter { $0.hasPrefix(" ") && $0.contains("│") }
+    #expect(rows.allSatisfy { $0.contains("customer 433") }, "\(filtered.joined(separator: "\n"))")
+    try session.send("Escape")
+    try session.waitFor("the filter cleared", timeout: timeout) { screen in
+      screen[0].contains("10,000 rows") && !screen[0].contains("containing")
+    }
+  }
+
+  @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")
+  func listAndBadFile() throws {
+    let session = try start("--open '\(path)'")
+    defer { session.close() }
+    let list = try session.waitFor("the list", timeout: timeout) { $0[0].contains("2 tables and views") }
+    #expect(list.contains { $0.contains("open_orders") && $0.contains("view · 8 columns · no key") })
+    #expect(list.contains { $0.contains("orders") && $0.contains("table · 8 columns") })
+    try session.send("Down")
+    try session.send("Enter")
+    try session.waitFor("the view refused", timeout: timeout) { screen in
+      screen.last { !$0.isEmpty }?.contains("open_orders is a view or has no single key") == true
+    }
+    let garbage = folder.appendingPathComponent("notes.txt").path
+    try Data("not a database, just text\n".utf8).write(to: URL(fileURLWithPath: garbage))
+    let refused = try start("--open '\(garbage)'")
+    defer { refused.close() }
+    let screen = try refused.waitFor("the refusal", timeout: timeout) { $0.contains { $0.contains("demo exited") } }
+    #expect(screen.contains { $0.contains("demo exited 1") })
+    #expect(screen.joined().contains("notes.txt"), "\(screen)")
+  }
+}
