@@ -73,7 +73,9 @@ final class BrowserTmuxTests {
     #expect(last.firstIndex { $0.hasPrefix(" 10000 ") } == 12, "the last row on the last line of the table")
   }
 
-  @Test("sorted by a column that holds NULLs, both ways, paged to the end; filtered by typing; Esc clears")
+  @Test(
+    "sorted by a column that holds NULLs, both ways, paged to the end; filtered by typing; Esc clears it, the row read kept"
+  )
   func sortAndFilter() throws {
     let session = try start("--open '\(path)' --table orders")
     defer { session.close() }
@@ -81,7 +83,12 @@ final class BrowserTmuxTests {
     // The cursor to the note column (the seventh), then s: by note, NULL first.
     for _ in 0..<6 { try session.send("Right") }
     try session.send("s")
-    let ascending = try session.waitFor("sorted by note", timeout: timeout) { screen in
+    // The row read stays in view: row 1 ("note for 1…"), now among the notes in text order.
+    try session.waitFor("sorted by note, row 1 kept", timeout: timeout) { screen in
+      screen[0].contains("by note ▲") && screen[2].hasPrefix(" 1 ") && screen[3].hasPrefix(" 1002 ")
+    }
+    try session.send("Home")
+    let ascending = try session.waitFor("the first rows by note", timeout: timeout) { screen in
       screen[0].contains("by note ▲") && line(screen, id: 5) != nil
     }
     #expect(ascending[2].hasPrefix(" 5 ") && ascending[2].contains("NULL"), "\(ascending.joined(separator: "\n"))")
@@ -102,10 +109,15 @@ final class BrowserTmuxTests {
     }
     let rows = filtered[2..<13].filter { $0.hasPrefix(" ") && $0.contains("│") }
     #expect(rows.allSatisfy { $0.contains("customer 433") }, "\(filtered.joined(separator: "\n"))")
+    // The fourth match focused (the first ↓ focuses the first row on screen), then the filter cleared: that row
+    // stays in view, at the top, among all the rows.
+    for _ in 0..<4 { try session.send("Down") }
+    let focused = try #require(fields(filtered[5]).first.flatMap { Int($0) })
     try session.send("Escape")
-    try session.waitFor("the filter cleared", timeout: timeout) { screen in
-      screen[0].contains("10,000 rows") && !screen[0].contains("containing")
+    let cleared = try session.waitFor("the filter cleared", timeout: timeout) { screen in
+      screen[0].contains("10,000 rows") && !screen[0].contains("containing") && line(screen, id: focused) != nil
     }
+    #expect(cleared[2].hasPrefix(" \(focused) "), "\(cleared.joined(separator: "\n"))")
   }
 
   @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")

@@ -109,8 +109,17 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     reload()
   }
 
-  /// A new source for the grid's table, sort and filter (the rows from the first).
-  private func reload() {
+  /// The key of the row the focus is on (the last value of every record: the plan's key column), or of the first
+  /// row on screen: where the reading goes on after a new sort or filter.
+  private var readingKey: DatabaseValue? {
+    guard let table = tableView?.table, let source else { return nil }
+    let path = table.focusedIndexPath ?? table.indexPathsForVisibleRows.first
+    return path.flatMap { source.record(at: $0)?.last }
+  }
+
+  /// A new source for the grid's table, sort and filter, opened at `anchor` (the row with that key, when the new
+  /// rows have it; else the first).
+  private func reload(at anchor: SQLiteRecordAnchor = .first) {
     guard let grid else { return }
     let ordering = grid.sort.map { sort in
       let name = grid.description.columns[sort.column].name
@@ -146,7 +155,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     view.table.rowHeight = 1
     do {
       source = try SQLiteRecordDataSource<[DatabaseValue]>(
-        database: database, request: request, tableView: view.table, reuseIdentifier: "row", placeholderHeight: 1,
+        database: database, request: request, tableView: view.table, reuseIdentifier: "row", anchor: anchor,
+        placeholderHeight: 1,
         record: { Array($0.databaseValues) },
         configure: { cell, values in (cell as? BrowserRowCell)?.values = values })
       tableView = view
@@ -227,7 +237,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
         grid.sort = (grid.cursor, true)
       }
       message = nil
-      reload()
+      reload(at: readingKey.map { .key($0) } ?? .first)
     case (.character("/"), []):
       filterField = TerminalTextField(text: filter, prompt: "/ ", placeholder: "text in any text column")
       layout()
@@ -236,8 +246,9 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       layout()
     case (.escape, []):
       if !filter.isEmpty {
+        // The row read last stays in view among all the rows.
         filter = ""
-        reload()
+        reload(at: readingKey.map { .key($0) } ?? .first)
       } else {
         self.grid = nil
         self.tableView = nil
