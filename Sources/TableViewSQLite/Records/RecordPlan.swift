@@ -100,11 +100,11 @@ struct RecordPlan: Sendable {
   }
 
   /// The rows (or keys) of section `sectionValue` on `direction` of `key` (from the start, or
-  /// back from the end, when `key` is nil), `limit` of them, in the order's direction when
-  /// `reversed` is false.
+  /// back from the end, when `key` is nil), `limit` of them after skipping `offset`, in the order's
+  /// direction when `reversed` is false.
   func query(
     keysOnly: Bool = false, section sectionValue: DatabaseValue?, _ direction: Direction, _ key: SortKey?,
-    limit: Int
+    limit: Int, offset: Int = 0
   ) -> (sql: String, arguments: StatementArguments) {
     var conditions: [String] = []
     var values: [DatabaseValue] = []
@@ -122,6 +122,11 @@ struct RecordPlan: Sendable {
     sql += whereClause(conditions)
     sql += " \(orderBy(reversed: reversed)) LIMIT ?"
     values.append(limit.databaseValue)
+    if offset > 0 {
+      // Only to step over sort keys (see `RecordReader.walk`): SQLite steps its index, nothing is fetched.
+      sql += " OFFSET ?"
+      values.append(offset.databaseValue)
+    }
     return (sql, baseArguments + StatementArguments(values))
   }
 

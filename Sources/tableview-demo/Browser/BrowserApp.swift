@@ -33,6 +33,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   /// The last warning or error, on the status line.
   private var message: String?
   private var pollDeadline: Double
+  /// The edge Home or End asked for, focused once the source has read the rows there.
+  private var pendingEdge: TableView.Edge?
 
   /// Opens the file read-only and lists its tables (and, given `table`, opens that one).
   /// - Throws: a message for a missing or unreadable file, one that is not a database, or an unknown table.
@@ -241,6 +243,12 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     case (.character("/"), []):
       filterField = TerminalTextField(text: filter, prompt: "/ ", placeholder: "text in any text column")
       layout()
+    case (.home, []), (.end, []), (.home, .control), (.end, .control):
+      // The source reads the rows at that end (by keyset from the end: no walk over the rows between); the
+      // focus goes to the edge row once they are in (`tick`), a short scroll from there.
+      let last = key.key == .end
+      source?.scroll(to: last ? .last : .first)
+      pendingEdge = last ? .last : .first
     case (.character("g"), []):
       prompt = TerminalPrompt("Go to row:", placeholder: "number")
       layout()
@@ -267,6 +275,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     if let source, clock.now >= pollDeadline {
       source.processUpdates()
       pollDeadline = clock.now + (source.hasWorkInProgress ? 0.02 : 0.25)
+      if let edge = pendingEdge, !source.hasWorkInProgress {
+        pendingEdge = nil
+        _ = tableView?.table.perform(.focusEdge(edge))
+      }
     }
     (tableView ?? listView).tick()
   }
