@@ -71,7 +71,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     searchEntry = gtk_search_entry_new()
     gtk_widget_set_hexpand(searchEntry, 1)
     Self.setString(searchEntry, "placeholder-text", "Search posts (SQLite FTS5) · Esc returns")
-    for button in [editButton, newPostButton] { gtk_widget_set_focusable(button, 0) }
+    for button in [editButton, newPostButton] { DemoButtons.reachableByKeyboard(button) }
     for child in [editButton, newPostButton, searchEntry] { gtk_box_append(Self.box(bar), child) }
     gtk_box_append(Self.box(column), bar)
     writeErrorLabel = gtk_label_new(nil)
@@ -332,6 +332,11 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
       try store.insertFeedPosts(numbers: number..<number + 1, section: 0, at: .top)
     }
     schedulePoll()
+  }
+
+  /// Ctrl-E (Edit) and Ctrl-N (New post).
+  func handleShortcut(_ keyval: UInt32) -> Bool {
+    DemoButtons.feedShortcut(keyval, edit: editButton) { newPost() }
   }
 
   /// The Edit button: edit mode on or off, the ⊖ controls sliding in or out.
