@@ -28,7 +28,8 @@ enum ShortcutsWindow {
       "Feed",
       [
         ("<Control>e", "Edit mode on or off"), ("<Control>n", "New post"),
-        ("slash <Control>f", "Search the posts (the database feed)"), ("Escape", "Leave the search"),
+        ("slash <Control>f", "Search the posts (the database feed)"),
+        ("Down", "From the search into the results"), ("Escape", "Leave the search"),
       ]
     ),
     (
