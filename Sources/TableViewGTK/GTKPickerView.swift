@@ -65,7 +65,8 @@ public final class GTKPickerView {
     clock = GTKClock()
     picker = PickerView(clock: clock, titleCell: { GTKPickerTitleCell() })
     picker.defaultRowHeight = rowHeight
-    widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    // Tab and Shift-Tab stop on the picker (a plain box would pass the focus to its rows, which take none).
+    widget = FocusableBox.make(GTK_ORIENTATION_VERTICAL)
     g_object_ref_sink(gpointerOf(widget))
     gtk_widget_add_css_class(widget, "stv-picker")
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)

@@ -116,7 +116,8 @@ public final class GTKTableView: TableViewHost {
 
     widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
     g_object_ref_sink(gpointerOf(widget))
-    viewport = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    // Tab and Shift-Tab stop on the viewport (a plain box would pass the focus to its cells, which take none).
+    viewport = FocusableBox.make(GTK_ORIENTATION_VERTICAL)
     gtk_widget_add_css_class(viewport, "stv-viewport")
     gtk_widget_set_hexpand(viewport, 1)
     gtk_widget_set_vexpand(viewport, 1)

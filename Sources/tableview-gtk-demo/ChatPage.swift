@@ -71,8 +71,8 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtk_entry_set_placeholder_text(
       UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self), "Write a message (Enter sends)")
     sendButton = gtk_button_new_with_label("Send")
-    // Buttons leave the keyboard with the table (or the entry).
-    for button in [jumpButton, newestButton, sendButton] { gtk_widget_set_focusable(button, 0) }
+    // Tab reaches the buttons; a click leaves the keyboard with the table (or the entry).
+    for button in [jumpButton, newestButton, sendButton] { DemoButtons.reachableByKeyboard(button) }
 
     let box = { (w: UnsafeMutablePointer<GtkWidget>) in UnsafeMutableRawPointer(w).assumingMemoryBound(to: GtkBox.self)
     }

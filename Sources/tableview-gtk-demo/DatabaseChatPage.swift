@@ -76,7 +76,7 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
       UnsafeMutableRawPointer(entry).assumingMemoryBound(to: GtkEntry.self),
       "Write a message (Enter writes it to the database)")
     sendButton = gtk_button_new_with_label("Send")
-    for button in [newestButton, sendButton] { gtk_widget_set_focusable(button, 0) }
+    for button in [newestButton, sendButton] { DemoButtons.reachableByKeyboard(button) }
     let box = DatabaseFeedPage.box
     gtk_box_append(box(bar), newestButton)
     gtk_overlay_add_overlay(OpaquePointer(overlay), badge.widget)

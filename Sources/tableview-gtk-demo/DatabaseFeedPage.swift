@@ -71,7 +71,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     searchEntry = gtk_search_entry_new()
     gtk_widget_set_hexpand(searchEntry, 1)
     Self.setString(searchEntry, "placeholder-text", "Search posts (SQLite FTS5) · Esc returns")
-    for button in [editButton, newPostButton] { gtk_widget_set_focusable(button, 0) }
+    for button in [editButton, newPostButton] { DemoButtons.reachableByKeyboard(button) }
     for child in [editButton, newPostButton, searchEntry] { gtk_box_append(Self.box(bar), child) }
     gtk_box_append(Self.box(column), bar)
     writeErrorLabel = gtk_label_new(nil)
@@ -102,6 +102,13 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
       self?.tableKey(keyval, state: state) ?? false
     }
     gtk_widget_add_controller(gtkTableView.viewport, keys)
+    // Down in the search entry goes into the results (the first one focused), as in GNOME's lists with a search.
+    let entryKeys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(entryKeys, GTK_PHASE_CAPTURE)
+    Signals.connectKey(gpointerOf(entryKeys), "key-pressed") { [weak self] keyval, state in
+      self?.searchEntryKey(keyval, state: state) ?? false
+    }
+    gtk_widget_add_controller(searchEntry, entryKeys)
 
     let opener = DatabaseFeedOpener(path: path, posts: rows ?? FeedDataSet.defaultRowCount)
     self.opener = opener
@@ -334,6 +341,11 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     schedulePoll()
   }
 
+  /// Ctrl-E (Edit) and Ctrl-N (New post).
+  func handleShortcut(_ keyval: UInt32) -> Bool {
+    DemoButtons.feedShortcut(keyval, edit: editButton) { newPost() }
+  }
+
   /// The Edit button: edit mode on or off, the ⊖ controls sliding in or out.
   func editToggled() {
     let on =
@@ -360,6 +372,22 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     source?.setFilter(nil)
     gtk_widget_grab_focus(gtkTableView.viewport)
     schedulePoll()
+  }
+
+  /// Down (or the keypad's) in the search entry: the focus into the list — on the first result during a search, else
+  /// as Down moves it in the list.
+  private func searchEntryKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+    guard Int32(keyval) == GDK_KEY_Down || Int32(keyval) == GDK_KEY_KP_Down,
+      state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
+    else { return false }
+    gtk_widget_grab_focus(gtkTableView.viewport)
+    if source?.filter != nil {
+      gtkTableView.table.moveFocus(to: .first)
+    } else {
+      gtkTableView.table.moveFocus(.next)
+    }
+    gtkTableView.setNeedsLayout()
+    return true
   }
 
   private func tableKey(_ keyval: UInt32, state: GdkModifierType) -> Bool {

@@ -17,10 +17,14 @@ protocol DemoPage: AnyObject {
   var lastSelected: IndexPath? { get }
   /// The page's table view laid out (nothing by default).
   func tableViewDidLayout()
+  /// A Ctrl-key shortcut of the page's (the window asks first, before the focused widget): whether it was one
+  /// (none by default).
+  func handleShortcut(_ keyval: UInt32) -> Bool
 }
 
 extension DemoPage {
   func tableViewDidLayout() {}
+  func handleShortcut(_ keyval: UInt32) -> Bool { false }
 
   /// The engine's figures for a table page: rows, widgets alive, cells created and reused.
   func engineStatus(_ tableView: GTKTableView, extra: String? = nil) -> String {

@@ -124,6 +124,10 @@ final class DemoWindow {
       return false
     }
     if let path = options.stateFile { stateHook = StateHook(path: path, window: self) }
+    // The state line says what has the focus: a move of it is a change to write.
+    Signals.connect(gpointerOf(window), "notify::focus-widget") { [weak self] (_: UnsafeMutableRawPointer?) in
+      self?.stateHook?.setNeedsWrite()
+    }
   }
 
   /// Asks libadwaita's style manager for `scheme`; with none, the system's preference (the desktop's dark style
@@ -290,7 +294,7 @@ final class DemoWindow {
       case GDK_KEY_w, GDK_KEY_W, GDK_KEY_q, GDK_KEY_Q:
         quit()
         return true
-      default: return false
+      default: return current?.handleShortcut(keyval) ?? false
       }
     }
     // Typing in a text field (the chat's composer) is text, not a page switch.

@@ -47,7 +47,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     editButton = gtk_toggle_button_new_with_label("Edit")
     newPostButton = gtk_button_new_with_label("New post")
     for button in [editButton, newPostButton] {
-      gtk_widget_set_focusable(button, 0)
+      DemoButtons.reachableByKeyboard(button)
       gtk_box_append(UnsafeMutableRawPointer(bar).assumingMemoryBound(to: GtkBox.self), button)
     }
     gtk_widget_set_vexpand(gtkTableView.widget, 1)
@@ -219,6 +219,11 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func indexPath(ofPost number: Int) -> IndexPath? {
     guard let path = gtkTableView.table.swipedRow, feed.number(at: path) == number else { return nil }
     return path
+  }
+
+  /// Ctrl-E (Edit) and Ctrl-N (New post).
+  func handleShortcut(_ keyval: UInt32) -> Bool {
+    DemoButtons.feedShortcut(keyval, edit: editButton) { newPost() }
   }
 
   /// The Edit button: edit mode on or off, the ⊖ controls sliding in or out.

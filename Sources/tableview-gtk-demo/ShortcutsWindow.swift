@@ -10,6 +10,7 @@ enum ShortcutsWindow {
       "General",
       [
         ("<Control>question", "Keyboard shortcuts"), ("1 2 3 4 5", "Feed, fixed rows, looping list, date picker, chat"),
+        ("Tab <Shift>Tab", "The next or previous control: the header bar, the page's buttons, the list, the entries"),
         ("<Control>w", "Close the window"), ("<Control>q", "Quit"),
       ]
     ),
@@ -23,7 +24,14 @@ enum ShortcutsWindow {
         ("Menu <Shift>F10", "The row's context menu"),
       ]
     ),
-    ("Feed", [("slash <Control>f", "Search the posts (the database feed)"), ("Escape", "Leave the search")]),
+    (
+      "Feed",
+      [
+        ("<Control>e", "Edit mode on or off"), ("<Control>n", "New post"),
+        ("slash <Control>f", "Search the posts (the database feed)"),
+        ("Down", "From the search into the results"), ("Escape", "Leave the search"),
+      ]
+    ),
     (
       "Date picker",
       [("Left Right", "Year, month or day"), ("Up Down", "The previous or next value"), ("Page_Up Page_Down", "Five")]

@@ -71,6 +71,7 @@ final class StateHook {
       ("liveWidgets", "\(LiveWidgets.count)"),
       ("widgetsCreated", "\(LiveWidgets.createdCount)"),
       ("switcherRect", rect(of: window.switcher)),
+      ("focus", quoted(focusDescription())),
     ]
     if let last = window.current?.lastSelected { fields.append(("lastSelected", path(last))) }
     if let tableView = window.current?.tableView {
@@ -179,6 +180,26 @@ final class StateHook {
     let x = window.x - windowDX + Double(gdk_popup_get_position_x(surface)) + dx + Double(inner.origin.x)
     let y = window.y - windowDY + Double(gdk_popup_get_position_y(surface)) + dy + Double(inner.origin.y)
     return "[\(number(x)),\(number(y)),\(number(Double(inner.size.width))),\(number(Double(inner.size.height)))]"
+  }
+
+  /// What has the keyboard focus: "table" (a table's viewport), "entry" (a text field), "button:LABEL", another
+  /// widget's GTK type name and address ("AdwViewSwitcherButton@55d0…"), or "" for none.
+  private func focusDescription() -> String {
+    guard let focus = gtk_window_get_focus(window.gtkWindow) else { return "" }
+    if focus == window.current?.tableView?.viewport { return "table" }
+    func isA(_ type: GType) -> Bool {
+      g_type_check_instance_is_a(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+    if isA(gtk_editable_get_type()) { return "entry" }
+    if isA(gtk_button_get_type()),
+      let label = gtk_button_get_label(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GtkButton.self))
+    {
+      return "button:" + String(cString: label).filter { $0 != "\"" && $0 != "\\" }
+    }
+    // The widget's type and address: two switcher buttons in a row are two stops.
+    let type = String(
+      cString: g_type_name_from_instance(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self)))
+    return type + "@" + String(UInt(bitPattern: focus), radix: 16)
   }
 
   /// `bounds(of:)` as a JSON array.

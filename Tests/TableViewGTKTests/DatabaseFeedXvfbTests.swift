@@ -71,7 +71,9 @@ final class DatabaseFeedXvfbTests {
     #expect(!demo.standardError.contains("CRITICAL"), "\(demo.standardError)")
   }
 
-  @Test("the search entry runs an FTS5 search; Esc returns to where the user was; New post writes to the file")
+  @Test(
+    "the search entry runs an FTS5 search; Down goes into the results; one Esc returns to where the user was, the keyboard on the list; New post writes to the file"
+  )
   func searchAndNewPost() async throws {
     let build = try FeedDatabase.openOrCreate(path: path, posts: 2_000, createsFolder: false)
     let quokka = try build.store.insert(section: 1, author: "tester", body: "a quokka smiles", at: .top)
@@ -92,11 +94,23 @@ final class DatabaseFeedXvfbTests {
       state.appliedFilter == "quok" && state.loadedIDs == [quokka.id]
     }
     #expect(found.posts == 1, "\(found)")
+    #expect(found.state.focus == "entry", "\(found)")
+    // Down goes from the entry into the results, on the first; Up and / come back to the entry.
+    try demo.xdotool("key", "Down")
+    let into = try await demo.waitForDatabaseFeed("the focus on the first result") {
+      $0.state.focus == "table" && $0.state.focusedRow != nil && $0.state.focusedRow == $0.state.firstVisibleRow
+    }
+    #expect(into.loadedIDs == [quokka.id], "\(into)")
+    try demo.xdotool("key", "slash")
+    try await demo.waitForDatabaseFeed("the entry again") { $0.state.focus == "entry" && $0.appliedFilter == "quok" }
+    // One Esc ends the search and gives the keyboard back to the list.
     try demo.xdotool("key", "Escape")
     let back = try await demo.waitForDatabaseFeed("the feed again, where it was") { state in
       state.appliedFilter == nil && state.filter == nil && state.posts == 2_001 && state.loadedIDs?.first == top
     }
     #expect(back.lastError == nil, "\(back)")
+    let focused = try await demo.waitForDatabaseFeed("the list with the keyboard") { $0.state.focus != nil }
+    #expect(focused.state.focus == "table", "the first Esc leaves the entry: \(focused)")
 
     // New post: written to the file at the top of the first section; the table follows and goes there.
     try demo.click(first.newPostRect, in: window)

@@ -37,6 +37,9 @@ struct DemoState: Sendable, CustomStringConvertible {
   var headers: [[Double]]?
   /// The table's viewport on the window's surface: x, y, width, height.
   var viewportRect: [Double]?
+  /// What has the keyboard focus: "table", "entry", "button:LABEL", another widget's GTK type name and address, ""
+  /// for none.
+  var focus: String?
   /// The header bar's view switcher on the window's surface: x, y, width, height (five buttons of equal width).
   var switcherRect: [Double]?
   /// The date picker's date: year, month, day.
@@ -83,6 +86,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     bands = (object["bands"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     switcherRect = numbers("switcherRect")?.map(\.doubleValue)
+    focus = object["focus"] as? String
     date = numbers("date")?.map(\.intValue)
     pickerChanges = number("pickerChanges")?.intValue
     accessibilityPositions = (object["accessibilityPositions"] as? [Any])?.map { ($0 as? [NSNumber])?.map(\.intValue) }
