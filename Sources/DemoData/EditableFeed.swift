@@ -20,6 +20,8 @@ public struct EditableFeed: Sendable, Equatable {
   public private(set) var starred: Set<Int> = []
   /// Posts marked as read (by post number).
   public private(set) var read: Set<Int> = []
+  /// Posts with a checkmark (by post number): the GTK feed's Mark.
+  public private(set) var marked: Set<Int> = []
 
   /// A feed of `rowCount` posts (none for zero or less) in sections of `FeedDataSet.rowsPerSection`.
   public init(rowCount: Int) {
@@ -94,6 +96,7 @@ public struct EditableFeed: Sendable, Equatable {
     editedSections[indexPath.section] = numbers
     starred.remove(number)
     read.remove(number)
+    marked.remove(number)
     return number
   }
 
@@ -157,6 +160,20 @@ public struct EditableFeed: Sendable, Equatable {
   /// Stars the post numbered `number`, or takes its star away.
   public mutating func toggleStar(_ number: Int) {
     if starred.remove(number) == nil { starred.insert(number) }
+  }
+
+  /// Puts a checkmark on the post numbered `number`, or takes it away.
+  public mutating func toggleMark(_ number: Int) {
+    if marked.remove(number) == nil { marked.insert(number) }
+  }
+
+  /// Whether the post numbered `number` is one the user added (a new post, or a page loaded at the end).
+  public func isNew(_ number: Int) -> Bool { number >= initialRowCount }
+
+  /// The rows before `indexPath` in the whole feed (its row counted from the top of the first section).
+  /// - Complexity: O(sections)
+  public func globalRow(of indexPath: IndexPath) -> Int {
+    (0..<min(max(0, indexPath.section), numberOfSections)).reduce(indexPath.row) { $0 + numberOfRows(inSection: $1) }
   }
 
   /// Marks the post numbered `number` read, or unread again.

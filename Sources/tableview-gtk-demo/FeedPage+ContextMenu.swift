@@ -11,7 +11,7 @@ extension FeedPage {
   func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point)
     -> ContextMenuConfiguration?
   {
-    let number = feed.number(at: indexPath)
+    let number = number(at: indexPath)
     let post = FeedPost(number: number)
     let title = feed.isNew(number) ? "\(post.author) @\(post.handle)" : FeedDataSet.postTitle(post)
     let copy = ContextMenuAction(title: "Copy title") { [weak self] _ in
@@ -48,7 +48,7 @@ extension FeedPage {
   /// Where post `number` is now: at `path` (where its menu opened) unless the feed changed meanwhile.
   func indexPath(ofNumber number: Int, near path: IndexPath) -> IndexPath? {
     guard path.section < feed.numberOfSections, path.row < feed.numberOfRows(inSection: path.section),
-      feed.number(at: path) == number
+      self.number(at: path) == number
     else { return nil }
     return path
   }

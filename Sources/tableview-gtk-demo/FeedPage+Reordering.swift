@@ -12,20 +12,16 @@ extension FeedPage {
 
   /// A post dropped (or moved by Move to top): the feed moves it and the headers on screen follow.
   func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-    let number = feed.number(at: sourceIndexPath)
+    let number = number(at: sourceIndexPath)
     guard feed.movePost(from: sourceIndexPath, to: destinationIndexPath) else { return }
     lastMove = (number, destinationIndexPath)
     if lastSelected == sourceIndexPath { lastSelected = destinationIndexPath }
     for section in Set([sourceIndexPath.section, destinationIndexPath.section]) { refreshHeader(ofSection: section) }
   }
 
-  /// A section header's second line: its post count, "edited" once the user changed the section.
-  func headerDetail(section: Int) -> String {
-    guard feed.changedSections[section] != nil else {
-      return FeedDataSet.headerDetail(section: section, rowCount: feed.baseRowCount)
-    }
-    return "\(feed.numberOfRows(inSection: section).grouped) 条 · edited"
-  }
+  /// A section header's second line: its post count, "edited" once the user changed the section (as the terminal
+  /// feed says it: the same data, `EditableFeed`).
+  func headerDetail(section: Int) -> String { feed.headerDetail(section: section) }
 
   /// Shows the section's new post count in its header, if the header is on screen.
   func refreshHeader(ofSection section: Int) {

@@ -20,7 +20,7 @@ extension FeedPage {
       guard let cell = table.cellForRow(at: path) as? GTKTableViewCell, let b = hook.bounds(of: cell.widget) else {
         continue
       }
-      posts.append("[\(feed.number(at: path)),\(b.y),\(b.height)]")
+      posts.append("[\(number(at: path)),\(b.y),\(b.height)]")
       if gtk_widget_get_child_visible(cell.editingControl) != 0, cell.editingProgress == 1,
         let c = hook.bounds(of: cell.editingControl)
       {
@@ -36,7 +36,7 @@ extension FeedPage {
     }
     let swiped = table.swipedRow.map { "[\($0.section),\($0.row)]" } ?? "null"
     return [
-      ("feedRows", "\(feed.rowCount)"),
+      ("feedRows", "\(feed.totalRowCount)"),
       ("deleted", "\(deleted)"),
       ("added", "\(added)"),
       ("pagesLoaded", "\(pagesLoaded)"),
@@ -65,7 +65,7 @@ extension FeedPage {
     if let move = lastMove, move.to.section < feed.numberOfSections,
       move.to.row < feed.numberOfRows(inSection: move.to.section)
     {
-      let now = feed.number(at: move.to)
+      let now = number(at: move.to)
       fields.append(
         ("lastMove", "[\(move.number),\(move.to.section),\(move.to.row),\(feed.globalRow(of: move.to)),\(now)]"))
     }

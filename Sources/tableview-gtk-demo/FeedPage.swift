@@ -18,7 +18,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let newPostButton: UnsafeMutablePointer<GtkWidget>
   var lastSelected: IndexPath?
   /// The posts, with the user's changes.
-  var feed: SparseFeed
+  var feed: EditableFeed
   /// Pages loaded at the end, and posts the user deleted and added.
   private(set) var pagesLoaded = 0
   private(set) var deleted = 0
@@ -38,7 +38,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   var copiedTitle: String?
 
   init(rows: Int?, width: Int) {
-    feed = SparseFeed(rowCount: rows ?? FeedDataSet.defaultRowCount)
+    feed = EditableFeed(rowCount: rows ?? FeedDataSet.defaultRowCount)
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     g_object_ref_sink(gpointerOf(column))  // the page keeps its widgets while another page shows
     widget = column
@@ -62,7 +62,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     // The estimate is the average of a sample measured now (48 posts spread over the feed, about
     // 40 ms): the scroll range starts within a few percent of the truth, and the idle precompute
     // makes it exact.
-    table.estimatedRowHeight = Self.sampledHeight(rowCount: feed.baseRowCount, width: Double(width - 14))
+    table.estimatedRowHeight = Self.sampledHeight(rowCount: feed.initialRowCount, width: Double(width - 14))
     table.sectionHeaderHeight = 46
     table.dataSource = self
     table.delegate = self
@@ -84,7 +84,10 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   }
 
   /// The post count shown in the status line and the state file.
-  var rowCount: Int { feed.rowCount }
+  var rowCount: Int { feed.totalRowCount }
+
+  /// The number of the post at `path` (-1 for a place outside the feed: no post has it).
+  func number(at path: IndexPath) -> Int { feed.postNumber(at: path) ?? -1 }
 
   /// A post's cell: an avatar, the author line, the text wrapping below.
   static func makeCell() -> GTKTableViewCell { GTKTableViewCell(style: .subtitle, imageSize: 36) }
@@ -128,7 +131,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath, as: GTKTableViewCell.self)
-    let number = feed.number(at: indexPath)
+    let number = number(at: indexPath)
     Self.show(
       FeedPost(number: number), in: cell, isNew: feed.isNew(number), isRead: feed.read.contains(number),
       isStarred: feed.starred.contains(number))
@@ -152,7 +155,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
     lastSelected = indexPath
-    let number = feed.number(at: indexPath)
+    let number = number(at: indexPath)
     let isMarked = feed.marked.contains(number)
     feed.toggleMark(number)
     // The check mark narrows the text: measure the row again (the seed's row:changedHeight:).
@@ -171,7 +174,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   }
 
   func delete(_ indexPath: IndexPath, with animation: TableView.RowAnimation) {
-    feed.delete(indexPath)
+    feed.removePost(at: indexPath)
     deleted += 1
     if lastSelected == indexPath { lastSelected = nil }
     try? gtkTableView.table.deleteRows(at: [indexPath], with: animation)
@@ -182,7 +185,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   {
-    let number = feed.number(at: indexPath)
+    let number = number(at: indexPath)
     let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
       guard let self, let path = self.indexPath(ofPost: number) else { return done(false) }
       self.delete(path, with: .left)
@@ -203,7 +206,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
     -> SwipeActionsConfiguration?
   {
-    let number = feed.number(at: indexPath)
+    let number = number(at: indexPath)
     let read = ContextualAction(style: .normal, title: feed.read.contains(number) ? "Unread" : "Read") {
       [weak self] _, done in
       guard let self, let path = self.indexPath(ofPost: number) else { return done(false) }
@@ -217,7 +220,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// Where post `number` is now, if it is still the swiped row (actions run on the swiped row).
   func indexPath(ofPost number: Int) -> IndexPath? {
-    guard let path = gtkTableView.table.swipedRow, feed.number(at: path) == number else { return nil }
+    guard let path = gtkTableView.table.swipedRow, self.number(at: path) == number else { return nil }
     return path
   }
 
@@ -254,7 +257,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
     let middle = visible[visible.count / 2]
     let rows = visible.filter { $0.section == middle.section && $0.row >= middle.row }.prefix(count)
     let deleted = Array(rows)
-    for path in deleted.reversed() { feed.delete(path) }
+    for path in deleted.reversed() { feed.removePost(at: path) }
     let inserted = deleted.map { path in
       feed.insertNewPost(at: path)
       return path
@@ -270,7 +273,7 @@ final class FeedPage: DemoPage, TableViewDataSource, TableViewDelegate {
 
   /// The user came within a screen of the end: another page of posts arrives there.
   func tableViewDidApproachBottom(_ tableView: TableView) {
-    let paths = feed.appendPage(Self.pageSize)
+    let paths = feed.appendPage(count: Self.pageSize)
     pagesLoaded += 1
     added += paths.count
     try? tableView.insertRows(at: paths, with: .fade)

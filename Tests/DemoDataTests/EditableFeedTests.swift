@@ -45,18 +45,29 @@ struct EditableFeedTests {
     #expect(empty.appendPage(count: 10).isEmpty)
   }
 
-  @Test("stars and read marks follow the post, not its row, and go with a deleted post")
+  @Test("stars, read marks and checkmarks follow the post, not its row, and go with a deleted post")
   func marks() {
     var feed = EditableFeed(rowCount: 100)
     feed.toggleStar(5)
     feed.toggleRead(5)
+    feed.toggleMark(5)
     feed.toggleStar(6)
     feed.toggleStar(6)
-    #expect(feed.starred == [5] && feed.read == [5])
+    #expect(feed.starred == [5] && feed.read == [5] && feed.marked == [5])
     feed.removePost(at: IndexPath(row: 0, section: 0))
     #expect(feed.postNumber(at: IndexPath(row: 4, section: 0)) == 5 && feed.starred.contains(5))
     feed.removePost(at: IndexPath(row: 4, section: 0))
-    #expect(feed.starred.isEmpty && feed.read.isEmpty)
+    #expect(feed.starred.isEmpty && feed.read.isEmpty && feed.marked.isEmpty)
+  }
+
+  @Test("new posts are told from the computed ones; a row's place in the whole feed counts the sections before it")
+  func newPostsAndGlobalRows() {
+    var feed = EditableFeed(rowCount: 2_500)
+    let new = feed.insertNewPost(at: IndexPath(row: 0, section: 1))
+    #expect(new.map(feed.isNew) == true && !feed.isNew(2_499))
+    #expect(feed.globalRow(of: IndexPath(row: 3, section: 0)) == 3)
+    #expect(feed.globalRow(of: IndexPath(row: 3, section: 2)) == 1_000 + 1_001 + 3)
+    #expect(feed.globalRow(of: IndexPath(row: 0, section: 99)) == 2_501, "past the last section: every row")
   }
 
   @Test("bad places change nothing: out of range, negative, overflowing numbers")
