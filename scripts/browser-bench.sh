@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The database browser's figures (`tableview-demo --open`), measured the way a user meets them: in a tmux window
+# polled every 5 ms. Builds an 8-column `orders` table of ROWS rows (default 10,000,000; an index on `placed`, none
+# on `total`) in FILE when it is missing (about 15 s and 1 GB for 10⁷), then times, each RUNS times (default 3):
+# the first screen of rows and the demo's resident memory then, End to the last row, `g` to the middle row, and
+# the first screen sorted by the indexed `placed` and by the unindexed `total`. Prints one line per figure with
+# the commit and the load. Uses the release demo (built first) unless DEMO names a binary.
+#
+#   scripts/browser-bench.sh [FILE] [ROWS] [RUNS]
+#   DEMO=.build/debug/tableview-demo scripts/browser-bench.sh /tmp/orders.sqlite 1000000 1
+set -euo pipefail
+cd "$(dirname "$0")/.."
+file="${1:-${TMPDIR:-/tmp}/tableview-orders-10000000.sqlite}"
+rows="${2:-10000000}"
+runs="${3:-3}"
+[[ "$rows" =~ ^[1-9][0-9]*$ && "$runs" =~ ^[1-9][0-9]*$ ]] || {
+  echo "usage: scripts/browser-bench.sh [FILE] [ROWS] [RUNS]" >&2
+  exit 2
+}
+command -v tmux >/dev/null && command -v sqlite3 >/dev/null || { echo "browser-bench: needs tmux and sqlite3" >&2; exit 2; }
+demo="${DEMO:-}"
+if [ -z "$demo" ]; then
+  swift build -c release --product tableview-demo >/dev/null
+  demo="$(swift build -c release --show-bin-path)/tableview-demo"
+fi
+if [ ! -f "$file" ]; then
+  echo "browser-bench: building $file ($rows rows)…" >&2
+  sqlite3 "$file" "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;
+    CREATE TABLE orders(id INTEGER PRIMARY KEY, placed TEXT NOT NULL, customer TEXT, status TEXT, items INTEGER,
+      total REAL, note TEXT, receipt BLOB);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $rows)
+    INSERT INTO orders SELECT i, printf('2026-%02d-%02dT%02d:%02d:%02d', 1 + i % 12, 1 + i % 28, i % 24, i % 60, i % 59),
+      'customer ' || (i * 7919 % 50000), CASE i % 3 WHEN 0 THEN 'shipped' WHEN 1 THEN 'open' ELSE 'returned' END,
+      1 + i % 9, round((i * 37 % 100000) / 7.0, 2),
+      CASE WHEN i % 5 = 0 THEN NULL WHEN i % 7 = 0 THEN '' WHEN i % 7 = 1 THEN 'note for ' || i || char(10) || 'line two'
+        ELSE 'note ' || i END,
+      CASE WHEN i % 101 = 0 THEN randomblob(100) END
+    FROM n;
+    CREATE INDEX orders_placed ON orders(placed);" >/dev/null
+fi
+socket="browser-bench-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true' EXIT
+now() { date +%s.%N; }
+screen() { tmux -L "$socket" capture-pane -p -t b; }
+# Waits until the screen passes the test `$1` (a function of the screen on standard input); prints the seconds.
+wait_for() {
+  local start="$2" deadline
+  deadline=$(echo "$start + 120" | bc)
+  until screen | "$1"; do
+    (($(echo "$(now) > $deadline" | bc))) && { echo "timeout"; return; }
+    sleep 0.005
+  done
+  printf '%.3f' "$(echo "$(now) - $start" | bc)"
+}
+first_row() { sed -n 3p | grep -q '^ 1 '; }
+last_row() { grep -q "^ $rows "; }
+middle_row() { grep -q "^ $((rows / 2)) "; }
+sorted_by() { local s; s=$(cat); head -1 <<<"$s" | grep -q "by $SORT" && ! head -1 <<<"$s" | grep -q ' 0 rows' && sed -n 3p <<<"$s" | grep -q '^ [0-9]'; }
+by_placed() { SORT=placed sorted_by; }
+by_total() { SORT=total sorted_by; }
+commit=$(git rev-parse --short HEAD)
+for run in $(seq 1 "$runs"); do
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  start=$(now)
+  tmux -L "$socket" new-session -d -s b -x 130 -y 30 "'$demo' --open '$file' --table orders; sleep 600"
+  first=$(wait_for first_row "$start")
+  pid=$(pgrep -P "$(tmux -L "$socket" display -p -t b '#{pane_pid}')" | head -1)
+  rss=$(ps -o rss= -p "$pid" | tr -d ' ')
+  tmux -L "$socket" send-keys -t b End
+  last=$(wait_for last_row "$(now)")
+  tmux -L "$socket" send-keys -t b g
+  tmux -L "$socket" send-keys -t b -l "$((rows / 2))"
+  tmux -L "$socket" send-keys -t b Enter
+  middle=$(wait_for middle_row "$(now)")
+  tmux -L "$socket" send-keys -t b Home Right s
+  placed=$(wait_for by_placed "$(now)")
+  tmux -L "$socket" send-keys -t b Right Right Right Right s
+  total=$(wait_for by_total "$(now)")
+  echo "run $run, commit $commit, load $load, $rows rows: first screen ${first} s at $((rss / 1024)) MB, End ${last} s," \
+    "row $((rows / 2)) ${middle} s, sorted by placed (indexed) ${placed} s, by total (no index) ${total} s"
+done
