@@ -3,7 +3,7 @@ import TerminalKit
 
 /// The keys an app understands, in a box centred over its frame (usually the whole screen, shown on `?`): each key
 /// in bold beside what it does, a title in the top edge and "any key closes" in the bottom one. With
-/// ``drawsDecorations`` off (a screen reader's plain interface) it has no box-drawing border.
+/// `drawsDecorations` off (a screen reader's plain interface) it has no box-drawing border.
 ///
 ///     let help = TerminalHelpOverlay(entries: [("↑ ↓", "move"), ("Enter", "open"), ("q", "quit")])
 ///     help.frame = root.frame

@@ -20,9 +20,10 @@ public struct ColumnLayout: Sendable, Equatable {
   public let viewportWidth: Double
   /// How many of the shown columns, from the first, stay in place when the table scrolls sideways.
   public let frozenColumnCount: Int
-  /// Each column's left edge and width, by its index in the columns given (a hidden column: width 0, at the left
-  /// edge of the next shown one).
+  /// Each column's left edge, by its index in the columns given (a hidden column: the left edge of the next shown
+  /// one).
   public let origins: [Double]
+  /// Each column's width, by its index in the columns given (a hidden column: 0).
   public let widths: [Double]
   /// The width of all the columns together: the viewport's, or more.
   public let contentWidth: Double
@@ -36,6 +37,8 @@ public struct ColumnLayout: Sendable, Equatable {
   /// The layout of `columns` in a viewport `viewportWidth` wide.
   ///
   /// - Parameters:
+  ///   - columns: the columns, hidden ones included (they take no width).
+  ///   - viewportWidth: the width the table shows (NaN and negative: 0; more than ``maximumWidth``: that).
   ///   - fittingWidths: the content width of each `.fitting` column, by identifier (a column not in it is as
   ///     narrow as its minimum).
   ///   - frozenColumnCount: the shown columns, from the first, that stay when the table scrolls sideways
