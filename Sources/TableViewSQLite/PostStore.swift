@@ -75,10 +75,11 @@ public final class PostStore: Sendable {
       // immutable — read as it is, no changes from other programs seen (none can be made without that file).
       let folder = (path as NSString).deletingLastPathComponent
       guard readOnly, !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder),
-        let immutable = try? DatabasePool(path: Self.immutableURI(path), configuration: configuration)
+        case let uri = Self.immutableURI(path),
+        let immutable = try? DatabasePool(path: uri, configuration: configuration)
       else { throw PostStoreError.from(error, path: path, action: "opening the database") }
       pool = immutable
-      connectionPath = Self.immutableURI(path)
+      connectionPath = uri
     }
     self.pool = pool
     let migrator = PostSchema.migrator()
@@ -124,21 +125,11 @@ public final class PostStore: Sendable {
     identity = DatabaseFileIdentity(path: path)
   }
 
-  /// A `file:` URI that opens `path` as immutable (reserved characters of the path percent-encoded).
+  /// A `file:` URI that opens `path` as immutable (every byte of the path but unreserved ASCII percent-encoded).
   static func immutableURI(_ path: String) -> String {
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var encoded = ""
-    for byte in absolute.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
-        UInt8(ascii: "_"), UInt8(ascii: "~"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        encoded += (byte < 16 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
-      }
-    }
-    return "file:" + encoded + "?immutable=1"
+    let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-~")
+    return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: unreserved) ?? absolute) + "?immutable=1"
   }
 
   /// Checks that the file at ``path`` and its write-ahead log are still the ones this store opened

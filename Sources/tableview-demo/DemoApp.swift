@@ -15,6 +15,9 @@ final class DemoApp: TerminalApplication {
   private var screens: [(any DemoScreen)?]
   private(set) var current: Int
   private var showsHelp = false
+  /// The status line and the `?` box, kept from frame to frame (their text is set as they are drawn).
+  private let statusBar = TerminalStatusBar()
+  private let helpOverlay = TerminalHelpOverlay(entries: [])
   private var size = TerminalSize(columns: 80, rows: 24)
   /// The columns of each tab on the tab bar, for clicks.
   private var tabColumns: [Range<Int>] = []
@@ -139,14 +142,15 @@ final class DemoApp: TerminalApplication {
     if context.plain {
       drawAnnouncement(into: &buffer)
     } else if size.rows >= 2 {
-      let status = TerminalStatusBar(
-        items: [screen.status()], frame: Rect(x: 0, y: Double(size.rows - 1), width: Double(size.columns), height: 1))
-      status.render(into: &buffer, origin: CellPoint(x: 0, y: size.rows - 1))
+      statusBar.items = [screen.status()]
+      statusBar.frame = Rect(x: 0, y: Double(size.rows - 1), width: Double(size.columns), height: 1)
+      statusBar.render(into: &buffer, origin: CellPoint(x: 0, y: size.rows - 1))
     }
     if showsHelp {
-      let help = TerminalHelpOverlay(entries: helpEntries, frame: Rect(contentRect))
-      help.drawsDecorations = !context.plain
-      help.render(into: &buffer, origin: CellPoint(x: contentRect.x, y: contentRect.y))
+      helpOverlay.entries = helpEntries
+      helpOverlay.frame = Rect(contentRect)
+      helpOverlay.drawsDecorations = !context.plain
+      helpOverlay.render(into: &buffer, origin: CellPoint(x: contentRect.x, y: contentRect.y))
     }
   }
 

@@ -12,6 +12,21 @@ import TerminalKit
 
 // tableview-demo: the engine on a terminal. See `DemoOptions.usage`.
 
+/// Runs `app` in the terminal (raw mode, restored however it ends) until it quits, then exits: status 0, or 1 with a
+/// message when the terminal fails.
+func runInTerminal(_ app: some TerminalApplication, clock: any TableViewClock) -> Never {
+  do {
+    try Terminal.withRawMode { terminal in
+      try TerminalRunLoop(colorMode: ColorMode.detect(environment: ProcessEnvironment.current()), clock: clock)
+        .run(app, on: terminal)
+    }
+  } catch {
+    StandardError.write("tableview-demo: \(error)\n")
+    exit(1)
+  }
+  exit(0)
+}
+
 var options: DemoOptions
 do {
   options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -80,16 +95,7 @@ if let file = options.open {
     StandardError.write("tableview-demo: \(unavailable.message)\n")
     exit(TerminalUnavailable.exitCode)
   }
-  do {
-    try Terminal.withRawMode { terminal in
-      try TerminalRunLoop(colorMode: ColorMode.detect(environment: ProcessEnvironment.current()), clock: clock)
-        .run(browser, on: terminal)
-    }
-  } catch {
-    StandardError.write("tableview-demo: \(error)\n")
-    exit(1)
-  }
-  exit(0)
+  runInTerminal(browser, clock: clock)
 }
 
 // TERM=dumb asks for the plain interface, which it gets (it still needs cursor positioning).
@@ -108,12 +114,4 @@ let app = DemoApp(
     clock: clock, rows: options.rows, arrivalInterval: options.arrivalInterval,
     pageDelay: options.pageDelay, feedStore: feedStore, chatStore: chatStore, plain: options.plain),
   initial: options.demo)
-do {
-  try Terminal.withRawMode { terminal in
-    try TerminalRunLoop(colorMode: ColorMode.detect(environment: ProcessEnvironment.current()), clock: clock)
-      .run(app, on: terminal)
-  }
-} catch {
-  StandardError.write("tableview-demo: \(error)\n")
-  exit(1)
-}
+runInTerminal(app, clock: clock)

@@ -35,15 +35,7 @@ struct DrawListTests {
   private func table() -> (TableView, DrawModel, ManualClock, TestHost) {
     let clock = ManualClock()
     let model = DrawModel()
-    let table = TableView(style: .plain, clock: clock)
-    let host = TestHost()
-    table.host = host
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.register({ TestCell() }, forHeaderFooterViewReuseIdentifier: "header")
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 400, height: 300)
-    table.reloadData()
+    let (table, host) = makeTable(model, size: Size(width: 400, height: 300), clock: clock)
     return (table, model, clock, host)
   }
 

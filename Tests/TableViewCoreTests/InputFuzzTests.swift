@@ -189,16 +189,7 @@ struct InputFuzzTests {
   }
 
   func makeFuzzTable(_ model: NastyModel, style: TableView.Style = .plain) -> (TableView, TestHost) {
-    let table = TableView(style: style)
-    let host = TestHost()
-    table.host = host
-    table.register({ TestCell() }, forCellReuseIdentifier: "cell")
-    table.register({ TestCell() }, forHeaderFooterViewReuseIdentifier: "header")
-    table.dataSource = model
-    table.delegate = model
-    table.viewportSize = Size(width: 100, height: 300)
-    table.reloadData()
-    return (table, host)
+    makeTable(model, style: style)
   }
 
   func tickUntilStill(_ table: TableView) {

@@ -107,6 +107,7 @@ public struct ColumnLayout: Sendable, Equatable {
   /// `clamp(λ · weight)` for the λ that makes them add up to `room` (all at their minimum when that is already too
   /// much, all at their maximum when that is still too little). Exact: the widths are piecewise linear in λ, so
   /// λ is found between two of the points where a column reaches its minimum or maximum.
+  /// - Complexity: O(c log c) for c columns.
   static func share(_ room: Double, among columns: [(weight: Double, column: TableColumn)]) -> [Double] {
     let minimums = columns.map { $0.column.clampedMinWidth }
     // A column of fraction 0 takes no share: its minimum.
@@ -117,34 +118,33 @@ public struct ColumnLayout: Sendable, Equatable {
     func widths(_ lambda: Double) -> [Double] {
       columns.indices.map { min(max(lambda * columns[$0].weight, minimums[$0]), maximums[$0]) }
     }
-    // The breakpoints: where each weighted column leaves its minimum and reaches its maximum.
+    // The breakpoints: where each weighted column leaves its minimum and reaches its maximum. At the last one
+    // every column is at its maximum (all of them finite: at most `maximumWidth`), more than the room.
     var points: [Double] = [0]
     for (i, entry) in columns.enumerated() where entry.weight > 0 {
       points.append(minimums[i] / entry.weight)
-      if maximums[i].isFinite { points.append(maximums[i] / entry.weight) }
+      points.append(maximums[i] / entry.weight)
     }
     points.sort()
-    // The first breakpoint whose total reaches the room: λ lies in the segment before it, where the total is
-    // linear (slope: the weights of the columns between their minimum and maximum there).
-    var lower = 0.0
-    for point in points {
-      let total = widths(point).reduce(0, +)
-      if total >= room {
-        let base = widths(lower).reduce(0, +)
-        let slope = columns.indices.reduce(0.0) { slope, i in
-          let w = columns[i].weight
-          let middle = (lower + point) / 2 * w
-          return middle > minimums[i] && middle < maximums[i] ? slope + w : slope
-        }
-        let lambda = slope > 0 ? lower + (room - base) / slope : point
-        return widths(min(max(lambda, lower), point))
-      }
-      lower = point
+    // The first breakpoint whose total reaches the room (the total grows with λ: a binary search); λ lies in the
+    // segment before it, where the total is linear (slope: the weights of the columns between their minimum and
+    // maximum there).
+    var low = 0
+    var high = points.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if widths(points[middle]).reduce(0, +) >= room { high = middle } else { low = middle + 1 }
     }
-    // Every breakpoint short of the room: the columns without a maximum grow past the last one.
+    let point = points[low]
+    let lower = low > 0 ? points[low - 1] : 0
     let base = widths(lower).reduce(0, +)
-    let slope = columns.indices.reduce(0.0) { $0 + (maximums[$1] >= maximumWidth ? columns[$1].weight : 0) }
-    return widths(slope > 0 ? lower + (room - base) / slope : lower)
+    let slope = columns.indices.reduce(0.0) { slope, i in
+      let w = columns[i].weight
+      let middle = (lower + point) / 2 * w
+      return middle > minimums[i] && middle < maximums[i] ? slope + w : slope
+    }
+    let lambda = slope > 0 ? lower + (room - base) / slope : point
+    return widths(min(max(lambda, lower), point))
   }
 
   /// Column `index`'s left edge and width in the content (0 for a hidden one).

@@ -33,6 +33,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   /// The last warning or error, on the status line.
   private var message: String?
   private var pollDeadline: Double
+  /// The status line, kept from frame to frame.
+  private let statusBar = TerminalStatusBar()
   /// The edge Home or End asked for, focused once the source has read the rows there.
   private var pendingEdge: TableView.Edge?
 
@@ -312,9 +314,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       let keys =
         grid == nil
         ? "Enter open · q quit" : "← → column · s sort · / filter · g go to · End last · Esc back · q quit"
-      let status = TerminalStatusBar(items: message.map { [$0] } ?? [], trailingText: keys)
-      status.frame = Rect(x: 0, y: Double(bottom.y), width: Double(size.columns), height: 1)
-      status.render(into: &buffer, origin: bottom)
+      statusBar.items = message.map { [$0] } ?? []
+      statusBar.trailingText = keys
+      statusBar.frame = Rect(x: 0, y: Double(bottom.y), width: Double(size.columns), height: 1)
+      statusBar.render(into: &buffer, origin: bottom)
     }
   }
 
@@ -322,7 +325,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     let bottom = max(0, size.rows - 1)
     if let filterField, let at = filterField.cursorPosition { return CellPoint(x: at.x, y: bottom) }
     if let prompt, let at = prompt.cursorPosition { return CellPoint(x: at.x, y: bottom) }
-    guard let view = tableView ?? Optional(listView), let at = view.cursorPosition else { return nil }
+    guard let at = (tableView ?? listView).cursorPosition else { return nil }
     return CellPoint(x: at.x, y: at.y + (tableView == nil ? 1 : 2))
   }
 

@@ -15,6 +15,8 @@ final class BrowserGrid {
   private(set) var horizontalOffset = 0.0
   /// The column the cursor is on (its index among the table's columns).
   private(set) var cursor = 0
+  /// The columns on screen, in drawing order: found once a layout or scroll, not for every row drawn.
+  private var visibleColumns: [Int] = []
   /// The sort: the column and the direction (`nil`: by the table's key).
   var sort: (column: Int, ascending: Bool)?
 
@@ -44,6 +46,7 @@ final class BrowserGrid {
       columns: columns, viewportWidth: Double(max(0, width)), frozenColumnCount: columns.count > 1 ? 1 : 0,
       fittingWidths: fitting, granularity: 1)
     horizontalOffset = layout.clampedHorizontalOffset(horizontalOffset)
+    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
   }
 
   /// Moves the cursor `step` columns (clamped), scrolling sideways so that its column is on screen.
@@ -56,6 +59,7 @@ final class BrowserGrid {
     let right = frame.x + frame.width - layout.viewportWidth
     if horizontalOffset > left { horizontalOffset = layout.clampedHorizontalOffset(left) }
     if horizontalOffset < right { horizontalOffset = layout.clampedHorizontalOffset(right) }
+    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
   }
 
   /// A value as a cell shows it: `NULL` (drawn dim, unlike an empty text), a number, the first line of a text (its
@@ -101,7 +105,7 @@ final class BrowserGrid {
   private func draw(
     into buffer: inout ScreenBuffer, y: Int, clip: CellRect, content: (Int) -> (String, Style)
   ) {
-    for index in layout.visibleColumns(horizontalOffset: horizontalOffset) {
+    for index in visibleColumns {
       let x = Int(layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset))
       let width = Int(layout.frame(ofColumn: index).width)
       guard width > 0 else { continue }
