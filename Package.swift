@@ -98,6 +98,13 @@ let package = Package(
         .target(name: "CAdw", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
         "SeededRandom", "TableViewSQLite",
       ]),
+    // Test-only: the engine's pointer and keyboard scripts played with real X input on a GTKTableView (run by
+    // TableViewGTKTests under Xvfb).
+    .executableTarget(
+      name: "tableview-gtk-scripts",
+      dependencies: [
+        "TableViewGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"])), "TableViewCore", "TableViewTesting",
+      ]),
     .executableTarget(
       name: "tableview-bench",
       dependencies: [
@@ -131,7 +138,7 @@ let package = Package(
     // The GTK backend's end-to-end tests: the GTK demo under Xvfb, read through screenshots and AT-SPI.
     .testTarget(
       name: "TableViewGTKTests",
-      dependencies: ["TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite"],
+      dependencies: ["TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite", "TableViewTesting"],
       // Run by the accessibility tests (with the system's python3 and its pyatspi), not compiled.
       exclude: ["Support/atspi-tree.py"]),
   ]
