@@ -1,32 +1,32 @@
 import CGtk
 @_spi(Backend) import TableViewCore
 
-// Input, translated: the wheel and the touchpad scroll (notches glide and add up; a touchpad follows the
-// fingers and flings with the engine's deceleration on lift-off); the buttons become the engine's pointer
-// events (`TableView.handlePointer(_:)`), whose router decides what they mean — a tap selects, a drag
-// scrolls like a finger, a sideways drag swipes, a long press or a press on a drag handle picks the row
+// Input, translated: the wheel and the touchpad become the engine's scroll events
+// (`TableView.handleScrollWheel(_:)`: notches glide and add up; a touchpad follows the fingers, swipes a row
+// sideways, and flings on lift-off); the buttons become the engine's pointer events
+// (`TableView.handlePointer(_:)`), whose router decides what they mean — a tap selects, a drag scrolls like a finger, a sideways drag swipes, a long press or a press on a drag handle picks the row
 // up, a press on an editing control commits it, the right button opens the row's menu — the same rules
 // as every backend; and the keys are the engine's table commands.
 
 extension GTKTableView {
   func installInput() {
-    // Scrolling: wheel notches glide; touchpad deltas (pixel units) drag the content like a finger,
-    // rubber band past the edges included, and fling on lift-off ("scroll-end"). GTK's X11 backend
-    // brackets wheel notches with "scroll-begin" too, so the drag starts with the first pixel delta,
-    // not at "scroll-begin", and a wheel notch or a quiet quarter second ends it.
-    // Both axes: a sideways touchpad gesture over a row swipes it (wheels' sideways notches do nothing).
+    // Scrolling: the engine's scroll events (`TableView.handleScrollWheel(_:)`), whose gesture decides what they
+    // mean — wheel notches glide; touchpad deltas (pixel units) drag the content like a finger, rubber band past
+    // the edges included, or, more sideways than vertical over a row with actions, swipe it; lift-off
+    // ("scroll-end", or the engine's quiet deadline) flings. Both axes: a wheel's sideways notch is not the table's.
     let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
     Signals.connectHandled(gpointerOf(scroll), "scroll") { [weak self] dx, dy in
       guard let self else { return false }
       let isWheel = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_WHEEL
-      if !isWheel, self.touchpadY == nil, self.touchpadSwipe != nil || abs(dx) > abs(dy) {
-        if let pointer = self.pointerPosition, self.touchpadSwipeInput(dx: dx, at: pointer) { return true }
-      }
-      guard dy != 0 || !isWheel else { return false }
-      self.scrollInput(dy: dy, isWheel: isWheel)
-      return true
+      let delta = isWheel ? Point(x: 0, y: dy * self.wheelStep) : Point(x: dx, y: dy)
+      return self.scrollWheel(
+        ScrollWheelEvent(
+          .changed, delta: delta, hasPreciseScrollingDeltas: !isWheel, at: self.pointerPosition, time: self.clock.now))
     }
-    Signals.connect(gpointerOf(scroll), "scroll-end") { [weak self] in self?.touchpadEnded() }
+    Signals.connect(gpointerOf(scroll), "scroll-end") { [weak self] in
+      guard let self else { return }
+      self.scrollWheel(ScrollWheelEvent(.ended, hasPreciseScrollingDeltas: true, time: self.clock.now))
+    }
     gtk_widget_add_controller(viewport, scroll)
     // Where the pointer is (scroll events carry no position): the row a touchpad swipe starts on.
     let motion = gtk_event_controller_motion_new()!
@@ -64,93 +64,32 @@ extension GTKTableView {
 
   // MARK: Wheel and touchpad
 
-  /// A scroll event: a wheel notch (`dy` ±1 per notch) glides by `wheelStep`; touchpad deltas
-  /// (pixels) drag the content with the fingers, starting a touchpad gesture if none is on.
-  @_spi(Testing) public func scrollInput(dy: Double, isWheel: Bool) {
-    if isWheel {
-      if touchpadY != nil { touchpadEnded() }
-      // Not `WheelAcceleration` (the terminal's jumps by a growing step per notch): here notches glide
-      // and add up to the running scroll's target, which already crosses a long list fast on a flick.
-      table.scrollSmoothly(by: dy * wheelStep)
-    } else {
-      if touchpadY == nil { touchpadBegan() }
-      let moved = (touchpadY ?? 0) - dy
-      touchpadY = moved
-      touchpadTracker.add(position: moved, at: clock.now)
-      table.drag(to: moved)
-      endTouchpadWhenQuiet()
-    }
+  /// Hands a scroll event to the engine (see `TableView.handleScrollWheel(_:)`), then ends the gesture when the
+  /// fingers go quiet (a device that never sends "scroll-end") and draws. Returns whether the table used it.
+  /// (SPI so that other input sources, and the demo's self-tests, can drive a gesture.)
+  @discardableResult
+  @_spi(Testing) public func scrollWheel(_ event: ScrollWheelEvent) -> Bool {
+    let used = table.handleScrollWheel(event)
+    scheduleGestureEnd()
     setNeedsLayout()
+    return used
   }
 
-  /// Fingers went down on the touchpad: the content stops and follows them. (`scrollInput` calls it
-  /// on the first pixel delta; public so that other input sources, and tests, can drive a gesture:
-  /// `touchpadBegan()`, `scrollInput(dy:isWheel: false)` per move, `touchpadEnded()`.)
-  @_spi(Testing) public func touchpadBegan() {
-    touchpadY = 0
-    touchpadTracker.reset()
-    touchpadTracker.add(position: 0, at: clock.now)
-    table.beginDragging(at: 0)
-    setNeedsLayout()
-  }
-
-  /// The fingers lifted: the engine decelerates at their speed, or bounces back from past an edge.
-  /// Does nothing when no gesture is on.
-  @_spi(Testing) public func touchpadEnded() {
+  /// Sends `.ended` at the engine's deadline for a gesture with no delta (at rest by then: no fling).
+  func scheduleGestureEnd() {
     if touchpadQuietSourceID != 0 {
       g_source_remove(touchpadQuietSourceID)
       touchpadQuietSourceID = 0
     }
-    if let swipe = touchpadSwipe {
-      touchpadSwipe = nil
-      // The fingers' velocity sideways is the row's.
-      table.endSwipe(velocity: swipe.tracker.velocity(at: clock.now))
-      setNeedsLayout()
-      return
-    }
-    guard touchpadY != nil else { return }
-    touchpadY = nil
-    table.endDragging(velocity: -touchpadTracker.velocity(at: clock.now))
-    setNeedsLayout()
-  }
-
-  /// A touchpad scroll sideways (`dx` in pixels, positive as the content would scroll right) over
-  /// `point` of the viewport: the first one over a row with swipe actions starts swiping it (the row
-  /// follows the fingers), later ones move it; `touchpadEnded()` lets go. Returns whether the delta
-  /// swiped a row (false: no row there, or it has no actions; the delta is then an ordinary scroll).
-  @discardableResult
-  @_spi(Testing) public func touchpadSwipeInput(dx: Double, at point: Point) -> Bool {
-    guard dx.isFinite else { return false }
-    if touchpadSwipe == nil {
-      guard dx != 0, !table.isEditing, let row = table.indexPathForTouch(at: point), table.beginSwipe(at: row) else {
-        return false
-      }
-      var tracker = VelocityTracker()
-      tracker.add(position: 0, at: clock.now)
-      touchpadSwipe = (0, tracker)
-    }
-    guard var swipe = touchpadSwipe else { return false }
-    // As for the vertical gesture, the fingers move against the scroll's direction.
-    swipe.x -= dx
-    swipe.tracker.add(position: swipe.x, at: clock.now)
-    touchpadSwipe = swipe
-    table.updateSwipe(translation: swipe.x)
-    endTouchpadWhenQuiet()
-    setNeedsLayout()
-    return true
-  }
-
-  /// A device that never sends a stop event must not leave the table dragging: a gesture with no
-  /// delta for a quarter of a second ends (at rest: no fling).
-  func endTouchpadWhenQuiet() {
-    if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
+    guard let deadline = table.scrollGestureEndDeadline else { return }
+    let milliseconds = UInt32(max(0, min(10, deadline - clock.now)) * 1000 + 1)
     touchpadQuietSourceID = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, 250,
+      G_PRIORITY_DEFAULT, milliseconds,
       { data in
         guard let data else { return 0 }
         let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
         owner.touchpadQuietSourceID = 0
-        owner.touchpadEnded()
+        owner.scrollWheel(ScrollWheelEvent(.ended, hasPreciseScrollingDeltas: true, time: owner.clock.now))
         return 0
       }, Unmanaged.passUnretained(self).toOpaque(), nil)
   }

@@ -61,16 +61,13 @@ public final class GTKTableView: TableViewHost {
   var pointerLast = Point(x: 0, y: 0)
   /// The timer that tells the engine a press is still held (a long press), or 0.
   var longPressSourceID: UInt32 = 0
-  /// A touchpad gesture in progress: where the virtual finger is, and its speed.
-  var touchpadY: Double?
-  var touchpadTracker = VelocityTracker()
+  /// The timer that ends a touchpad gesture whose fingers went quiet (the engine's
+  /// `scrollGestureEndDeadline`), or 0.
   var touchpadQuietSourceID: UInt32 = 0
   /// The buttons of the swiped row's revealed actions (reused: made when first needed, hidden when
   /// no row is swiped), and the titles and styles they show.
   var swipeButtons: [UnsafeMutablePointer<GtkWidget>] = []
   var swipeButtonLooks: [(title: String, style: ContextualAction.Style)] = []
-  /// A touchpad gesture that swipes a row sideways: where the virtual finger is, and its speed.
-  var touchpadSwipe: (x: Double, tracker: VelocityTracker)?
   /// Where the pointer is over the viewport (`nil` while it is elsewhere).
   var pointerPosition: Point?
   /// The held row's view, drawn with the lifted look (see `draw(_:width:)`).

@@ -1,7 +1,8 @@
 import CGtk
-import TableViewCore
-// SPI(Testing): the self-test plays touchpad gestures (`touchpadBegan`, `scrollInput`, `touchpadEnded`) on a
-// scripted clock (`GTKClock.scriptedTime`).
+// SPI: the self-test makes the engine's scroll events (`ScrollWheelEvent`).
+@_spi(Backend) import TableViewCore
+// SPI(Testing): the self-test plays touchpad gestures (`scrollWheel(_:)`) on a scripted clock
+// (`GTKClock.scriptedTime`).
 @_spi(Testing) import TableViewGTK
 
 #if canImport(Glibc)
@@ -139,6 +140,18 @@ final class TouchpadGesture {
   /// `frame / 60` s after it, as a touchpad delivers them, whenever the frame is drawn.
   var phaseStart = 0.0
 
+  /// The fingers moved `dy` pixels (GTK's scroll controller's delta: positive down the content).
+  func touchpad(dy: Double) {
+    tableView.scrollWheel(
+      ScrollWheelEvent(
+        .changed, delta: Point(x: 0, y: dy), hasPreciseScrollingDeltas: true, time: tableView.clock.now))
+  }
+
+  /// The fingers lifted (GTK's "scroll-end").
+  func lift() {
+    tableView.scrollWheel(ScrollWheelEvent(.ended, hasPreciseScrollingDeltas: true, time: tableView.clock.now))
+  }
+
   /// One frame of the script; returns whether to go on.
   func step() -> Bool {
     frame += 1
@@ -152,14 +165,13 @@ final class TouchpadGesture {
       if frame >= 10 {
         phase = 1
         frame = 0
-        tableView.touchpadBegan()
       }
     case 1:  // 30 moves of 20 px down the content, then lift while moving
-      tableView.scrollInput(dy: 20, isWheel: false)
+      touchpad(dy: 20)
       if frame == 30 {
         results["followed"] = table.contentOffset.y
         if table.contentOffset.y != 600 { failures.append("the content followed 600 px: \(table.contentOffset.y)") }
-        tableView.touchpadEnded()
+        lift()
         if !table.isAnimating { failures.append("a lift-off while moving flings") }
         phase = 2
       }
@@ -173,13 +185,12 @@ final class TouchpadGesture {
         frame = 0
       }
     case 3:  // at the top: pull 300 px past the edge, hold still, lift
-      if frame == 1 { tableView.touchpadBegan() }
-      if frame <= 30 { tableView.scrollInput(dy: -10, isWheel: false) }
+      if frame <= 30 { touchpad(dy: -10) }
       if frame == 40 {
         let stretched = table.contentOffset.y
         results["stretched"] = stretched
         if !(stretched < 0 && stretched > -300) { failures.append("stretched with resistance: \(stretched)") }
-        tableView.touchpadEnded()
+        lift()
         phase = 4
       }
     case 4:  // the bounce back (a pull past the feed's refresh control refreshes first: it springs back after)

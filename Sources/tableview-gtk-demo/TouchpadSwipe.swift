@@ -2,7 +2,7 @@ import CGtk
 // SPI: the self-test checks how far the row is pulled and which actions are revealed (`swipeOffset`,
 // `revealedSwipeActions`).
 @_spi(Backend) import TableViewCore
-// SPI(Testing): the self-test plays a touchpad swipe (`touchpadSwipeInput`, `touchpadEnded`).
+// SPI(Testing): the self-test plays a touchpad swipe (`scrollWheel(_:)`).
 @_spi(Testing) import TableViewGTK
 
 /// `--self-test touchpad-swipe` (on the feed): sideways touchpad gestures over the second row as
@@ -37,6 +37,19 @@ final class TouchpadSwipe {
     tableView.table.revealedSwipeActions.map { $0.action.title ?? "" }.joined(separator: "+")
   }
 
+  /// The fingers moved `dx` pixels sideways over `point` (GTK's scroll controller's delta: positive as the content
+  /// would scroll right).
+  func touchpad(dx: Double) {
+    tableView.scrollWheel(
+      ScrollWheelEvent(
+        .changed, delta: Point(x: dx, y: 0), hasPreciseScrollingDeltas: true, at: point, time: tableView.clock.now))
+  }
+
+  /// The fingers lifted (GTK's "scroll-end").
+  func lift() {
+    tableView.scrollWheel(ScrollWheelEvent(.ended, hasPreciseScrollingDeltas: true, time: tableView.clock.now))
+  }
+
   /// One frame of the script; returns whether to go on.
   func step() -> Bool {
     frame += 1
@@ -49,11 +62,12 @@ final class TouchpadSwipe {
         frame = 0
       }
     case 1:  // 14 moves of 10 px left, then lift
-      if !tableView.touchpadSwipeInput(dx: 10, at: point) { failures.append("the sideways scroll swiped the row") }
+      touchpad(dx: 10)
+      if table.swipedRow != IndexPath(row: 1, section: 0) { failures.append("the sideways scroll swiped the row") }
       if frame == 14 {
         results["pulled"] = "\(table.swipeOffset)"
         if table.swipeOffset != -140 { failures.append("the row followed the fingers 140 px: \(table.swipeOffset)") }
-        tableView.touchpadEnded()
+        lift()
         phase = 2
       }
     case 2:  // it opens on its trailing actions
@@ -69,9 +83,9 @@ final class TouchpadSwipe {
         frame = 0
       }
     case 3:  // 6 moves of 10 px right, then lift
-      tableView.touchpadSwipeInput(dx: -10, at: point)
+      touchpad(dx: -10)
       if frame == 6 {
-        tableView.touchpadEnded()
+        lift()
         phase = 4
       }
     case 4:  // it opens on its leading action

@@ -369,6 +369,8 @@ public final class TableView {
   @exclusivity(unchecked) public var sectionIndexMinimumDisplayRowCount = 0
   /// What the pointer's press under way means (TableView+Pointer.swift).
   @exclusivity(unchecked) var pointer = PointerRouter()
+  /// What the wheel's or the touchpad's scroll under way means (TableView+ScrollWheel.swift).
+  @exclusivity(unchecked) var scrollGesture = ScrollGesture()
 
   /// How fast a fling slows down, per millisecond (UIScrollView's `decelerationRate`). A rate
   /// outside the open interval 0…1 (or NaN) would never stop or would run backwards: it is
