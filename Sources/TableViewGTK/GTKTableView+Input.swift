@@ -75,25 +75,6 @@ extension GTKTableView {
     return used
   }
 
-  /// Sends `.ended` at the engine's deadline for a gesture with no delta (at rest by then: no fling).
-  func scheduleGestureEnd() {
-    if touchpadQuietSourceID != 0 {
-      g_source_remove(touchpadQuietSourceID)
-      touchpadQuietSourceID = 0
-    }
-    guard let deadline = table.scrollGestureEndDeadline else { return }
-    let milliseconds = UInt32(max(0, min(10, deadline - clock.now)) * 1000 + 1)
-    touchpadQuietSourceID = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, milliseconds,
-      { data in
-        guard let data else { return 0 }
-        let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
-        owner.touchpadQuietSourceID = 0
-        owner.scrollWheel(ScrollWheelEvent(.ended, hasPreciseScrollingDeltas: true, time: owner.clock.now))
-        return 0
-      }, Unmanaged.passUnretained(self).toOpaque(), nil)
-  }
-
   // MARK: Pointer
 
   /// The left button went down at `point` (viewport coordinates).
@@ -120,24 +101,48 @@ extension GTKTableView {
     setNeedsLayout()
   }
 
-  /// A press that may become a long press gets a `.stationary` event when it is due (GTK reports no time passing
-  /// with the button still).
-  func scheduleLongPress() {
-    if longPressSourceID != 0 {
-      g_source_remove(longPressSourceID)
-      longPressSourceID = 0
+  /// The engine's deadlines GTK cannot see come: a still press becoming a long press (GTK reports no time
+  /// passing with the button down), and a touchpad gesture whose fingers went quiet (a device that never sends
+  /// "scroll-end").
+  enum InputTimer {
+    case longPress, gestureEnd
+  }
+
+  /// A press that may become a long press gets a `.stationary` event when it is due.
+  func scheduleLongPress() { schedule(.longPress, at: table.pointerLongPressDeadline) }
+
+  /// A touchpad gesture gets its `.ended` event at the engine's deadline (at rest by then: no fling).
+  func scheduleGestureEnd() { schedule(.gestureEnd, at: table.scrollGestureEndDeadline) }
+
+  /// Replaces `timer`'s GLib timeout with one due at `deadline` (table clock seconds; none when `nil`).
+  func schedule(_ timer: InputTimer, at deadline: Double?) {
+    let running = timer == .longPress ? longPressSourceID : touchpadQuietSourceID
+    if running != 0 { g_source_remove(running) }
+    var id: UInt32 = 0
+    if let deadline {
+      let milliseconds = UInt32(max(0, min(10, deadline - clock.now)) * 1000 + 1)
+      let owner = Unmanaged.passUnretained(self).toOpaque()
+      id =
+        timer == .longPress
+        ? g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { GTKTableView.fire(.longPress, $0) }, owner, nil)
+        : g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { GTKTableView.fire(.gestureEnd, $0) }, owner, nil)
     }
-    guard let deadline = table.pointerLongPressDeadline else { return }
-    let milliseconds = UInt32(max(0, min(10, deadline - clock.now)) * 1000 + 1)
-    longPressSourceID = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, milliseconds,
-      { data in
-        guard let data else { return 0 }
-        let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
-        owner.longPressSourceID = 0
-        owner.pointer(PointerEvent(.stationary, at: owner.pointerLast, time: owner.clock.now))
-        return 0
-      }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    if timer == .longPress { longPressSourceID = id } else { touchpadQuietSourceID = id }
+  }
+
+  /// `timer` came for the table view at `data`: the engine hears of it.
+  static func fire(_ timer: InputTimer, _ data: UnsafeMutableRawPointer?) -> gboolean {
+    guard let data else { return 0 }
+    let owner = Unmanaged<GTKTableView>.fromOpaque(data).takeUnretainedValue()
+    switch timer {
+    case .longPress:
+      owner.longPressSourceID = 0
+      owner.pointer(PointerEvent(.stationary, at: owner.pointerLast, time: owner.clock.now))
+    case .gestureEnd:
+      owner.touchpadQuietSourceID = 0
+      owner.scrollWheel(ScrollWheelEvent(.ended, hasPreciseScrollingDeltas: true, time: owner.clock.now))
+    }
+    return 0
   }
 
   // MARK: Keys
