@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run by scripts/check-articles.sh after it builds this package; $1 is the folder of the built log-view.
 #
+# 0. The line and filter scanners against a plain model, on random text read in random chunks (log-view selfcheck).
 # 1. A log of 10,000,000 lines (about 770 MB, in a temporary folder; LOG_VIEW_CHECK_LINES=N for another count):
 #    its first and its last screen printed without a terminal and checked, the first within 0.25 s of the program's
 #    start (the rest of the file is indexed in the background; the last screen waits for the whole index).
@@ -23,6 +24,9 @@ fail() {
   echo "log-view: $*" >&2
   exit 1
 }
+
+# 0. The scanners.
+"$bin" selfcheck --rounds 1000
 
 # 1. Printed screens of a large log.
 "$bin" generate "$work/big.log" --lines "$lines" >/dev/null

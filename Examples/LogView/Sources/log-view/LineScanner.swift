@@ -20,27 +20,34 @@ struct LineScanner: Sendable {
   /// hour does not change when it is finished.
   static let unfinishedLineMinimum = HourKey.longestTimestamp + 1
 
-  /// Scans `bytes`, the file's bytes from `lineStart`, adding the lines they finish to `batch`.
+  /// Scans `bytes`, the file's bytes from `lineStart`, adding where the lines they finish start to `lineStarts`, and
+  /// the hours they start to `sections`.
   ///
   /// - Parameter atEndOfFile: whether the bytes reach the end of the file; then a last line without a line
   ///   break is given out too (marked unfinished) once it has ``unfinishedLineMinimum`` bytes.
   /// - Returns: The bytes consumed (up to and including the last line break); the next chunk starts there. 0 with
   ///   a full chunk means the line is longer than the chunk: read a larger one.
-  mutating func scan(_ bytes: UnsafeRawBufferPointer, atEndOfFile: Bool, into batch: inout IndexBatch) -> Int {
+  mutating func scan(
+    _ bytes: UnsafeRawBufferPointer, atEndOfFile: Bool, lineStarts: inout [Int], sections: inout [IndexSection]
+  ) -> Int {
     guard let base = bytes.baseAddress else { return 0 }
     var position = 0
     while position < bytes.count {
       let remaining = bytes.count - position
       guard let newline = memchr(base + position, 0x0A, remaining) else {
         if atEndOfFile, !unfinishedLineGiven, remaining >= Self.unfinishedLineMinimum {
-          give(UnsafeRawBufferPointer(start: base + position, count: remaining), at: lineStart, into: &batch)
+          give(
+            UnsafeRawBufferPointer(start: base + position, count: remaining), at: lineStart, lineStarts: &lineStarts,
+            sections: &sections)
           unfinishedLineGiven = true
         }
         break
       }
       let length = base.distance(to: UnsafeRawPointer(newline)) - position
       if !unfinishedLineGiven {
-        give(UnsafeRawBufferPointer(start: base + position, count: length), at: lineStart, into: &batch)
+        give(
+          UnsafeRawBufferPointer(start: base + position, count: length), at: lineStart, lineStarts: &lineStarts,
+          sections: &sections)
       }
       unfinishedLineGiven = false
       position += length + 1
@@ -49,21 +56,23 @@ struct LineScanner: Sendable {
     return position
   }
 
-  /// Adds the line in `line` (starting at byte `start` of the file) to `batch`, and a section if it starts an hour.
-  private mutating func give(_ line: UnsafeRawBufferPointer, at start: Int, into batch: inout IndexBatch) {
-    batch.lineStarts.append(start)
+  /// Gives out the line in `line` (starting at byte `start` of the file), and a section if it starts an hour.
+  private mutating func give(
+    _ line: UnsafeRawBufferPointer, at start: Int, lineStarts: inout [Int], sections: inout [IndexSection]
+  ) {
+    lineStarts.append(start)
     defer { lineCount += 1 }
     if prefixLength > 0, line.count > prefixLength, startsWithPrefix(line) { return }
     guard let (newKey, length) = HourKey.parse(line) else {
       // No timestamp: the hour of the line before (the first lines of a file without one get a section of
       // their own).
-      if lineCount == 0 { batch.sections.append(IndexSection(firstLine: lineCount, key: key)) }
+      if lineCount == 0 { sections.append(IndexSection(firstLine: lineCount, key: key)) }
       return
     }
     setPrefix(line, length: length)
     if newKey != key || lineCount == 0 {
       key = newKey
-      batch.sections.append(IndexSection(firstLine: lineCount, key: newKey))
+      sections.append(IndexSection(firstLine: lineCount, key: newKey))
     }
   }
 

@@ -122,7 +122,9 @@ private struct IndexWorker: Sendable {
     let start = scanner.lineStart
     let count = file.read(into: buffer, at: start)
     let atEnd = start + count >= fileSize
-    let consumed = scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), atEndOfFile: atEnd, into: &pending)
+    let consumed = scanner.scan(
+      UnsafeRawBufferPointer(rebasing: buffer[0..<count]), atEndOfFile: atEnd, lineStarts: &pending.lineStarts,
+      sections: &pending.sections)
     scannedTo = max(scannedTo, start + count)
     if atEnd { reachedEnd = true }
     pending.end = indexedEnd

@@ -12,6 +12,7 @@ let usage = """
          log-view generate FILE [--lines N]          a test log of N lines (default 1,000,000)
          log-view print FILE [--size COLSxROWS] [--anchor first|last]
                                                      the first (or last) screen, printed, and the time it took
+         log-view selfcheck [--rounds N] [--seed S]  randomized checks of the line and filter scanners
   """
 
 func option(_ name: String, in arguments: [String]) -> String? {
@@ -34,6 +35,11 @@ do {
     else { fail("log-view: --lines takes a number from 1 to 1,000,000,000") }
     try LogGenerator.generate(at: arguments[1], lines: lines)
     print("log-view: \(arguments[1]): \(lines.grouped) lines")
+  case "selfcheck":
+    let rounds = Int(option("--rounds", in: arguments) ?? "500") ?? 500
+    let seed = UInt64(option("--seed", in: arguments) ?? "2026") ?? 2026  // deterministic by default
+    try SelfCheck.run(rounds: rounds, seed: seed)
+    print("log-view: the scanners agree with the model in \(rounds) rounds (seed \(seed))")
   case "print":
     guard arguments.count >= 2 else { fail(usage) }
     let size = (option("--size", in: arguments) ?? "80x24").split(separator: "x").compactMap { Int($0) }
