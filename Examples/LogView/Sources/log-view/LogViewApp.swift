@@ -106,6 +106,7 @@ final class LogViewApp: TerminalApplication {
     startFilterScanIfNeeded()
     if followWhenIndexed, index.reachedEnd {
       followWhenIndexed = false
+      message = ""
       follow()
     }
     tableView.tick()
@@ -294,7 +295,7 @@ final class LogViewApp: TerminalApplication {
   func follow() {
     guard index.reachedEnd else {
       followWhenIndexed = true
-      message = "following once the file is indexed"
+      message = "to the end once the file is indexed"
       return
     }
     let table = tableView.table
@@ -394,6 +395,11 @@ final class LogViewApp: TerminalApplication {
         return true
       default: break
       }
+    }
+    if !tableView.isShowingContextMenu, event == .key(KeyEvent(.end)), !index.reachedEnd {
+      // The end is not known yet: go there (and follow) once the file is indexed.
+      follow()
+      return true
     }
     if !tableView.isShowingContextMenu, event == .key(KeyEvent(.escape)), source.filter != nil {
       applyFilter("")
