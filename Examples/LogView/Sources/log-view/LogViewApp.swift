@@ -141,8 +141,9 @@ final class LogViewApp: TerminalApplication {
       return
     }
     if digits > source.gutterDigits {
+      // Wider numbers leave less room for the text: every height changes.
       source.gutterDigits = digits
-      tableView.table.reloadData(keepingMeasuredHeights: false)
+      tableView.reloadData()
       return
     }
     if source.filter == nil { grow(from: before, reloadingLastRow: grewLastLine, news: followingFile) }
