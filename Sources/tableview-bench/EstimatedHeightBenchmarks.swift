@@ -54,6 +54,8 @@ func measureEstimatedHeights(harness: Harness) -> [Measurement] {
     try? estimatedTable.scrollToRow(at: IndexPath(row: row, section: 0), at: .middle, animated: false)
     measured += estimatedTable.indexPathsForVisibleRows.count
   }
+  // No row on screen after the jumps means nothing was measured: no figure rather than a division by zero.
+  guard measured > 0 else { return results }
   let bytes = estimatedTable.diagnostics.heightCacheBytes - bytesBefore
   if harness.includes("estimated_bytes_per_measured_row") {
     results.append(
