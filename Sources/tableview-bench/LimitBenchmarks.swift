@@ -30,7 +30,11 @@ func measureScatteredEdits(harness: Harness, estimated: Bool) -> [Measurement] {
   guard harness.includesAny([name, "scattered_edits_edit"]) else { return [] }
   let n = 10_000_000
   let edits = harness.options.quick ? 10_000 : 100_000
-  let table = makeBenchTable(dataSource: SectionsModel(sections: 1, rows: n)) { table in
+  // A table holds its data source weakly: the model lives as long as the benchmark (the edits below must find it,
+  // or they are refused and measure nothing).
+  let model = SectionsModel(sections: 1, rows: n)
+  defer { withExtendedLifetime(model) {} }
+  let table = makeBenchTable(dataSource: model) { table in
     if estimated { table.estimatedRowHeight = 44 } else { table.rowHeight = 44 }
   }
   settleOnQuietOffset(table, near: Double(n) * 22)
