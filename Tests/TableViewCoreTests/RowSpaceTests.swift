@@ -239,7 +239,7 @@ struct RowSpaceTests {
     let space = RowSpace.linear(rowsTop: 100)
     space._checkInvariants(in: index)
     let at = space.locate(globalRow: 2, in: index)
-    #expect(at == RowSpace.Location(indexPath: IndexPath(row: 0, section: 1), lap: 0, item: 5, top: 140, height: 30))
+    #expect(at == RowSpace.Location(section: 1, row: 0, lap: 0, item: 5, top: 140, height: 30))
     #expect(space.locate(globalRow: 1, in: index).top == 114)
     let all = space.ranges(top: 0, bottom: HeightIndex.points(1_000), in: index)
     #expect(all.rows == 0..<3 && all.sections == 0..<2)
@@ -257,7 +257,7 @@ struct RowSpaceTests {
     space._checkInvariants(in: index)
     let before = space.locate(globalRow: -1, in: index)
     #expect(
-      before == RowSpace.Location(indexPath: IndexPath(row: 2, section: 0), lap: -1, item: 3, top: -30, height: 30))
+      before == RowSpace.Location(section: 0, row: 2, lap: -1, item: 3, top: -30, height: 30))
     #expect(space.locate(globalRow: 7, in: index).top == 2 * 60 + 10)
     #expect(space.ranges(top: HeightIndex.points(-35), bottom: HeightIndex.points(65), in: index).rows == -2..<4)
     #expect(space.ranges(top: HeightIndex.points(-35), bottom: HeightIndex.points(65), in: index).sections == 0..<0)

@@ -5,41 +5,55 @@
 extension TableView {
   /// Measures every unmeasured row that the viewport would show, anchoring on the first row that
   /// was on screen before this pass: a row measured above it moves the offset by its change.
-  func measureRowsComingOnScreen() {
-    let first = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height).rows
-    guard !first.isEmpty else { return }
+  /// Returns the visible rows and sections as it leaves them (`nil` when it gave up on heights that never settle).
+  @discardableResult
+  func measureRowsComingOnScreen() -> (rows: Range<Int>, sections: Range<Int>)? {
+    // The visible range, searched once and again only after a measurement changed something: the layout pass
+    // uses the last one (returned) instead of searching a third time.
+    var current = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
+    let first = current.rows
+    guard !first.isEmpty else { return current }
     // After a data change that kept a row in place (maintainsVisibleContentPosition), that row.
     let anchor =
       anchoring.measuringAnchorRow
       ?? (first.contains(visible.rowRange.lowerBound) ? visible.rowRange.lowerBound : first.lowerBound)
-    let anchorOnScreen = rowTop(anchor) - scroll.offset.y
+    // Where the anchor is on screen, found when a row is first to be measured (most passes measure none).
+    var anchorOnScreen: Double?
     retireRowsOnJump(to: first)
     var budget = 100_000  // a defence against a delegate whose heights never settle
     while budget > 0 {
       budget -= 1
-      let rows = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height).rows
-      guard let (v, k) = firstUnmeasuredRow(in: rows) else { return }
+      guard let (v, k) = firstUnmeasuredRow(in: current.rows) else { return current }
+      let onScreen = anchorOnScreen ?? rowTop(anchor) - scroll.offset.y
+      anchorOnScreen = onScreen
       let info = heights.index.info(ofItem: k)
       let units = measuredUnits(forItem: k, info: info, keepCell: true, virtualRow: v)
       heights.index.setHeight(ofItem: k, units: units, measured: true)
       // Whatever moved, the anchor stays where it was on screen, and the cells already shown are
       // placed again from the height index (a row measured between them moves those below it).
-      correctContentOffsetY(to: rowTop(anchor) - anchorOnScreen)
+      correctContentOffsetY(to: rowTop(anchor) - onScreen)
       pass.framesDirty = true
+      current = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
     }
+    return nil
   }
 
   /// Moves an offset that measuring left past an edge back to that edge, measuring the rows this
   /// brings on screen. This is a scroll, not a correction: the content on screen moves to fill
   /// the viewport, as UIKit's does when its content shrinks under it.
-  func keepOffsetWithinContent() {
+  /// Returns whether it moved the offset.
+  @discardableResult
+  func keepOffsetWithinContent() -> Bool {
+    var moved = false
     for _ in 0..<100 {
       let clamped = clampedOffset(scroll.offset.y)
-      guard clamped != scroll.offset.y else { return }
+      guard clamped != scroll.offset.y else { return moved }
       scroll.jumpY(to: clamped)
+      moved = true
       pass.framesDirty = true
       if heights.index.unmeasuredRowCount > 0 { measureRowsComingOnScreen() }
     }
+    return moved
   }
 
   /// On a jump (no row on screen is in `rows`), takes the visible rows off screen before rows are
@@ -59,7 +73,7 @@ extension TableView {
 
   /// The first unmeasured (virtual) row in `rows`, and its item index.
   func firstUnmeasuredRow(in rows: Range<Int>) -> (row: Int, item: Int)? {
-    rowSpace.firstUnmeasuredRow(in: rows, of: heights.index)
+    inPlace { rowSpace.firstUnmeasuredRow(in: rows, of: $0) }
   }
 
   /// Measures the row at item `k` (which must be a row): the delegate's height, or for

@@ -120,8 +120,13 @@ enum RowSpace: Hashable, Sendable {
 
   /// Where a global row is.
   struct Location: Hashable, Sendable {
-    /// The row.
-    var indexPath: IndexPath
+    /// The row's section.
+    var section: Int
+    /// The row in its section.
+    var row: Int
+    /// The row's index path (made on demand: making one calls into Foundation, and a call the optimizer cannot see
+    /// through makes it copy the height index being read).
+    var indexPath: IndexPath { IndexPath(row: row, section: section) }
     /// The lap it appears in (0 in a linear table).
     var lap: Int
     /// Its item index in the height index.
@@ -135,6 +140,7 @@ enum RowSpace: Hashable, Sendable {
   /// Where global row `g` is (`g` must be a row of the table in a linear one; any integer in a
   /// looping one).
   /// - Complexity: O(log n)
+  @inline(__always)
   func locate(globalRow g: Int, in index: HeightIndex) -> Location {
     switch self {
     case .linear(let rowsTop):
@@ -142,17 +148,14 @@ enum RowSpace: Hashable, Sendable {
       let info = index.info(ofItem: k)
       let section = info.sectionsBefore - 1
       let row = g - index.prefix(index.itemIndex(ofHeader: section)).rows
-      return Location(
-        indexPath: IndexPath(row: row, section: section), lap: 0, item: k, top: rowsTop + info.start,
-        height: info.height)
+      return Location(section: section, row: row, lap: 0, item: k, top: rowsTop + info.start, height: info.height)
     case .looping(let rowsPerLap, let period):
       let lap = Self.floorDivide(g, rowsPerLap)
       let row = g - lap * rowsPerLap
       let k = index.itemIndex(ofGlobalRow: row)
       let info = index.info(ofItem: k)
       return Location(
-        indexPath: IndexPath(row: k - 1, section: 0), lap: lap, item: k, top: Int64(lap) * period + info.start,
-        height: info.height)
+        section: 0, row: k - 1, lap: lap, item: k, top: Int64(lap) * period + info.start, height: info.height)
     }
   }
 
@@ -191,6 +194,7 @@ enum RowSpace: Hashable, Sendable {
   /// The first unmeasured global row in `rows`, and its item index, or `nil` when every row in
   /// `rows` is measured. A looping range may span laps: it is looked at lap by lap.
   /// - Complexity: O(log n) linear; O(laps · log n) looping, for the laps `rows` spans.
+  @inline(__always)
   func firstUnmeasuredRow(in rows: Range<Int>, of index: HeightIndex) -> (row: Int, item: Int)? {
     guard !rows.isEmpty else { return nil }
     switch self {
@@ -215,6 +219,7 @@ enum RowSpace: Hashable, Sendable {
 
   /// The height of everything that scrolls, in units: the table header, the rows and `tableFooterUnits`
   /// in a linear table; one lap in a looping one.
+  @inline(__always)
   func contentUnits(in index: HeightIndex, tableFooterUnits: Int64) -> Int64 {
     switch self {
     case .linear(let rowsTop): rowsTop + index.totalUnits + tableFooterUnits

@@ -18,7 +18,7 @@ extension TableView {
   public var contentSize: Size {
     Size(
       width: viewportSize.width,
-      height: HeightIndex.points(rowSpace.contentUnits(in: heights.index, tableFooterUnits: heights.tableFooterUnits)))
+      height: HeightIndex.points(inPlace { rowSpace.contentUnits(in: $0, tableFooterUnits: heights.tableFooterUnits) }))
   }
 
   /// Throws when `indexPath` is not a row of the table.

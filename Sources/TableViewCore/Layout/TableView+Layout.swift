@@ -27,6 +27,16 @@ extension TableView {
     if editing.reorder != nil { keepHeldRowInView() }
   }
 
+  /// `body` of the height index where it is. A struct stored in a class and passed as an argument is copied first
+  /// (each of its arrays retained and released: a third of a scroll step with estimated heights), unless the
+  /// optimizer can see that nothing writes it during the call; an `inout` access is exclusive, so whatever `body`
+  /// passes it to reads it in place. `body` must only read it. (The table's properties are
+  /// `@exclusivity(unchecked)`: the access costs no check.)
+  @inline(__always)
+  func inPlace<Result>(_ body: (inout HeightIndex) -> Result) -> Result {
+    body(&heights.index)
+  }
+
   func setContentOffsetNow(_ offset: Point) {
     guard let x = Sanitize.coordinate(offset.x), let y = Sanitize.coordinate(offset.y) else {
       report(TableViewError(.invalidArgument, "content offset \(offset) is not finite; ignored"))
@@ -48,7 +58,7 @@ extension TableView {
 
   /// Global rows and sections intersecting `[top, bottom)` (content coordinates).
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
-    rowSpace.ranges(top: top, bottom: bottom, in: heights.index)
+    inPlace { rowSpace.ranges(top: top, bottom: bottom, in: $0) }
   }
 
   /// The frame of an item from its info.
@@ -60,7 +70,7 @@ extension TableView {
 
   /// The index path of global row `g`, and its frame.
   func locateGlobalRow(_ g: Int) -> (IndexPath, Rect) {
-    let at = rowSpace.locate(globalRow: g, in: heights.index)
+    let at = inPlace { rowSpace.locate(globalRow: g, in: $0) }
     let rect = Rect(
       x: 0, y: HeightIndex.points(at.top), width: viewportSize.width, height: HeightIndex.points(at.height))
     return (at.indexPath, rect)
@@ -99,16 +109,18 @@ extension TableView {
     pass.passNumber &+= 1
     pass.inLayout = true
     defer { pass.inLayout = false }
+    // The visible ranges as measuring left them, when it searched them last.
+    var known: (rows: Range<Int>, sections: Range<Int>)?
     if heights.usesEstimates, heights.index.unmeasuredRowCount > 0 {
       // Rows measured smaller than their estimates shorten the content under an offset at rest:
       // one that was within the content stays within it.
       let resting = scroll.animation == nil && !scroll.isDragging && rowSpace.isBounded
       let within =
         resting && scroll.offset.y >= minimumContentOffsetY && scroll.offset.y <= maximumContentOffsetY
-      measureRowsComingOnScreen()
-      if within { keepOffsetWithinContent() }
+      known = measureRowsComingOnScreen()
+      if within, keepOffsetWithinContent() { known = nil }
     }
-    let (rows, sections) = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
+    let (rows, sections) = known ?? ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
     if rows != visible.rowRange || pass.framesDirty { updateRows(to: rows) }
     updateSupplements(to: sections)
     updateTableHeaderAndFooter()
