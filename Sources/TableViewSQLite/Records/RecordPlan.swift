@@ -9,6 +9,10 @@ struct RecordPlan: Sendable {
     var expression: String
     var name: String
     var isDescending: Bool
+    /// Whether the column may hold NULL (until ``RecordPlan/check(_:)`` reads the schema: any column but `rowid`).
+    /// NULL sorts before every value going up and after every value going down, and compares to nothing: the
+    /// keyset of such a term says so in SQL of its own.
+    var mayBeNull = true
   }
 
   /// Which way a keyset goes from a row's sort key.
@@ -29,9 +33,16 @@ struct RecordPlan: Sendable {
   /// The quoted section column.
   let section: String?
   /// The order's terms, the key last unless it is one of them.
-  let terms: [Term]
+  private(set) var terms: [Term]
   /// The filter's condition and its values (`nil`: every row).
   let filter: (sql: String, values: [DatabaseValue])?
+  /// The key's column, or `nil` for the rowid.
+  var keyColumnName: String? {
+    switch request.key {
+    case .rowID: nil
+    case .column(let name): name
+    }
+  }
   /// The arguments of `from` and then of the filter: what every statement's own values follow.
   var baseArguments: StatementArguments {
     fromArguments + StatementArguments(filter?.values ?? [])
@@ -61,7 +72,8 @@ struct RecordPlan: Sendable {
       case .column(let name): name
       }
     if !request.ordering.contains(where: { $0.column.lowercased() == keyColumn?.lowercased() }) {
-      terms.append(Term(expression: keyExpression, name: Self.keyName, isDescending: false))
+      terms.append(
+        Term(expression: keyExpression, name: Self.keyName, isDescending: false, mayBeNull: keyColumn != nil))
     }
     self.terms = terms
     if let filter = request.filter, !filter.text.isEmpty, !filter.columns.isEmpty {
@@ -155,36 +167,56 @@ struct RecordPlan: Sendable {
   /// The row with a key (its arguments: ``baseArguments`` and the key).
   var rowWithKey: String { "\(selectRows)\(whereClause(["\(keyExpression) = ?"]))" }
 
-  /// The condition of the rows on `direction` of `key`: a row value comparison when every term
-  /// goes the same way (SQLite serves it from the index), else its expansion.
+  /// The condition of the rows on `direction` of `key`: a row value comparison when every term goes the same way
+  /// and none may hold NULL (SQLite serves it from the index), else its expansion, term by term, in which a term
+  /// that may hold NULL compares as SQLite sorts it (NULL before every value going up): equal is `IS`, after a NULL
+  /// is `IS NOT NULL`, before a value includes the NULLs, and nothing is before a NULL.
   func keyset(_ direction: Direction, _ key: SortKey) -> (sql: String, values: [DatabaseValue]) {
     let forward = direction == .after || direction == .from
     let inclusive = direction == .from || direction == .through
-    if terms.allSatisfy({ $0.isDescending == terms[0].isDescending }) {
+    if terms.allSatisfy({ $0.isDescending == terms[0].isDescending && !$0.mayBeNull }) {
       let greater = forward != terms[0].isDescending
       let op = (greater ? ">" : "<") + (inclusive ? "=" : "")
       let columns = terms.map(\.expression).joined(separator: ", ")
       let marks = Array(repeating: "?", count: terms.count).joined(separator: ", ")
       return ("(\(columns)) \(op) (\(marks))", key.values)
     }
+    func equal(_ term: Term, _ value: DatabaseValue, into values: inout [DatabaseValue]) -> String {
+      values.append(value)
+      return "\(term.expression) \(term.mayBeNull ? "IS" : "=") ?"
+    }
     var clauses: [String] = []
     var values: [DatabaseValue] = []
-    for i in terms.indices {
+    branches: for i in terms.indices {
       var parts: [String] = []
-      for j in 0..<i {
-        parts.append("\(terms[j].expression) = ?")
-        values.append(key.values[j])
-      }
+      var branchValues: [DatabaseValue] = []
+      for j in 0..<i { parts.append(equal(terms[j], key.values[j], into: &branchValues)) }
+      // Going up in SQLite's order of the term (NULL first) or down.
       let greater = forward != terms[i].isDescending
-      parts.append("\(terms[i].expression) \(greater ? ">" : "<") ?")
-      values.append(key.values[i])
+      let value = key.values[i]
+      let term = terms[i].expression
+      switch (greater, value.isNull, terms[i].mayBeNull) {
+      case (true, true, _): parts.append("\(term) IS NOT NULL")
+      case (true, false, _):
+        parts.append("\(term) > ?")
+        branchValues.append(value)
+      case (false, true, _): continue branches  // nothing sorts before NULL
+      case (false, false, true):
+        parts.append("(\(term) < ? OR \(term) IS NULL)")
+        branchValues.append(value)
+      case (false, false, false):
+        parts.append("\(term) < ?")
+        branchValues.append(value)
+      }
       clauses.append("(" + parts.joined(separator: " AND ") + ")")
+      values += branchValues
     }
     if inclusive {
-      clauses.append("(" + terms.map { "\($0.expression) = ?" }.joined(separator: " AND ") + ")")
-      values += key.values
+      var parts: [String] = []
+      for (term, value) in zip(terms, key.values) { parts.append(equal(term, value, into: &values)) }
+      clauses.append("(" + parts.joined(separator: " AND ") + ")")
     }
-    return ("(" + clauses.joined(separator: " OR ") + ")", values)
+    return clauses.isEmpty ? ("0", []) : ("(" + clauses.joined(separator: " OR ") + ")", values)
   }
 
   /// The sort key of a fetched row.
@@ -208,14 +240,24 @@ struct RecordPlan: Sendable {
   /// uniqueness; returns the warnings (an order no index serves).
   /// - Throws: ``SQLiteRecordError`` for a missing table or column, a key that is not unique, a
   ///   query that cannot be prepared.
-  func check(_ db: Database) throws(SQLiteRecordError) -> [SQLiteRecordError] {
+  mutating func check(_ db: Database) throws(SQLiteRecordError) -> [SQLiteRecordError] {
     let source = request.sourceDescription
     do {
       let columns: [String]
       switch request.source {
       case .table(let name):
         guard try db.tableExists(name) || db.viewExists(name) else { throw SQLiteRecordError.noSuchTable(name) }
-        columns = try db.columns(in: name).map(\.name)
+        let infos = try db.columns(in: name)
+        columns = infos.map(\.name)
+        // Declared NOT NULL, or the rowid's alias (INTEGER PRIMARY KEY): never NULL. A query's columns may be.
+        var notNull = Set(infos.filter(\.isNotNull).map { $0.name.lowercased() })
+        if try db.tableExists(name), let alias = try db.primaryKey(name).rowIDColumn {
+          notNull.insert(alias.lowercased())
+        }
+        for i in terms.indices where terms[i].expression != "rowid" {
+          let column = terms[i].name == Self.keyName ? keyColumnName : terms[i].name
+          terms[i].mayBeNull = !notNull.contains(column?.lowercased() ?? "")
+        }
       case .sql(let sql, let arguments):
         let statement = try db.makeStatement(sql: "SELECT * FROM (\(sql)) LIMIT 0")
         try statement.setArguments(arguments)

@@ -106,9 +106,14 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
     record: @escaping @Sendable (Row) throws -> Record, configure: @escaping Configure
   ) throws(SQLiteRecordError) {
     precondition(pageSize > 0 && cachedPages > 0 && placeholderHeight > 0, "sizes must be positive")
-    let plan = RecordPlan(request)
+    // Checking reads which of the order's columns may hold NULL: the plan's queries then say how NULL sorts.
+    let plan: RecordPlan
     do {
-      warnings = try database.read { db in try plan.check(db) }
+      (plan, warnings) = try database.read { db in
+        var plan = RecordPlan(request)
+        let warnings = try plan.check(db)
+        return (plan, warnings)
+      }
     } catch let error as SQLiteRecordError {
       throw error
     } catch {

@@ -129,23 +129,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       let name = grid.description.columns[sort.column].name
       return sort.ascending ? SQLiteRecordRequest.Ordering.ascending(name) : .descending(name)
     }
+    // A column that may hold NULL sorts as SQLite sorts it (NULL first going up): the source's keyset says so.
     guard var request = grid.description.request(sortedBy: ordering) else { return }
-    if let sort = grid.sort, !grid.description.columns[sort.column].isNotNull, let key = grid.description.key {
-      // A column that may hold NULL: a keyset never reaches a NULL (every comparison with it is NULL), so the rows
-      // are ordered by the value with NULL as minus infinity (first, as SQLite sorts NULL), the key breaking ties.
-      // No index serves that order: each page is sorted by a scan.
-      let column = grid.description.columns[sort.column].name.quotedDatabaseIdentifier
-      let keyExpression: String =
-        switch key {
-        case .column(let name): name.quotedDatabaseIdentifier
-        case .rowID: "rowid"
-        }
-      let name = grid.description.name.quotedDatabaseIdentifier
-      request = SQLiteRecordRequest(
-        sql: "SELECT *, \(keyExpression) AS tableview_row, coalesce(\(column), -9e999) AS tableview_sort FROM \(name)",
-        key: .column("tableview_row"),
-        ordering: [sort.ascending ? .ascending("tableview_sort") : .descending("tableview_sort")])
-    }
     if !filter.isEmpty {
       // The text columns (declared so, or without a type); all of them when none is.
       let text = grid.description.columns.filter {
