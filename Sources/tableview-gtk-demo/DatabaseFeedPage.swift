@@ -22,6 +22,8 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
   let searchEntry: UnsafeMutablePointer<GtkWidget>
   /// The last write that failed (a locked or read-only file), in red under the bar until the next write.
   let writeErrorLabel: UnsafeMutablePointer<GtkWidget>
+  /// "No posts match “…”" under a search that found nothing (hidden otherwise): the table then shows no header.
+  let noMatchesLabel: UnsafeMutablePointer<GtkWidget>
   var lastSelected: IndexPath?
   /// The database and the table's data source over it, once open.
   private(set) var store: PostStore?
@@ -45,6 +47,8 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
   private(set) var updatesApplied = 0
   /// The last post moved by hand and where it dropped.
   private(set) var lastMove: (id: Int64, to: IndexPath)?
+  /// Whether the headers' heights were last asked under a search (its end asks them again).
+  private var headersFollowSearch = false
   /// Moves the database refused so far (each put back and said on the error line).
   private var movesUndone = 0
   /// The poll of the database: often while something is on its way, ten times a second otherwise.
@@ -83,6 +87,12 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     }
     gtk_widget_set_visible(writeErrorLabel, 0)
     gtk_box_append(Self.box(column), writeErrorLabel)
+    noMatchesLabel = gtk_label_new(nil)
+    gtk_widget_add_css_class(noMatchesLabel, "dim-label")
+    gtk_widget_add_css_class(noMatchesLabel, "title-4")
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(noMatchesLabel, 24) }
+    gtk_widget_set_visible(noMatchesLabel, 0)
+    gtk_box_append(Self.box(column), noMatchesLabel)
     gtk_widget_set_vexpand(gtkTableView.widget, 1)
 
     let table = gtkTableView.table
@@ -224,8 +234,20 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
 
   // MARK: Delegate
 
+  /// Under a search, a section without a match has no header (a search that found two posts shows two sections,
+  /// not a thousand "0 matches").
+  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+    isEmptySearchSection(section) ? 0 : tableView.sectionHeaderHeight
+  }
+
+  /// Whether a search is shown and `section` has no match in it.
+  private func isEmptySearchSection(_ section: Int) -> Bool {
+    guard let source, source.appliedFilter != nil else { return false }
+    return source.tableView(gtkTableView.table, numberOfRowsInSection: section) == 0
+  }
+
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
-    guard
+    guard !isEmptySearchSection(section),
       let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
         as? GTKTableViewHeaderFooterView
     else { return nil }
@@ -432,7 +454,14 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     if summary.updatesApplied > 0 {
       updatesApplied += summary.updatesApplied
       loadingMore = false
+      if source.appliedFilter != nil || headersFollowSearch {
+        // Which sections have a header changed with the search (or its end): the table asks the heights again
+        // (UIKit's empty update).
+        try? gtkTableView.table.performBatchUpdates { _ in }
+        headersFollowSearch = source.appliedFilter != nil
+      }
       refreshHeaders()
+      showNoMatches()
       let table = gtkTableView.table
       if scrollsToTopOnUpdate, source.appliedFilter == nil, table.numberOfSections > 0,
         table.numberOfRows(inSection: 0) > 0
@@ -443,6 +472,16 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     }
     gtkTableView.setNeedsLayout()
     didChange?()
+  }
+
+  /// "No posts match “…”" when the search shown found nothing, else nothing.
+  private func showNoMatches() {
+    let table = gtkTableView.table
+    let none = source?.appliedFilter != nil && table.totalRowCount == 0
+    if none, let filter = source?.appliedFilter {
+      gtk_label_set_text(OpaquePointer(noMatchesLabel), "No posts match “\(filter)”")
+    }
+    gtk_widget_set_visible(noMatchesLabel, none ? 1 : 0)
   }
 
   /// Shows every visible header's count again.
@@ -498,6 +537,8 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
       ("editRect", hook.rect(of: editButton)),
       ("lastError", lastError.map(FeedPage.jsonString) ?? "null"),
       ("writeError", gtk_widget_get_visible(writeErrorLabel) != 0 ? hook.rect(of: writeErrorLabel) : "null"),
+      ("noMatches", gtk_widget_get_visible(noMatchesLabel) != 0 ? hook.rect(of: noMatchesLabel) : "null"),
+      ("headersShown", "\(table.visibleHeaderViews.count)"),
       ("rows", "[" + rows.joined(separator: ",") + "]"),
       ("lastMove", lastMove.map { "[\($0.id),\($0.to.section),\($0.to.row)]" } ?? "null"),
       ("movesUndone", "\(source?.movesUndone ?? 0)"),

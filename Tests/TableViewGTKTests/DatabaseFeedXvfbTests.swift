@@ -72,7 +72,7 @@ final class DatabaseFeedXvfbTests {
   }
 
   @Test(
-    "the search entry runs an FTS5 search; Down goes into the results; one Esc returns to where the user was, the keyboard on the list; New post writes to the file"
+    "the search entry runs an FTS5 search, headers only over matches, \"No posts match\" when none; Down goes into the results; one Esc returns to where the user was, the keyboard on the list; New post writes to the file"
   )
   func searchAndNewPost() async throws {
     let build = try FeedDatabase.openOrCreate(path: path, posts: 2_000, createsFolder: false)
@@ -95,6 +95,15 @@ final class DatabaseFeedXvfbTests {
     }
     #expect(found.posts == 1, "\(found)")
     #expect(found.state.focus == "entry", "\(found)")
+    #expect(found.headersShown == 1, "only the match's section has a header: \(found)")
+    #expect(found.noMatches == nil, "\(found)")
+    // A search that finds nothing says so, over no header at all.
+    try demo.xdotool("type", "--delay", "40", "zz")
+    let none = try await demo.waitForDatabaseFeed("no match") { $0.appliedFilter == "quokzz" && $0.state.isSettled }
+    #expect(none.posts == 0 && none.headersShown == 0, "\(none)")
+    #expect(none.noMatches != nil, "\(none)")
+    try demo.xdotool("key", "BackSpace", "BackSpace")
+    try await demo.waitForDatabaseFeed("the match again") { $0.appliedFilter == "quok" && $0.loadedIDs == [quokka.id] }
     // Down goes from the entry into the results, on the first; Up and / come back to the entry.
     try demo.xdotool("key", "Down")
     let into = try await demo.waitForDatabaseFeed("the focus on the first result") {

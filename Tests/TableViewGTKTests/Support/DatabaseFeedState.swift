@@ -29,6 +29,10 @@ struct DatabaseFeedState: CustomStringConvertible {
   var lastMove: [Int64]?
   /// Moves the database refused (each put back).
   var movesUndone: Int
+  /// Where "No posts match" is drawn (`nil`: not shown).
+  var noMatches: [Double]?
+  /// The section headers on screen.
+  var headersShown: Int
 
   init?(_ state: DemoState) {
     guard let data = state.raw.data(using: .utf8),
@@ -53,6 +57,8 @@ struct DatabaseFeedState: CustomStringConvertible {
     }
     lastMove = (object["lastMove"] as? [NSNumber])?.map(\.int64Value)
     movesUndone = (object["movesUndone"] as? NSNumber)?.intValue ?? 0
+    noMatches = (object["noMatches"] as? [NSNumber])?.map(\.doubleValue)
+    headersShown = (object["headersShown"] as? NSNumber)?.intValue ?? -1
   }
 
   /// The reorder's fields (the same as the in-memory feed's: `StateHook.reorderFields`).
