@@ -160,6 +160,16 @@ struct ColumnLayoutModelTests {
         }
       }
     }
+    // Found by the fuzz target: a fraction of the tiniest weight puts a breakpoint at infinity, where a column of
+    // weight 0 (a NaN fraction) was ∞ · 0 wide: NaN.
+    let tiny = ColumnLayout(
+      columns: [
+        TableColumn(identifier: "a", width: .fixed(-.infinity), minWidth: 5, maxWidth: .leastNonzeroMagnitude),
+        TableColumn(identifier: "b", width: .fraction(.leastNonzeroMagnitude), minWidth: -1),
+        TableColumn(identifier: "c", width: .fraction(.nan), minWidth: .leastNonzeroMagnitude, maxWidth: -1),
+      ], viewportWidth: 123.456, granularity: .infinity)
+    tiny._checkInvariants()
+    #expect(tiny.widths.allSatisfy { $0.isFinite && $0 >= 0 }, "\(tiny.widths)")
     let none = ColumnLayout(columns: [], viewportWidth: 80)
     none._checkInvariants()
     #expect(none.contentWidth == 0 && none.visibleColumns(horizontalOffset: 0).isEmpty)

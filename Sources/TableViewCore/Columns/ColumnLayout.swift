@@ -115,8 +115,11 @@ public struct ColumnLayout: Sendable, Equatable {
     guard !columns.isEmpty else { return [] }
     if room <= minimums.reduce(0, +) { return minimums }
     if room >= maximums.reduce(0, +) { return maximums }
+    // λ may be infinite (a breakpoint of a tiny weight): a column of weight 0 is its minimum (∞ · 0 is NaN).
     func widths(_ lambda: Double) -> [Double] {
-      columns.indices.map { min(max(lambda * columns[$0].weight, minimums[$0]), maximums[$0]) }
+      columns.indices.map { i in
+        columns[i].weight > 0 ? min(max(lambda * columns[i].weight, minimums[i]), maximums[i]) : minimums[i]
+      }
     }
     // The breakpoints: where each weighted column leaves its minimum and reaches its maximum. At the last one
     // every column is at its maximum (all of them finite: at most `maximumWidth`), more than the room.
