@@ -4,9 +4,10 @@ import CGtk
 // Input, translated: the wheel and the touchpad become the engine's scroll events
 // (`TableView.handleScrollWheel(_:)`: notches glide and add up; a touchpad follows the fingers, swipes a row
 // sideways, and flings on lift-off); the buttons become the engine's pointer events
-// (`TableView.handlePointer(_:)`), whose router decides what they mean — a tap selects, a drag scrolls like a finger, a sideways drag swipes, a long press or a press on a drag handle picks the row
-// up, a press on an editing control commits it, the right button opens the row's menu — the same rules
-// as every backend; and the keys are the engine's table commands.
+// (`TableView.handlePointer(_:)`), whose router decides what they mean — a tap selects, a drag scrolls like a
+// finger, a sideways drag swipes, a long press or a press on a drag handle picks the row up, a press on an
+// editing control commits it, the right button opens the row's menu — the same rules as every backend; and the
+// keys are the engine's table commands.
 
 extension GTKTableView {
   func installInput() {

@@ -142,7 +142,6 @@ func settle(_ tableView: GTKTableView, atLeast seconds: Double) {
 
 /// Plays a pointer script with xdotool; returns what the user sees afterwards.
 func play(_ script: PointerScript, in window: ScriptWindow) -> (PointerScript.Outcome, [String]) {
-  var model: PointerModel?
   var notes: [String] = []
   let tableView = showTable(in: window) { tableView in
     tableView.table.register(
@@ -155,7 +154,6 @@ func play(_ script: PointerScript, in window: ScriptWindow) -> (PointerScript.Ou
   }
   let table = tableView.table
   let rows = PointerModel(rowHeight: 44, width: table.viewportSize.width)
-  model = rows
   table.dataSource = rows
   table.delegate = rows
   tableView.reloadData()
@@ -213,7 +211,7 @@ func play(_ script: PointerScript, in window: ScriptWindow) -> (PointerScript.Ou
   let outcome = PointerScript.outcome(of: table, model: rows)
   // The menu's popover goes with its table; the pointer goes back to rest.
   tableView.hideContextMenu()
-  withExtendedLifetime(model) {}
+  withExtendedLifetime(rows) {}
   return (outcome, notes)
 }
 
@@ -279,29 +277,28 @@ let window = ScriptWindow()
 window.waitUntilShown()
 nonisolated(unsafe) var failed = 0
 
-func report(kind: String, name: String, ok: Bool, outcome: String, expected: String, notes: [String]) {
+/// Prints the line of one script: what it left (`result`, with the runner's notes) against what it expects.
+func report<Outcome: Equatable>(_ kind: String, _ name: String, _ result: (Outcome, [String]), expected: Outcome) {
+  let ok = result.0 == expected
   if !ok { failed += 1 }
-  let noted = notes.map(json).joined(separator: ",")
+  let noted = result.1.map(json).joined(separator: ",")
   print(
-    "{\"kind\":\"\(kind)\",\"name\":\(json(name)),\"ok\":\(ok),\"outcome\":\(json(outcome)),"
-      + "\"expected\":\(json(expected)),\"notes\":[\(noted)]}")
+    "{\"kind\":\"\(kind)\",\"name\":\(json(name)),\"ok\":\(ok),\"outcome\":\(json("\(result.0)")),"
+      + "\"expected\":\(json("\(expected)")),\"notes\":[\(noted)]}")
   fflush(nil)
 }
 
+/// Whether `name` passes `--filter`.
+func selected(_ name: String) -> Bool { filter.map { name.contains($0) } ?? true }
+
 if both || arguments.contains("--pointer") {
-  for script in pointerScripts where filter.map({ script.name.contains($0) }) ?? true {
-    let (outcome, notes) = play(script, in: window)
-    report(
-      kind: "pointer", name: script.name, ok: outcome == script.expected, outcome: "\(outcome)",
-      expected: "\(script.expected)", notes: notes)
+  for script in pointerScripts where selected(script.name) {
+    report("pointer", script.name, play(script, in: window), expected: script.expected)
   }
 }
 if both || arguments.contains("--commands") {
-  for script in commandScripts where filter.map({ script.name.contains($0) }) ?? true {
-    let (outcome, notes) = play(script, in: window)
-    report(
-      kind: "command", name: script.name, ok: outcome == script.expected, outcome: "\(outcome)",
-      expected: "\(script.expected)", notes: notes)
+  for script in commandScripts where selected(script.name) {
+    report("command", script.name, play(script, in: window), expected: script.expected)
   }
 }
 exit(failed == 0 ? 0 : 1)

@@ -80,7 +80,7 @@
       let velocity = tracker.velocity(at: event.time)
       end()
       // The content moves against the fingers.
-      return .endDragging(velocity: velocity == 0 ? 0 : -velocity)
+      return .endDragging(velocity: -velocity)
     case (.ended, .swiping):
       let velocity = tracker.velocity(at: event.time)
       end()

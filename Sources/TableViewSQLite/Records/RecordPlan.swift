@@ -37,12 +37,7 @@ struct RecordPlan: Sendable {
   /// The filter's condition and its values (`nil`: every row).
   let filter: (sql: String, values: [DatabaseValue])?
   /// The key's column, or `nil` for the rowid.
-  var keyColumnName: String? {
-    switch request.key {
-    case .rowID: nil
-    case .column(let name): name
-    }
-  }
+  var keyColumnName: String? { request.key.columnName }
   /// The arguments of `from` and then of the filter: what every statement's own values follow.
   var baseArguments: StatementArguments {
     fromArguments + StatementArguments(filter?.values ?? [])
@@ -66,11 +61,7 @@ struct RecordPlan: Sendable {
     var terms = request.ordering.map {
       Term(expression: $0.column.quotedDatabaseIdentifier, name: $0.column, isDescending: $0.isDescending)
     }
-    let keyColumn: String? =
-      switch request.key {
-      case .rowID: nil
-      case .column(let name): name
-      }
+    let keyColumn = request.key.columnName
     if !request.ordering.contains(where: { $0.column.lowercased() == keyColumn?.lowercased() }) {
       terms.append(
         Term(expression: keyExpression, name: Self.keyName, isDescending: false, mayBeNull: keyColumn != nil))
@@ -302,4 +293,14 @@ struct RecordPlan: Sendable {
 /// A row's place in the total order: the values of the order's terms (the key last).
 struct SortKey: Sendable, Hashable {
   var values: [DatabaseValue]
+}
+
+extension SQLiteRecordRequest.Key {
+  /// The key's column, or `nil` for the rowid.
+  var columnName: String? {
+    switch self {
+    case .rowID: nil
+    case .column(let name): name
+    }
+  }
 }
