@@ -68,8 +68,7 @@ let package = Package(
     .target(
       name: "TableViewSQLite",
       dependencies: [
-        "TableViewCore", "DemoData",
-        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+        "TableViewCore", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
 
     // Internal: a deterministic random number generator (SplitMix64) for demo data, benchmarks and randomized
@@ -78,6 +77,14 @@ let package = Package(
     // Internal: the demos' data sets (feed posts, fixed rows, hours, dates) and the date picker's model on the
     // engine's PickerView: no backend, so every backend's demo shows the same data.
     .target(name: "DemoData", dependencies: ["TableViewCore", "SeededRandom"]),
+    // Internal: the demos' posts and chat databases (schema, generator, writers) and the posts' data source, an app
+    // of TableViewSQLite's building blocks (`package` access), not a product.
+    .target(
+      name: "DemoDatabase",
+      dependencies: [
+        "TableViewCore", "DemoData", "TableViewSQLite",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+      ]),
     // Test-only: a model terminal that applies output bytes to a screen buffer (what a terminal would show).
     .target(name: "TerminalTesting", dependencies: ["TerminalKit"]),
     // Test-only: doubles the engine's and the backends' tests share (keyboard scripts and their models).
@@ -88,7 +95,7 @@ let package = Package(
     .executableTarget(
       name: "tableview-demo",
       dependencies: [
-        "TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite",
+        "TableViewCore", "TerminalKit", "TableViewTerminal", "DemoData", "TableViewSQLite", "DemoDatabase",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     .executableTarget(
@@ -96,7 +103,7 @@ let package = Package(
       dependencies: [
         "TableViewGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"])),
         .target(name: "CAdw", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
-        "SeededRandom", "TableViewSQLite",
+        "SeededRandom", "TableViewSQLite", "DemoDatabase",
       ]),
     // Test-only: the engine's pointer and keyboard scripts played with real X input on a GTKTableView (run by
     // TableViewGTKTests under Xvfb).
@@ -108,14 +115,15 @@ let package = Package(
     .executableTarget(
       name: "tableview-bench",
       dependencies: [
-        "TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite", "TableViewTesting",
+        "TableViewCore", "SeededRandom", "DemoData", "TableViewSQLite", "DemoDatabase", "TableViewTesting",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     // A second process for TableViewSQLite's tests: writes posts, holds a lock, dies mid-transaction.
     .executableTarget(
       name: "tableview-sqlite-writer",
       dependencies: [
-        "TableViewSQLite", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
+        "TableViewSQLite", "DemoDatabase",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
 
     .testTarget(name: "TableViewCoreTests", dependencies: ["TableViewCore", "SeededRandom", "TableViewTesting"]),
@@ -126,19 +134,23 @@ let package = Package(
     .testTarget(
       name: "TableViewTerminalTests",
       dependencies: [
-        "TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite", "TableViewTesting",
+        "TableViewTerminal", "TableViewCore", "TerminalKit", "TestSupport", "TableViewSQLite", "DemoDatabase",
+        "TableViewTesting",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     .testTarget(
       name: "TableViewSQLiteTests",
       dependencies: [
-        "TableViewSQLite", "TableViewCore", "DemoData", "TestSupport", "SeededRandom", "TableViewTesting",
+        "TableViewSQLite", "DemoDatabase", "TableViewCore", "DemoData", "TestSupport", "SeededRandom",
+        "TableViewTesting",
         .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     // The GTK backend's end-to-end tests: the GTK demo under Xvfb, read through screenshots and AT-SPI.
     .testTarget(
       name: "TableViewGTKTests",
-      dependencies: ["TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite", "TableViewTesting"],
+      dependencies: [
+        "TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite", "DemoDatabase", "TableViewTesting",
+      ],
       // Run by the accessibility tests (with the system's python3 and its pyatspi), not compiled.
       exclude: ["Support/atspi-tree.py"]),
   ]

@@ -1,5 +1,6 @@
-// A libFuzzer target for TableViewSQLite's data source, compiled by scripts/fuzz.sh together with its sources (and
-// linked with TableViewCore, DemoData, SeededRandom and GRDB, built as modules of their own: see `modules`).
+// A libFuzzer target for the demos' posts source over TableViewSQLite, compiled by scripts/fuzz.sh together with its
+// sources (Sources/DemoDatabase; linked with TableViewCore, DemoData, SeededRandom, TableViewSQLite and GRDB, built as
+// modules of their own: see `modules`).
 //
 // Each input starts from a fresh database file in a temporary folder: a few posts in a few sections, served to a
 // table by an `SQLiteTableDataSource` (small pages and a small cache, so pages are read, evicted and read again).

@@ -17,15 +17,15 @@ import Foundation
 /// place of (its `-wal` and `-shm` names are the new file's too: the new file is damaged), and into
 /// a write-ahead log that was deleted (its commits never reach the database). ``check(_:)`` compares
 /// the path's file (`stat`) with the one opened before a write and on every change poll.
-struct DatabaseFileIdentity: Sendable, Equatable {
+package struct DatabaseFileIdentity: Sendable, Equatable {
   /// A file's device and inode.
-  struct FileID: Sendable, Equatable {
-    var device: UInt64
-    var inode: UInt64
+  package struct FileID: Sendable, Equatable {
+    package var device: UInt64
+    package var inode: UInt64
   }
 
   /// What happened to the files.
-  enum Change: Sendable, Equatable {
+  package enum Change: Sendable, Equatable {
     /// No file at the path any more.
     case deleted
     /// Another file at the path.
@@ -35,14 +35,14 @@ struct DatabaseFileIdentity: Sendable, Equatable {
   }
 
   /// The database file.
-  let path: String
+  package let path: String
   /// The file opened.
-  let file: FileID
+  package let file: FileID
   /// The write-ahead log opened, if it existed when the identity was taken.
-  let log: FileID?
+  package let log: FileID?
 
   /// The identity of the files now at `path` and `path-wal`; `nil` when there is no file at `path`.
-  init?(path: String) {
+  package init?(path: String) {
     guard let file = Self.fileID(path) else { return nil }
     self.path = path
     self.file = file
@@ -50,7 +50,7 @@ struct DatabaseFileIdentity: Sendable, Equatable {
   }
 
   /// The device and inode of the file at `path`, `nil` when there is none (or it cannot be seen).
-  static func fileID(_ path: String) -> FileID? {
+  package static func fileID(_ path: String) -> FileID? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     return FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -58,7 +58,7 @@ struct DatabaseFileIdentity: Sendable, Equatable {
 
   /// What happened to the files since the identity was taken, `nil` when they are the ones opened.
   /// - Complexity: two `stat` calls.
-  func change() -> Change? {
+  package func change() -> Change? {
     guard let now = Self.fileID(path) else { return .deleted }
     guard now == file else { return .replaced }
     if let log, Self.fileID(path + "-wal") != log { return .logLost }
@@ -67,7 +67,7 @@ struct DatabaseFileIdentity: Sendable, Equatable {
 
   /// A plain sentence for `change`, saying what was not saved: "feed.sqlite was deleted by another
   /// program; your last change was not saved".
-  func message(_ change: Change, whileWriting: Bool) -> String {
+  package func message(_ change: Change, whileWriting: Bool) -> String {
     let name = (path as NSString).lastPathComponent
     let what: String
     switch change {

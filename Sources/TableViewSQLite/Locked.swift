@@ -7,15 +7,15 @@ import Foundation
 /// contended `Mutex` waits in the kernel (a priority-inheriting futex) from code ThreadSanitizer
 /// does not see, so the order it makes between two threads is invisible to the sanitizer, which
 /// then reports every contended access as a race. ThreadSanitizer knows `pthread_mutex_lock`.
-final class Locked<Value: Sendable>: @unchecked Sendable {
+package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   // Only touched with `lock` held.
   private var value: Value
 
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 
   /// Runs `body` with the value, the lock held.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

@@ -2,7 +2,7 @@
 /// are pinned by the rows on screen); adding one more evicts the unpinned page used longest ago.
 /// Lookups and insertions are O(1) (a dictionary and a doubly linked list threaded through an
 /// array of slots).
-struct PageCache<Page: CachedPage> {
+package struct PageCache<Page: CachedPage> {
   private struct Slot {
     var page: Page
     var newer: Int?
@@ -10,23 +10,23 @@ struct PageCache<Page: CachedPage> {
   }
 
   /// The most pages kept.
-  let capacity: Int
+  package let capacity: Int
   private var slots: [Slot] = []
   private var free: [Int] = []
   private var index: [PageKey: Int] = [:]
   private var newest: Int?
   private var oldest: Int?
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     precondition(capacity > 0, "a page cache holds at least one page")
     self.capacity = capacity
   }
 
   /// The number of pages kept.
-  var count: Int { index.count }
+  package var count: Int { index.count }
 
   /// The keys kept, most recently used first.
-  var keys: [PageKey] {
+  package var keys: [PageKey] {
     var result: [PageKey] = []
     var slot = newest
     while let s = slot {
@@ -37,17 +37,17 @@ struct PageCache<Page: CachedPage> {
   }
 
   /// Whether `key` is kept (without touching it).
-  func contains(_ key: PageKey) -> Bool { index[key] != nil }
+  package func contains(_ key: PageKey) -> Bool { index[key] != nil }
 
   /// The page, made the most recently used.
-  mutating func page(_ key: PageKey) -> Page? {
+  package mutating func page(_ key: PageKey) -> Page? {
     guard let s = index[key] else { return nil }
     moveToFront(s)
     return slots[s].page
   }
 
   /// The page, without touching the order.
-  func peek(_ key: PageKey) -> Page? { index[key].map { slots[$0].page } }
+  package func peek(_ key: PageKey) -> Page? { index[key].map { slots[$0].page } }
 
   /// Keeps `page` as the most recently used; returns the pages evicted to stay within capacity.
   /// Pages in `pinned` (those of the rows on screen) are never evicted, nor is `page` itself (it
@@ -56,7 +56,7 @@ struct PageCache<Page: CachedPage> {
   /// evicting the one before, and a page that arrives for rows off screen is there to be used.
   /// - Complexity: O(1) amortized, plus O(pinned pages skipped) for an eviction.
   @discardableResult
-  mutating func insert(_ page: Page, pinned: Set<PageKey> = []) -> [PageKey] {
+  package mutating func insert(_ page: Page, pinned: Set<PageKey> = []) -> [PageKey] {
     if let s = index[page.key] {
       slots[s].page = page
       moveToFront(s)
@@ -86,20 +86,20 @@ struct PageCache<Page: CachedPage> {
   }
 
   /// Updates a kept page in place (heights learned), without touching the order.
-  mutating func update(_ key: PageKey, _ change: (inout Page) -> Void) {
+  package mutating func update(_ key: PageKey, _ change: (inout Page) -> Void) {
     guard let s = index[key] else { return }
     change(&slots[s].page)
   }
 
   /// Forgets `key`.
-  mutating func remove(_ key: PageKey) {
+  package mutating func remove(_ key: PageKey) {
     guard let s = index.removeValue(forKey: key) else { return }
     unlink(s)
     free.append(s)
   }
 
   /// Forgets every page of the sections `sections` accepts.
-  mutating func removeAll(where sections: (Int) -> Bool) {
+  package mutating func removeAll(where sections: (Int) -> Bool) {
     for key in index.keys where sections(key.section) { remove(key) }
   }
 
@@ -128,9 +128,7 @@ struct PageCache<Page: CachedPage> {
 }
 
 /// A page a ``PageCache`` keeps: rows of one section, found by their ``PageKey``.
-protocol CachedPage {
+package protocol CachedPage {
   /// Which rows the page holds.
   var key: PageKey { get }
 }
-
-extension PostPage: CachedPage {}

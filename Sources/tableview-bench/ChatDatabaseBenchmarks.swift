@@ -7,6 +7,7 @@
 // demos' file in the cache folder); each run adds 60 messages to the file.
 
 import DemoData
+import DemoDatabase
 // The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
 // the engine's backend SPI.
 @_spi(Backend) import TableViewCore

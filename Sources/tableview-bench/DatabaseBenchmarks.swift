@@ -6,6 +6,7 @@
 // when missing, as the demos do; `--sqlite default` uses the demos' file in the cache folder).
 
 import DemoData
+import DemoDatabase
 import Dispatch
 // The benchmark drives tables as a backend does (frames with tick(), views at presentation(of:), idle slices):
 // the engine's backend SPI.

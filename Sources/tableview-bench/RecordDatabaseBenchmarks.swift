@@ -5,6 +5,7 @@
 // `--sqlite PATH` (or `default`), as the posts source's benchmarks.
 
 import DemoData
+import DemoDatabase
 import GRDB
 // The benchmark drives tables as a backend does: the engine's backend SPI.
 @_spi(Backend) import TableViewCore

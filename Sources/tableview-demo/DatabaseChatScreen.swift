@@ -1,4 +1,5 @@
 import DemoData
+import DemoDatabase
 import TableViewCore
 import TableViewSQLite
 import TableViewTerminal

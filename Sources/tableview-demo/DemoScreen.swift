@@ -1,3 +1,4 @@
+import DemoDatabase
 import TableViewCore
 import TableViewSQLite
 import TableViewTerminal

@@ -1,4 +1,5 @@
 import DemoData
+import DemoDatabase
 import Foundation
 import TableViewSQLite
 import TableViewTerminal

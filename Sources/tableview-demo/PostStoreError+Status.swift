@@ -1,3 +1,4 @@
+import DemoDatabase
 import TableViewSQLite
 
 extension PostStoreError {

@@ -1,5 +1,6 @@
 import CGtk
 import DemoData
+import DemoDatabase
 import TableViewCore
 import TableViewGTK
 import TableViewSQLite

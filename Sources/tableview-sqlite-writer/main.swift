@@ -1,3 +1,4 @@
+import DemoDatabase
 // A second process for TableViewSQLite's tests and for watching a live table: writes posts into a
 // database while another process shows it.
 //

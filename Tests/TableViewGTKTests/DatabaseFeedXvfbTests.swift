@@ -1,3 +1,4 @@
+import DemoDatabase
 import Foundation
 import TableViewSQLite
 import TestSupport

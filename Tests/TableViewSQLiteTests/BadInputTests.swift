@@ -4,6 +4,7 @@ import TableViewCore
 import TestSupport
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 @Suite("Bad input") struct BadInputTests {

@@ -3,6 +3,7 @@ import Foundation
 @_spi(Backend) import TableViewCore
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 /// A chat file of `messages` messages (`ChatDatabase`, a day per section) in a temporary folder,

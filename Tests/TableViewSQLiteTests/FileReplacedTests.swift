@@ -4,6 +4,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 /// Another program deletes or replaces the open database file, or deletes its write-ahead log: the store writes no

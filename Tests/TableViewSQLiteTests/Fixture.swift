@@ -3,6 +3,7 @@ import Foundation
 import TableViewTesting
 import TestSupport
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 /// A cell that shows a post.

@@ -3,6 +3,7 @@ import GRDB
 import TableViewCore
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 @Suite("Generation") struct GenerationTests {

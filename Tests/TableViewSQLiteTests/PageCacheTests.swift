@@ -1,6 +1,7 @@
 import SeededRandom
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 @Suite("Page cache") struct PageCacheTests {

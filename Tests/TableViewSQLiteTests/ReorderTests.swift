@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 @Suite("Moving posts") struct ReorderTests {

@@ -2,6 +2,7 @@ import Foundation
 import TableViewCore
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 /// A search over many matches shows its first screen first (from the top, whole sections, exact) and counts

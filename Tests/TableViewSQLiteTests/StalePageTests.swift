@@ -3,6 +3,7 @@ import Foundation
 import TableViewCore
 import Testing
 
+@testable import DemoDatabase
 @testable import TableViewSQLite
 
 @Suite("Stale pages")

@@ -1,5 +1,6 @@
 import GRDB
 import TableViewCore
+import TableViewSQLite
 
 // Live changes: a refresh reads, in one transaction off the owner's thread, every section's count
 // and version, the directories of the changed sections the owner knows, and its cached pages of

@@ -1,4 +1,5 @@
 import TableViewCore
+import TableViewSQLite
 
 /// Serves a `TableView` from a ``PostStore``: counts from each section's stored count, rows
 /// from a bounded LRU cache of pages read off the owner's thread by keyset pagination, live
@@ -124,7 +125,11 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
     pages = PageCache(capacity: cachedPages)
     reader = BackgroundReader(label: "TableViewSQLite.reader")
     writer = BackgroundReader(label: "TableViewSQLite.writer")
-    monitor = try DataVersionMonitor(path: store.connectionPath)
+    do {
+      monitor = try DataVersionMonitor(path: store.connectionPath)
+    } catch {
+      throw PostStoreError.from(error, path: store.connectionPath, action: "opening the change monitor")
+    }
     sections = try store.sectionStates()
     tableView.estimatedRowHeight = placeholderHeight
     tableView.dataSource = self
@@ -229,5 +234,16 @@ public final class SQLiteTableDataSource: TableViewDataSource, TableViewDataSour
   /// by the next ``processUpdates()``.
   public func waitForBackgroundWork(timeout: Double) -> Bool {
     reader.waitUntilIdle(timeout: timeout) && writer.waitUntilIdle(timeout: timeout)
+  }
+}
+
+extension SQLiteTableDataSource {
+  /// Whether another connection committed since the last poll (``DataVersionMonitor``).
+  func pollMonitor() throws(PostStoreError) -> Bool {
+    do {
+      return try monitor.poll()
+    } catch {
+      throw PostStoreError.from(error, path: monitor.path, action: "polling for changes")
+    }
   }
 }

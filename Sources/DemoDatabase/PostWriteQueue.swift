@@ -1,4 +1,5 @@
 import Dispatch
+import TableViewSQLite
 
 /// Writes to a ``PostStore`` off the owner's thread, one at a time and in order, so that a user's
 /// delete or new post never waits on the owner's thread for a lock another process holds. The

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TableViewSQLite
 
 /// An SQLite database of posts in sections (its schema is migrated on open), opened in WAL mode so that pages
 /// are read while another connection — or another process — writes.

@@ -1,5 +1,6 @@
 import GRDB
 import TableViewCore
+import TableViewSQLite
 
 // Pages: read on the reader's queue by keyset, cached (LRU), driven by the table's prefetching,
 // cancelled when they scroll away, and applied on the owner's thread by `processUpdates()`.
@@ -107,7 +108,7 @@ extension SQLiteTableDataSource {
       do {
         // The file deleted or replaced under the table: said once, and the table keeps what it shows.
         try store.checkFile()
-        if try monitor.poll() {
+        if try pollMonitor() {
           needsRefresh = true
           summary.changeNoticed = true
         }

@@ -1,3 +1,5 @@
+import TableViewSQLite
+
 /// The rows of one section as the data source knows them: ids, order keys and revisions, in row
 /// order. Read from the `(section, position)` index in one range scan; it maps a row index to
 /// the keyset where its page starts, and lets a change be diffed by id.
@@ -31,14 +33,8 @@ public struct SectionState: Sendable, Equatable {
 }
 
 /// One page of a section: consecutive rows from `firstRow`, with their known heights per width.
-struct PostPage: Sendable {
+struct PostPage: Sendable, CachedPage {
   var key: PageKey
   var posts: [Post]
   var heights: [Int64: [Double: Double]]
-}
-
-/// A page: rows `index * pageSize ..< (index + 1) * pageSize` of `section`.
-struct PageKey: Hashable, Sendable {
-  var section: Int
-  var index: Int
 }
