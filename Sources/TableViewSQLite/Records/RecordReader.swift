@@ -10,6 +10,8 @@ struct RecordReader<Record: Sendable>: Sendable {
   let landmarks: Locked<RecordLandmarks>
   let counts: Locked<SQLiteReadCounts>
   let pageSize: Int
+  /// Where the rows' stored heights are read from (``SQLiteRowHeightStore``), if anywhere.
+  var heights: (store: SQLiteRowHeightStore, scope: Int64)? = nil
 
   /// Rows walked per query when reaching a far page.
   static var walkStep: Int { 1_000 }
@@ -40,12 +42,30 @@ struct RecordReader<Record: Sendable>: Sendable {
           key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
           record: try decode(row)))
     }
+    let found = storedHeights(&result)
     counts.withLock {
       $0.pageQueries += 1
       $0.rowsFetched += result.count
+      $0.heightsRead += found
     }
     if direction == .before || direction == .through { result.reverse() }
     return result
+  }
+
+  /// Gives `rows` the heights stored for them, measured when their values were what they are;
+  /// returns how many. A store that cannot be read gives none (the rows are measured again).
+  func storedHeights(_ rows: inout [RecordRow<Record>]) -> Int {
+    guard let heights, !rows.isEmpty,
+      let stored = try? heights.store.heights(scope: heights.scope, keys: rows.map(\.key))
+    else { return 0 }
+    var found = 0
+    for i in rows.indices {
+      for entry in stored[rows[i].key] ?? [] where entry.fingerprint == rows[i].fingerprint {
+        rows[i].heights[entry.width] = entry.height
+        found += 1
+      }
+    }
+    return found
   }
 
   /// Reads page `key` of section `index` (of `sections`), by keyset from the nearest landmark;

@@ -9,6 +9,8 @@ public struct SQLiteReadCounts: Sendable, Equatable {
   public var pageQueries = 0
   /// Counting queries run: the sections' `GROUP BY` at open and after a change, a row's position.
   public var countQueries = 0
+  /// Row heights found in the ``SQLiteRowHeightStore`` for the rows read (at any width).
+  public var heightsRead = 0
 
   /// No reads yet.
   public init() {}

@@ -166,6 +166,8 @@ extension SQLiteRecordDataSource {
     startRefreshIfNeeded()
     requestMissingVisiblePages()
     summary.placeholdersReloaded += resolvePlaceholders()
+    takeHeightResults()
+    saveHeights()
     return summary
   }
 

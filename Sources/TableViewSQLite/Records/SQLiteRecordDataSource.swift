@@ -57,9 +57,18 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
     String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description)
   }
 
+  /// Where measured row heights are kept between launches (``height(forRowAt:)``), if anywhere.
+  public let rowHeights: SQLiteRowHeightStore?
+  /// The height of a row whose page is on its way.
+  public let placeholderHeight: Double
+
   let configure: Configure
   let plan: RecordPlan
   let reader: BackgroundReader<RecordReaderResult<Record>>
+  /// Writes measured heights to ``rowHeights``, one batch at a time, off the owner's thread.
+  let heightWriter = BackgroundReader<SQLiteRecordError?>(label: "TableViewSQLite.heights")
+  /// Heights measured and not yet handed to `heightWriter`.
+  var unsavedHeights: [RecordHeight] = []
   let reads: RecordReader<Record>
   /// Polls `PRAGMA data_version` on a connection of its own (`nil` for an in-memory database).
   var monitor: DataVersionMonitor?
@@ -95,6 +104,8 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   ///   - pageSize: rows per page (one query each).
   ///   - cachedPages: the most pages kept (the pages of the rows on screen are kept even when more).
   ///   - placeholderHeight: the table's estimated row height, and the height of a placeholder.
+  ///   - rowHeights: where the heights ``height(forRowAt:)`` measures are kept between launches
+  ///     (never in `database`); `nil` keeps them only while the rows' pages are cached.
   ///   - record: makes the app's record of a fetched row (all the source's columns, and the key as
   ///     `tableview_key`).
   ///   - configure: configures a cell for a record, or as a placeholder (`nil`).
@@ -103,7 +114,8 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   public init(
     database: any DatabaseReader, request: SQLiteRecordRequest, tableView: TableView, reuseIdentifier: String,
     anchor: SQLiteRecordAnchor = .first, pageSize: Int = 50, cachedPages: Int = 16, placeholderHeight: Double = 44,
-    record: @escaping @Sendable (Row) throws -> Record, configure: @escaping Configure
+    rowHeights: SQLiteRowHeightStore? = nil, record: @escaping @Sendable (Row) throws -> Record,
+    configure: @escaping Configure
   ) throws(SQLiteRecordError) {
     precondition(pageSize > 0 && cachedPages > 0 && placeholderHeight > 0, "sizes must be positive")
     // Checking reads which of the order's columns may hold NULL: the plan's queries then say how NULL sorts.
@@ -126,11 +138,18 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
     self.reuseIdentifier = reuseIdentifier
     self.configure = configure
     self.tableView = tableView
+    self.placeholderHeight = placeholderHeight
+    self.rowHeights = rowHeights
     pages = PageCache(capacity: cachedPages)
     reader = BackgroundReader(label: "TableViewSQLite.records")
-    reads = RecordReader(
+    var reads = RecordReader(
       plan: plan, decode: record, landmarks: Locked(RecordLandmarks()), counts: Locked(SQLiteReadCounts()),
       pageSize: pageSize)
+    if let rowHeights {
+      reads.heights = try Self.heightScope(
+        rowHeights, database: database, request: request, reuseIdentifier: reuseIdentifier)
+    }
+    self.reads = reads
     let path = database.path
     if !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") {
       monitor = try? DataVersionMonitor(path: path)
@@ -147,11 +166,11 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   public convenience init(
     database: any DatabaseReader, request: SQLiteRecordRequest, tableView: TableView, reuseIdentifier: String,
     anchor: SQLiteRecordAnchor = .first, pageSize: Int = 50, cachedPages: Int = 16, placeholderHeight: Double = 44,
-    configure: @escaping Configure
+    rowHeights: SQLiteRowHeightStore? = nil, configure: @escaping Configure
   ) throws(SQLiteRecordError) where Record: FetchableRecord {
     try self.init(
       database: database, request: request, tableView: tableView, reuseIdentifier: reuseIdentifier, anchor: anchor,
-      pageSize: pageSize, cachedPages: cachedPages, placeholderHeight: placeholderHeight,
+      pageSize: pageSize, cachedPages: cachedPages, placeholderHeight: placeholderHeight, rowHeights: rowHeights,
       record: { row in try Record(row: row) }, configure: configure)
   }
 
@@ -239,5 +258,7 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   /// Waits at most `timeout` seconds for the background reads submitted so far to finish (for
   /// tests and a clean shut-down); whether they did. Their results are applied by the next
   /// ``processUpdates()``.
-  public func waitForBackgroundWork(timeout: Double) -> Bool { reader.waitUntilIdle(timeout: timeout) }
+  public func waitForBackgroundWork(timeout: Double) -> Bool {
+    reader.waitUntilIdle(timeout: timeout) && heightWriter.waitUntilIdle(timeout: timeout)
+  }
 }
