@@ -10,7 +10,7 @@ import TableViewCore
 extension SQLiteRecordDataSource {
   /// Starts a refresh when a change was noticed and none is being read nor the source opening.
   func startRefreshIfNeeded() {
-    guard needsRefresh, !refreshInFlight, !isOpening else { return }
+    guard needsRefresh, !refreshInFlight, !isOpening, writesInFlight == 0 else { return }
     needsRefresh = false
     refreshInFlight = true
     let windows = visibleWindows()

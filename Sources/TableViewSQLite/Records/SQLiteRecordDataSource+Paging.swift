@@ -43,7 +43,7 @@ extension SQLiteRecordDataSource {
 
   /// Starts reading page `key` unless it is cached, being read, or failed.
   func requestPage(_ key: PageKey) {
-    guard !isOpening, key.section >= 0, key.section < sections.count, key.index >= 0,
+    guard !isOpening, writesInFlight == 0, key.section >= 0, key.section < sections.count, key.index >= 0,
       key.index * pageSize < sections[key.section].count, !pages.contains(key), !failedPages.contains(key)
     else { return }
     reader.want(key)
@@ -124,6 +124,7 @@ extension SQLiteRecordDataSource {
       needsRefresh = true
       summary.changeNoticed = true
     }
+    takeWriteResults()
     startRefreshIfNeeded()
     for result in reader.takeResults() {
       switch result {
@@ -155,9 +156,19 @@ extension SQLiteRecordDataSource {
         }
       case .refreshed(let refresh):
         refreshInFlight = false
-        if apply(refresh) { summary.updatesApplied += 1 }
+        if refreshIsStale {
+          // Read before a change made on screen since: read again once the change is written.
+          refreshIsStale = false
+          needsRefresh = true
+        } else if apply(refresh) {
+          summary.updatesApplied += 1
+        }
       case .refreshFailed(let error):
         refreshInFlight = false
+        if refreshIsStale {
+          refreshIsStale = false
+          needsRefresh = true
+        }
         report(error)
         // A lock held for a moment: tried again; a schema changed under the source is not.
         if error.description.contains("locked") || error.description.contains("busy") { needsRefresh = true }

@@ -57,6 +57,12 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
     String.fromDatabaseValue(value) ?? (value.isNull ? "" : value.description)
   }
 
+  /// The changes the user may make to the rows, written by the app's closures off the owner's
+  /// thread (`nil`, the default: the rows are read only). Needs a `DatabaseWriter` as the
+  /// source's database.
+  public var writes: SQLiteRecordWrites?
+  /// Changes the database refused or that could not be written, undone on screen.
+  public internal(set) var undoneWriteCount = 0
   /// Where measured row heights are kept between launches (``height(forRowAt:)``), if anywhere.
   public let rowHeights: SQLiteRowHeightStore?
   /// The height of a row whose page is on its way.
@@ -67,6 +73,12 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   let reader: BackgroundReader<RecordReaderResult<Record>>
   /// Writes measured heights to ``rowHeights``, one batch at a time, off the owner's thread.
   let heightWriter = BackgroundReader<SQLiteRecordError?>(label: "TableViewSQLite.heights")
+  /// Runs the app's writes (``writes``), one at a time, off the owner's thread.
+  let rowWriter = BackgroundReader<SQLiteRecordError?>(label: "TableViewSQLite.writes")
+  /// Writes submitted that have not reported back: pages and refreshes wait for them.
+  var writesInFlight = 0
+  /// A refresh under way was read before a change made on screen since: its result is dropped.
+  var refreshIsStale = false
   /// Heights measured and not yet handed to `heightWriter`.
   var unsavedHeights: [RecordHeight] = []
   let reads: RecordReader<Record>
@@ -226,7 +238,7 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   /// Whether something is on its way from the database: the open, pages, a change.
   public var hasWorkInProgress: Bool {
     isOpening || !inFlight.isEmpty || !placeholders.subtracting(failedRows).isEmpty || needsRefresh
-      || refreshInFlight
+      || refreshInFlight || writesInFlight > 0
   }
 
   func row(at indexPath: IndexPath) -> RecordRow<Record>? {
@@ -259,6 +271,7 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   /// tests and a clean shut-down); whether they did. Their results are applied by the next
   /// ``processUpdates()``.
   public func waitForBackgroundWork(timeout: Double) -> Bool {
-    reader.waitUntilIdle(timeout: timeout) && heightWriter.waitUntilIdle(timeout: timeout)
+    rowWriter.waitUntilIdle(timeout: timeout) && reader.waitUntilIdle(timeout: timeout)
+      && heightWriter.waitUntilIdle(timeout: timeout)
   }
 }

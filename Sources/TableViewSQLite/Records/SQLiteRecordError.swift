@@ -20,6 +20,10 @@ public enum SQLiteRecordError: Error, Sendable, Equatable, LocalizedError, Custo
   /// A query failed when it ran (its SQL and SQLite's message): a schema changed under the
   /// source, a locked or corrupt file, a failing function in the app's query.
   case queryFailed(String, message: String)
+  /// A change the user made (a row deleted, moved or edited: what) that the database refused or
+  /// that could not be written (SQLite's message); the table shows the rows as the database has
+  /// them again.
+  case writeFailed(String, message: String)
 
   /// The error of a GRDB call, named by what it says: a missing table or column, else a failed query.
   init(_ error: any Error, source: String) {
@@ -52,6 +56,8 @@ public enum SQLiteRecordError: Error, Sendable, Equatable, LocalizedError, Custo
       "no index serves the order of \(source): every page is sorted by SQLite; create one: \(index)"
     case .queryFailed(let sql, let message):
       sql.isEmpty ? "a query failed: \(message)" : "a query failed: \(message) (\(sql))"
+    case .writeFailed(let action, let message):
+      "\(action) was not saved: \(message); the table shows the database's rows again"
     }
   }
 

@@ -1,0 +1,179 @@
+import GRDB
+import TableViewCore
+
+// Writes: a change the user makes (a row deleted, moved) is shown at once — the source's counts and
+// cached pages change as the table does — and written by the app's closure (`writes`) off the
+// owner's thread. Until it reports back, no page or refresh is read (they would see the database
+// before the change). Then a refresh reads the rows on screen again and diffs them by key: after a
+// write that succeeded nothing moves; after one that failed the row comes back, animated.
+
+extension SQLiteRecordDataSource {
+  /// Whether rows can be deleted (``writes`` has `delete`) and the row is shown.
+  public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    writes?.delete != nil && row(at: indexPath) != nil
+  }
+
+  /// Whether this source deletes rows (offers swipe to delete): ``writes`` has `delete`.
+  public var commitsEditingStyle: Bool { writes?.delete != nil }
+
+  /// Deletes the row (``deleteRow(at:)``) when the user commits `.delete`.
+  public func tableView(
+    _ tableView: TableView, commit editingStyle: TableView.EditingStyle, forRowAt indexPath: IndexPath
+  ) {
+    if editingStyle == .delete { deleteRow(at: indexPath) }
+  }
+
+  /// Whether rows can be moved (``writes`` has `move`) and the row is shown.
+  public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    writes?.move != nil && row(at: indexPath) != nil
+  }
+
+  /// Deletes the row on screen at once (animated), and with ``SQLiteRecordWrites/delete`` in the
+  /// database off the owner's thread; a failure brings the row back and is reported.
+  /// - Complexity: O(cached rows of the section).
+  public func deleteRow(at indexPath: IndexPath) {
+    guard let delete = writes?.delete, let row = row(at: indexPath), let tableView else {
+      return report(.writeFailed("deleting row \(indexPath)", message: "the row is not shown, or no delete was given"))
+    }
+    let s = indexPath.section
+    var known = knownRows(of: s)
+    remove(indexPath.row, from: &known)
+    sections[s].count -= 1
+    rebuildPages(of: s, from: known)
+    changedLocally()
+    do {
+      try tableView.deleteRows(at: [indexPath], with: liveChangeAnimation)
+    } catch {
+      tableView.reloadData()
+    }
+    let key = row.key
+    write("deleting the row \(key)") { db in try delete(db, key) }
+  }
+
+  /// Moves the row in the source at once (the table has moved it on screen), and writes the move
+  /// with ``SQLiteRecordWrites/move`` off the owner's thread; a failure moves it back and is reported.
+  /// - Complexity: O(cached rows of the two sections).
+  public func tableView(
+    _ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {
+    let (from, to) = (sourceIndexPath, destinationIndexPath)
+    guard let move = writes?.move, let row = row(at: from), to.section >= 0, to.section < sections.count,
+      to.row >= 0, to.row <= sections[to.section].count - (from.section == to.section ? 1 : 0)
+    else {
+      report(.writeFailed("moving row \(from) to \(to)", message: "the row is not shown, or no move was given"))
+      needsRefresh = true
+      return
+    }
+    guard from != to else { return }
+    var source = knownRows(of: from.section)
+    remove(from.row, from: &source)
+    sections[from.section].count -= 1
+    if from.section != to.section { rebuildPages(of: from.section, from: source) }
+    var destination = from.section == to.section ? source : knownRows(of: to.section)
+    insert(row, at: to.row, into: &destination)
+    sections[to.section].count += 1
+    rebuildPages(of: to.section, from: destination)
+    changedLocally()
+    let count = sections[to.section].count
+    let previous = to.row > 0 ? destination[to.row - 1] : nil
+    let next = to.row + 1 < count ? destination[to.row + 1] : nil
+    guard to.row == 0 || previous != nil, to.row + 1 == count || next != nil else {
+      // A neighbour not read (never the case for a row dropped among rows on screen): nothing is
+      // written, and the refresh puts the row back where the database has it.
+      report(.writeFailed("moving the row \(row.key)", message: "its new neighbours are not read"))
+      undoneWriteCount += 1
+      needsRefresh = true
+      return
+    }
+    let change = SQLiteRecordMove(
+      key: row.key, sectionValue: sections[to.section].value, previousKey: previous?.key, nextKey: next?.key)
+    write("moving the row \(row.key)") { db in try move(db, change) }
+  }
+
+  /// Runs `body` in a write transaction off the owner's thread; the result is taken by
+  /// ``processUpdates()``.
+  func write(_ action: String, _ body: @escaping @Sendable (Database) throws -> Void) {
+    guard let writer = database as? any DatabaseWriter else {
+      report(.writeFailed(action, message: "the source's database is read-only (not a DatabaseWriter)"))
+      needsRefresh = true
+      return
+    }
+    writesInFlight += 1
+    rowWriter.submit {
+      do {
+        try writer.write { db in try body(db) }
+        return nil
+      } catch {
+        let message = (error as? DatabaseError)?.message ?? "\(error)"
+        return .writeFailed(action, message: message)
+      }
+    }
+  }
+
+  /// Takes the writes that reported back: each one is followed by a refresh (a failed one's
+  /// undoes the change on screen).
+  func takeWriteResults() {
+    for result in rowWriter.takeResults() {
+      writesInFlight -= 1
+      needsRefresh = true
+      if let error = result {
+        undoneWriteCount += 1
+        report(error)
+      }
+    }
+  }
+
+  // MARK: The rows as the source knows them
+
+  /// The cached rows of section `s` by row index.
+  /// - Complexity: O(cached pages).
+  func knownRows(of s: Int) -> [Int: RecordRow<Record>] {
+    var rows: [Int: RecordRow<Record>] = [:]
+    for key in pages.keys where key.section == s {
+      guard let page = pages.peek(key) else { continue }
+      for (i, row) in page.rows.enumerated() { rows[key.index * pageSize + i] = row }
+    }
+    return rows
+  }
+
+  /// Removes row `r`, the rows after it moving up one.
+  func remove(_ r: Int, from rows: inout [Int: RecordRow<Record>]) {
+    var result: [Int: RecordRow<Record>] = [:]
+    for (i, row) in rows where i != r { result[i > r ? i - 1 : i] = row }
+    rows = result
+  }
+
+  /// Inserts `row` at `r`, the rows from there moving down one.
+  func insert(_ row: RecordRow<Record>, at r: Int, into rows: inout [Int: RecordRow<Record>]) {
+    var result: [Int: RecordRow<Record>] = [r: row]
+    for (i, known) in rows { result[i >= r ? i + 1 : i] = known }
+    rows = result
+  }
+
+  /// Caches section `s`'s pages anew from `rows`: each page whose rows are all known.
+  func rebuildPages(of s: Int, from rows: [Int: RecordRow<Record>]) {
+    pages.removeAll { $0 == s }
+    let count = sections[s].count
+    guard count > 0 else { return }
+    for index in 0...((count - 1) / pageSize) {
+      let first = index * pageSize
+      let page = (first..<min(first + pageSize, count)).compactMap { rows[$0] }
+      if page.count == min(pageSize, count - first) {
+        pages.insert(RecordPage(key: PageKey(section: s, index: index), rows: page), pinned: pagesOnScreen)
+      }
+    }
+  }
+
+  /// After a change made on screen: reads under way are dropped (a new landmarks' generation, a
+  /// stale refresh), placeholders found again from what is on screen.
+  func changedLocally() {
+    generation = reads.landmarks.withLock { marks in
+      marks.reset()
+      return marks.generation
+    }
+    inFlight.removeAll()
+    if refreshInFlight { refreshIsStale = true }
+    placeholders.removeAll()
+    failedPages.removeAll()
+  }
+}
