@@ -119,8 +119,14 @@ extension SQLiteRecordDataSource {
   @discardableResult
   public func processUpdates() -> UpdateSummary {
     var summary = UpdateSummary()
+    // The file deleted or replaced under the source: said once; what is shown stays (a refresh still reads the
+    // file opened, to undo a change the write refused).
+    if fileLoss == nil, let identity = fileIdentity, let change = identity.change() {
+      fileLoss = change
+      report(.fileLost(path: identity.path, message: identity.message(change, whileWriting: false)))
+    }
     // A poll that fails (the file locked for a moment) is tried again on the next call.
-    if let changed = try? monitor?.poll(), changed {
+    if fileLoss == nil, let changed = try? monitor?.poll(), changed {
       needsRefresh = true
       summary.changeNoticed = true
     }

@@ -98,11 +98,28 @@ extension SQLiteRecordDataSource {
       needsRefresh = true
       return
     }
+    if let fileLoss, let identity = fileIdentity {
+      report(.writeFailed(action, message: identity.message(fileLoss, whileWriting: false)))
+      undoneWriteCount += 1
+      needsRefresh = true
+      return
+    }
     writesInFlight += 1
+    let identity = fileIdentity
     rowWriter.submit {
       do {
-        try writer.write { db in try body(db) }
+        try writer.write { db in
+          // Checked in the transaction: a file deleted or replaced since would take the change and lose it.
+          if let identity, let change = identity.change() {
+            throw SQLiteRecordError.fileLost(
+              path: identity.path, message: identity.message(change, whileWriting: false))
+          }
+          try body(db)
+        }
         return nil
+      } catch let error as SQLiteRecordError {
+        if case .fileLost(_, let message) = error { return .writeFailed(action, message: message) }
+        return error
       } catch {
         let message = (error as? DatabaseError)?.message ?? "\(error)"
         return .writeFailed(action, message: message)

@@ -61,6 +61,10 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   /// thread (`nil`, the default: the rows are read only). Needs a `DatabaseWriter` as the
   /// source's database.
   public var writes: SQLiteRecordWrites?
+  /// Whether the database file was deleted or replaced by another program while open
+  /// (``SQLiteRecordError/fileLost(path:message:)``, reported once): the rows shown stay, changes
+  /// are no longer noticed and no write is made.
+  public var isFileLost: Bool { fileLoss != nil }
   /// Changes the database refused or that could not be written, undone on screen.
   public internal(set) var undoneWriteCount = 0
   /// Where measured row heights are kept between launches (``height(forRowAt:)``), if anywhere.
@@ -73,6 +77,10 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   let reader: BackgroundReader<RecordReaderResult<Record>>
   /// Writes measured heights to ``rowHeights``, one batch at a time, off the owner's thread.
   let heightWriter = BackgroundReader<SQLiteRecordError?>(label: "TableViewSQLite.heights")
+  /// The file and write-ahead log opened (`nil` in memory), to notice them deleted or replaced.
+  let fileIdentity: DatabaseFileIdentity?
+  /// What happened to the file, once noticed.
+  var fileLoss: DatabaseFileIdentity.Change?
   /// Runs the app's writes (``writes``), one at a time, off the owner's thread.
   let rowWriter = BackgroundReader<SQLiteRecordError?>(label: "TableViewSQLite.writes")
   /// Writes submitted that have not reported back: pages and refreshes wait for them.
@@ -165,6 +173,9 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
     let path = database.path
     if !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") {
       monitor = try? DataVersionMonitor(path: path)
+      fileIdentity = DatabaseFileIdentity(path: path)
+    } else {
+      fileIdentity = nil
     }
     tableView.estimatedRowHeight = placeholderHeight
     tableView.maintainsVisibleContentPosition = true

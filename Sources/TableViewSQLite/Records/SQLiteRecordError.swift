@@ -24,6 +24,10 @@ public enum SQLiteRecordError: Error, Sendable, Equatable, LocalizedError, Custo
   /// that could not be written (SQLite's message); the table shows the rows as the database has
   /// them again.
   case writeFailed(String, message: String)
+  /// The database file (or its write-ahead log) was deleted or replaced by another program while
+  /// the source had it open: what the table shows stays, no more changes are noticed, and no
+  /// change is written (it would go to the old file and be lost).
+  case fileLost(path: String, message: String)
 
   /// The error of a GRDB call, named by what it says: a missing table or column, else a failed query.
   init(_ error: any Error, source: String) {
@@ -58,6 +62,8 @@ public enum SQLiteRecordError: Error, Sendable, Equatable, LocalizedError, Custo
       sql.isEmpty ? "a query failed: \(message)" : "a query failed: \(message) (\(sql))"
     case .writeFailed(let action, let message):
       "\(action) was not saved: \(message); the table shows the database's rows again"
+    case .fileLost(_, let message):
+      message
     }
   }
 

@@ -238,6 +238,44 @@ struct RecordWriteTests {
     #expect(try fixture.stored().joined().count == 90)
   }
 
+  @Test("the file deleted or replaced while open: said once, changes refused and shown undone, no file written")
+  func fileLost() throws {
+    for replace in [false, true] {
+      let fixture = try WriteFixture(items: 6)
+      try fixture.settle()
+      let path = fixture.database.path
+      let other = fixture.folder.appendingPathComponent("other.sqlite").path
+      if replace {
+        // Another database moved over the name: it must never get our writes.
+        let database = try DatabaseQueue(path: other)
+        try database.write { db in try db.execute(sql: "CREATE TABLE item(id INTEGER PRIMARY KEY, list, position)") }
+        try database.close()
+        #expect(rename(other, path) == 0)
+      } else {
+        #expect(unlink(path) == 0)
+      }
+      let before = fixture.shown
+      fixture.source.processUpdates()
+      #expect(fixture.source.isFileLost)
+      guard case .fileLost(_, let message)? = fixture.source.reportedErrors.last else {
+        Issue.record("no fileLost error: \(fixture.source.reportedErrors)")
+        continue
+      }
+      #expect(message.contains(replace ? "was replaced by another program" : "was deleted by another program"))
+      fixture.source.deleteRow(at: IndexPath(row: 1, section: 0))
+      try fixture.settle()
+      #expect(fixture.shown == before)
+      #expect(fixture.source.undoneWriteCount == 1)
+      #expect(fixture.source.reportedErrors.filter { if case .fileLost = $0 { true } else { false } }.count == 1)
+      if replace {
+        let database = try DatabaseQueue(path: path)
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") } == 0)
+      } else {
+        #expect(!FileManager.default.fileExists(atPath: path))
+      }
+    }
+  }
+
   /// Random deletes and moves, some refused, against a model of the lists: after each settled
   /// change the database is the model and the table shows it.
   @Test("random deletes and moves, some refused: the table shows what the database has")
