@@ -9,6 +9,12 @@ public struct SQLiteReadCounts: Sendable, Equatable {
   public var pageQueries = 0
   /// Counting queries run: the sections' `GROUP BY` at open and after a change, a row's position.
   public var countQueries = 0
+  /// Of ``countQueries``, those that counted every section's rows (a `GROUP BY` over the rows
+  /// shown): at open, and after a change unless a change log said what changed.
+  public var sectionCounts = 0
+  /// Change log entries read to keep the counts current (``SQLiteChangeLog``) instead of
+  /// counting again.
+  public var logEntriesRead = 0
   /// Row heights found in the ``SQLiteRowHeightStore`` for the rows read (at any width).
   public var heightsRead = 0
 

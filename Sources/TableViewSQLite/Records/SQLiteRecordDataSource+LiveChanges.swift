@@ -14,12 +14,15 @@ extension SQLiteRecordDataSource {
     needsRefresh = false
     refreshInFlight = true
     let windows = visibleWindows()
+    let known = logged?.sections ?? []
+    let since = logged?.position
     let reads = reads
     let database = database
     let source = request.sourceDescription
     reader.submit {
       do {
-        return .refreshed(try database.read { db in try reads.refresh(db, windows: windows) })
+        return .refreshed(
+          try database.read { db in try reads.refresh(db, windows: windows, known: known, since: since) })
       } catch let error as SQLiteRecordError {
         return .refreshFailed(error)
       } catch {
@@ -133,6 +136,7 @@ extension SQLiteRecordDataSource {
     }
     let hadPlaceholders = !placeholders.isEmpty
     sections = new
+    logged = refresh.logPosition.map { (new, $0) }
     generation = refresh.generation
     pages.removeAll { _ in true }
     for page in refresh.pages { pages.insert(page, pinned: []) }
