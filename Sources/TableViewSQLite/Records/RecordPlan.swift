@@ -32,8 +32,9 @@ struct RecordPlan: Sendable {
   let keyExpression: String
   /// The quoted section column.
   let section: String?
-  /// The change log the counts are kept current from (``SQLiteChangeLog``), found by ``check(_:)``.
-  var changeLog: String?
+  /// The counts kept by triggers that the sections are read from (``SQLiteSectionCounts``), found
+  /// by ``check(_:)``.
+  var keptCounts: String?
   /// The order's terms, the key last unless it is one of them.
   private(set) var terms: [Term]
   /// The filter's condition and its values (`nil`: every row).
@@ -279,7 +280,7 @@ struct RecordPlan: Sendable {
       case (.column, .sql):
         break  // A query's key is checked in every page read.
       }
-      changeLog = try SQLiteChangeLog.log(for: request, db)
+      keptCounts = try SQLiteSectionCounts.counts(for: request, db)
       let first = query(section: .null, .after, nil, limit: 1)
       let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(first.sql)", arguments: first.arguments)
         .map { $0["detail"] as String? ?? "" }

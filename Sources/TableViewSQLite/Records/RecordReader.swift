@@ -17,50 +17,24 @@ struct RecordReader<Record: Sendable>: Sendable {
   static var walkStep: Int { 1_000 }
 
   /// Every section's value and count (one `GROUP BY`), in section order; no section for no row.
+  /// Read from the counts kept by triggers when there are some (``SQLiteSectionCounts``): one
+  /// row per section; else counted.
   func sections(_ db: Database) throws -> [RecordSection] {
-    counts.withLock {
-      $0.countQueries += 1
-      $0.sectionCounts += 1
+    counts.withLock { $0.countQueries += 1 }
+    // Counts removed since the source opened are as none: the rows are counted.
+    if let kept = plan.keptCounts,
+      let rows = try? Row.fetchAll(
+        db, sql: "SELECT section, n FROM \(kept.quotedDatabaseIdentifier) WHERE n > 0 ORDER BY section")
+    {
+      counts.withLock { $0.keptCountReads += 1 }
+      return rows.map { RecordSection(value: $0[0], count: $0[1]) }
     }
+    counts.withLock { $0.sectionCounts += 1 }
     let rows = try Row.fetchAll(db, sql: plan.counts, arguments: plan.baseArguments)
     return rows.compactMap { row in
       let count: Int = row[1]
       return count > 0 ? RecordSection(value: row[0], count: count) : nil
     }
-  }
-
-  /// The change log's latest entry (0 for none yet), read with the counts; `nil` without a log.
-  func logPosition(_ db: Database) throws -> Int64? {
-    guard let log = plan.changeLog else { return nil }
-    return try Int64.fetchOne(db, sql: "SELECT max(seq) FROM \(log.quotedDatabaseIdentifier)") ?? 0
-  }
-
-  /// The sections' counts kept current from the change log's entries after `since`, and the
-  /// latest entry; `nil` when they must be counted again: no log, entries dropped before they
-  /// were read, too many to be worth it, or a section that appeared or emptied (its place in the
-  /// order is SQLite's to say).
-  /// - Complexity: O(entries + sections).
-  func sections(_ db: Database, from known: [RecordSection], since: Int64?) throws -> (
-    sections: [RecordSection], position: Int64
-  )? {
-    guard let log = plan.changeLog?.quotedDatabaseIdentifier, let since else { return nil }
-    if let first = try Int64.fetchOne(db, sql: "SELECT min(seq) FROM \(log)"), first > since + 1 { return nil }
-    var tally = Dictionary(known.map { ($0.value, $0.count) }, uniquingKeysWith: { a, _ in a })
-    var position = since
-    var entries = 0
-    let rows = try Row.fetchCursor(
-      db, sql: "SELECT seq, old_section, new_section, inserted, deleted FROM \(log) WHERE seq > ? ORDER BY seq",
-      arguments: [since])
-    while let row = try rows.next() {
-      entries += 1
-      if entries > SQLiteChangeLog.keptEntries { return nil }
-      position = row[0]
-      if row[4] as Bool { tally[row[1], default: 0] -= 1 }
-      if row[3] as Bool { tally[row[2], default: 0] += 1 }
-    }
-    counts.withLock { $0.logEntriesRead += entries }
-    guard tally.count == known.count, tally.values.allSatisfy({ $0 > 0 }) else { return nil }
-    return (known.map { RecordSection(value: $0.value, count: tally[$0.value] ?? 0) }, position)
   }
 
   /// The rows of a section on `direction` of `key`, in the order's direction (a reversed query's
@@ -295,9 +269,7 @@ struct RecordReader<Record: Sendable>: Sendable {
 /// What a records source's background job hands back to the owner.
 enum RecordReaderResult<Record: Sendable>: Sendable {
   /// The sections counted at open (or on ``SQLiteRecordDataSource/scroll(to:)``), the pages around the anchor, and its index path.
-  /// `logPosition`: the change log's latest entry when the sections were counted (`nil`: not counted, or no log).
-  case opened(
-    sections: [RecordSection], pages: [RecordPage<Record>], anchor: IndexPath?, generation: Int, logPosition: Int64?)
+  case opened(sections: [RecordSection], pages: [RecordPage<Record>], anchor: IndexPath?, generation: Int)
   /// A page, read under the landmarks' `generation`.
   case page(RecordPage<Record>, generation: Int)
   /// A page skipped (no longer wanted, or of an older generation) or that failed.

@@ -28,34 +28,19 @@ struct RecordRefresh<Record: Sendable>: Sendable {
   var windows: [(window: RecordWindow, section: Int?, start: Int, rows: [RecordRow<Record>])]
   /// The pages read for the windows (whole pages, cached as they are).
   var pages: [RecordPage<Record>]
-  /// The change log's latest entry the counts include (`nil`: no log).
-  var logPosition: Int64? = nil
 }
 
 extension RecordReader {
   /// Reads the database after a change: the sections counted again, and for each window the rows
   /// from its first row's new position, at least as many as it had plus a page, in whole pages
   /// (their landmarks recorded under a new generation, returned).
-  /// The counts come from the change log's entries after `since` when it can say them (see
-  /// `sections(_:from:since:)`), else from a `GROUP BY`.
-  func refresh(_ db: Database, windows: [RecordWindow], known: [RecordSection], since: Int64?) throws
-    -> RecordRefresh<Record>
-  {
+  func refresh(_ db: Database, windows: [RecordWindow]) throws -> RecordRefresh<Record> {
     let generation = landmarks.withLock { marks in
       marks.reset()
       return marks.generation
     }
-    let sections: [RecordSection]
-    let logPosition: Int64?
-    // A log that cannot be read (removed since the source opened) is as no log: the rows are counted.
-    if let logged = try? self.sections(db, from: known, since: since) {
-      (sections, logPosition) = logged
-    } else {
-      logPosition = try? self.logPosition(db)
-      sections = try self.sections(db)
-    }
-    var result = RecordRefresh<Record>(
-      sections: sections, generation: generation, windows: [], pages: [], logPosition: logPosition)
+    let sections = try self.sections(db)
+    var result = RecordRefresh<Record>(sections: sections, generation: generation, windows: [], pages: [])
     for window in windows {
       guard let first = window.rows.first,
         let s = plan.section == nil

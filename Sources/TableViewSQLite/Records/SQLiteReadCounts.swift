@@ -10,11 +10,11 @@ public struct SQLiteReadCounts: Sendable, Equatable {
   /// Counting queries run: the sections' `GROUP BY` at open and after a change, a row's position.
   public var countQueries = 0
   /// Of ``countQueries``, those that counted every section's rows (a `GROUP BY` over the rows
-  /// shown): at open, and after a change unless a change log said what changed.
+  /// shown): at open and after each change, unless the counts are kept by triggers.
   public var sectionCounts = 0
-  /// Change log entries read to keep the counts current (``SQLiteChangeLog``) instead of
-  /// counting again.
-  public var logEntriesRead = 0
+  /// Of ``countQueries``, the reads of the counts kept by triggers (``SQLiteSectionCounts``):
+  /// one row per section instead of counting the rows.
+  public var keptCountReads = 0
   /// Row heights found in the ``SQLiteRowHeightStore`` for the rows read (at any width).
   public var heightsRead = 0
 

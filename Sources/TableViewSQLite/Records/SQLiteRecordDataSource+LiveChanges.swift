@@ -14,15 +14,12 @@ extension SQLiteRecordDataSource {
     needsRefresh = false
     refreshInFlight = true
     let windows = visibleWindows()
-    let known = logged?.sections ?? []
-    let since = logged?.position
     let reads = reads
     let database = database
     let source = request.sourceDescription
     reader.submit {
       do {
-        return .refreshed(
-          try database.read { db in try reads.refresh(db, windows: windows, known: known, since: since) })
+        return .refreshed(try database.read { db in try reads.refresh(db, windows: windows) })
       } catch let error as SQLiteRecordError {
         return .refreshFailed(error)
       } catch {
@@ -136,7 +133,6 @@ extension SQLiteRecordDataSource {
     }
     let hadPlaceholders = !placeholders.isEmpty
     sections = new
-    logged = refresh.logPosition.map { (new, $0) }
     generation = refresh.generation
     pages.removeAll { _ in true }
     for page in refresh.pages { pages.insert(page, pinned: []) }

@@ -25,16 +25,13 @@ extension SQLiteRecordDataSource {
     reader.submit {
       do {
         return try database.read { db in
-          let logPosition = recount ? (try? reads.logPosition(db)) ?? nil : nil
           let sections = recount ? try reads.sections(db) : known
           guard let path = try reads.indexPath(db, of: anchor, sections: sections, generation: generation) else {
-            return .opened(
-              sections: sections, pages: [], anchor: nil, generation: generation, logPosition: logPosition)
+            return .opened(sections: sections, pages: [], anchor: nil, generation: generation)
           }
           let pages = try reads.pages(
             db, around: path, upward: anchor == .last, rows: screenRows, sections: sections, generation: generation)
-          return .opened(
-            sections: sections, pages: pages, anchor: path, generation: generation, logPosition: logPosition)
+          return .opened(sections: sections, pages: pages, anchor: path, generation: generation)
         }
       } catch let error as SQLiteRecordError {
         return .openFailed(error)
@@ -137,9 +134,8 @@ extension SQLiteRecordDataSource {
     startRefreshIfNeeded()
     for result in reader.takeResults() {
       switch result {
-      case .opened(let counted, let read, let anchor, let generation, let position):
+      case .opened(let counted, let read, let anchor, let generation):
         guard generation == self.generation else { continue }
-        if let position { logged = (counted, position) }
         summary.opened = isOpening
         adoptOpened(sections: counted, pages: read, anchor: anchor)
       case .openFailed(let error):

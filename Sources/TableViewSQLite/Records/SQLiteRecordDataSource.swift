@@ -61,9 +61,9 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   /// thread (`nil`, the default: the rows are read only). Needs a `DatabaseWriter` as the
   /// source's database.
   public var writes: SQLiteRecordWrites?
-  /// Whether the sections' counts are kept current from a change log (``SQLiteChangeLog``)
-  /// rather than counted again after each commit.
-  public var usesChangeLog: Bool { plan.changeLog != nil }
+  /// Whether the sections' counts are read from counts kept by triggers (``SQLiteSectionCounts``)
+  /// rather than counted when the source opens and after each commit.
+  public var usesKeptCounts: Bool { plan.keptCounts != nil }
   /// Whether the database file was deleted or replaced by another program while open
   /// (``SQLiteRecordError/fileLost(path:message:)``, reported once): the rows shown stay, changes
   /// are no longer noticed and no write is made.
@@ -97,10 +97,6 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   var monitor: DataVersionMonitor?
   var needsRefresh = false
   var refreshInFlight = false
-  /// The database's counts at the change log's latest entry they include (`nil`: no log): what
-  /// the next entries apply to. Unlike `sections`, not changed by a change shown before it is
-  /// written.
-  var logged: (sections: [RecordSection], position: Int64)?
   /// The sections as the table knows them (none until the counts arrive).
   var sections: [RecordSection] = []
   var pages: PageCache<RecordPage<Record>>
