@@ -42,6 +42,8 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   }
   /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
   var focusedSwipeAction: Int?
+  /// Whether the last tick left an animation running (the next tick's frame is timed).
+  private var animating = false
   /// The views the engine attached (given the table view's decoration setting), in no particular order.
   private(set) var attachedViews: [TerminalView] = []
 
@@ -82,9 +84,14 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// Whether an animation or deceleration is running; call `tick()` once per frame while it is.
   public var isAnimating: Bool { table.isAnimating }
 
-  /// Advances the running animation to the clock's time.
+  /// Advances the running animation to the clock's time. Its duration is recorded
+  /// (`table.diagnostics.lastLayoutDuration`) only for a frame of an animation: an idle tick does
+  /// not overwrite the duration of the last input or frame with nothing.
   public func tick() {
-    measuringLayout { _ = table.tick() }
+    let start = MonotonicClock.systemSeconds()
+    let running = table.tick()
+    if running || animating { table.recordLayoutDuration(MonotonicClock.systemSeconds() - start) }
+    animating = running
   }
 
   /// Runs one slice of the table's idle-time precompute (see `TableView.idlePrecompute`, off until enabled).

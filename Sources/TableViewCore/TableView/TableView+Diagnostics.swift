@@ -32,6 +32,9 @@ extension TableView {
     /// timed, in seconds (layout, measuring and dequeuing included; drawing not); 0 until a
     /// backend times one. The table reads no clock of its own for it.
     public var lastLayoutDuration: Double = 0
+    /// The longest of those durations since the table was made or
+    /// ``TableView/resetLongestLayoutDuration()``: the worst frame, which the last one hides.
+    public var longestLayoutDuration: Double = 0
     /// Idle-precompute slices that measured at least one row (``TableView/idlePrecompute``).
     public var precomputeSlicesRun = 0
     /// Rows the idle precompute measured, in slices or published from the background.
@@ -61,6 +64,7 @@ extension TableView {
     d.cachedWidths = cachedWidths
     d.keyedHeightCount = keyedHeightCount
     d.lastLayoutDuration = lastLayoutDuration
+    d.longestLayoutDuration = longestLayoutDuration
     if let scheduler = idleScheduler {
       d.precomputeSlicesRun = scheduler.slicesRun
       d.precomputedRowCount = scheduler.rowsMeasured
@@ -78,5 +82,12 @@ extension TableView {
   /// or is negative is taken as 0.
   @_spi(Backend) public func recordLayoutDuration(_ seconds: Double) {
     lastLayoutDuration = seconds.isFinite ? max(0, seconds) : 0
+    longestLayoutDuration = max(longestLayoutDuration, lastLayoutDuration)
+  }
+
+  /// Starts ``Diagnostics/longestLayoutDuration`` afresh (at 0), e.g. after a first frame that
+  /// loaded the data, to watch the frames of a scroll.
+  public func resetLongestLayoutDuration() {
+    longestLayoutDuration = 0
   }
 }

@@ -307,6 +307,8 @@ public final class TableView {
   public private(set) var reportedErrors: [TableViewError] = []
   /// How long the backend's last timed call into the table took (`recordLayoutDuration(_:)`), seconds.
   var lastLayoutDuration: Double = 0
+  /// The longest duration recorded since the table was made or ``resetLongestLayoutDuration()``.
+  var longestLayoutDuration: Double = 0
 
   /// The clock that drives animations and idle work.
   @exclusivity(unchecked)
@@ -455,6 +457,21 @@ public final class TableView {
   /// A header/footer view for `identifier`: pooled or new; `nil` when nothing is registered.
   public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> (any ReusableView)? {
     visible.headerFooterPool.dequeueOrMake(identifier)
+  }
+
+  /// A header/footer view for `identifier` as the backend's type `View`: pooled or new, as
+  /// `dequeueReusableCell(withIdentifier:for:as:)` for cells; `nil` when nothing is registered for
+  /// `identifier`. A view of another type stops the program with a message naming both types.
+  /// - Complexity: O(1)
+  public func dequeueReusableHeaderFooterView<View: ReusableView>(withIdentifier identifier: String, as type: View.Type)
+    -> View?
+  {
+    guard let view = dequeueReusableHeaderFooterView(withIdentifier: identifier) else { return nil }
+    guard let typed = view as? View else {
+      preconditionFailure(
+        "the header/footer view registered for \"\(identifier)\" is a \(Swift.type(of: view)), not a \(View.self)")
+    }
+    return typed
   }
 
   /// Cells made by factories so far.

@@ -37,7 +37,7 @@ final class TestFeed: TableViewDataSource, TableViewDelegate {
   }
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
     let header =
-      tableView.dequeueReusableHeaderFooterView(withIdentifier: "header") as? TerminalTableViewHeaderFooterView
+      tableView.dequeueReusableHeaderFooterView(withIdentifier: "header", as: TerminalTableViewHeaderFooterView.self)
     header?.textLabel.text = "Section \(section)"
     header?.detailTextLabel.text = "detail \(section)"
     return header
