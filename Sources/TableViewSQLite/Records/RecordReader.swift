@@ -116,10 +116,9 @@ struct RecordReader<Record: Sendable>: Sendable {
         : try self.rows(db, section: section.value, .before, start.key, limit: n)
     }
     try checkKeys(rows)
-    guard rows.count == n else {
-      throw SQLiteRecordError.queryFailed(
-        "", message: "page \(key.index) of section \(s) has \(rows.count) rows of \(n): the rows changed while read")
-    }
+    // The database changed since the counts were read (a commit the owner has not noticed yet): not an error; the
+    // change's refresh reads the rows again.
+    guard rows.count == n else { throw RecordReadRace() }
     landmarks.withLock { marks in
       guard marks.generation == generation else { return }
       marks.set(rows[0].sortKey, section: s, row: first)
@@ -177,7 +176,7 @@ struct RecordReader<Record: Sendable>: Sendable {
         $0.pageQueries += 1
       }
       guard keys.count == limit else {
-        throw SQLiteRecordError.queryFailed("", message: "section \(s) has fewer rows than counted: it changed")
+        throw RecordReadRace()
       }
       let marked = landmarks.withLock { marks -> Bool in
         guard marks.generation == generation else { return false }
@@ -266,6 +265,13 @@ struct RecordReader<Record: Sendable>: Sendable {
   }
 }
 
+/// A read that found the rows other than counted: the database changed since (a commit not noticed
+/// yet, or one the owner's own change is waiting for). Not a failure: the page is read again after
+/// the refresh that follows.
+struct RecordReadRace: Error, CustomStringConvertible {
+  var description: String { "the rows changed while they were read" }
+}
+
 /// What a records source's background job hands back to the owner.
 enum RecordReaderResult<Record: Sendable>: Sendable {
   /// The sections counted at open (or on ``SQLiteRecordDataSource/scroll(to:)``), the pages around the anchor, and its index path.
@@ -274,6 +280,8 @@ enum RecordReaderResult<Record: Sendable>: Sendable {
   case page(RecordPage<Record>, generation: Int)
   /// A page skipped (no longer wanted, or of an older generation) or that failed.
   case pageDropped(PageKey, SQLiteRecordError?)
+  /// A page that found the rows other than counted: the database changed; a refresh follows.
+  case pageRaced(PageKey)
   /// Opening failed.
   case openFailed(SQLiteRecordError)
   /// The state after a change: counts, and the rows on screen read again.

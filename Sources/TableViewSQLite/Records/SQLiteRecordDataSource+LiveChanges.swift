@@ -43,7 +43,8 @@ extension SQLiteRecordDataSource {
           let row = pages.peek(pageKey(path)).flatMap({ page -> RecordRow<Record>? in
             let i = path.row - page.key.index * pageSize
             return i < page.rows.count ? page.rows[i] : nil
-          })
+          }),
+          !movedKeys.contains(row.key)
         else {
           if window.rows.isEmpty { continue } else { break }
         }
@@ -70,6 +71,8 @@ extension SQLiteRecordDataSource {
     let inserted = new.indices.filter { !oldValues.contains(new[$0].value) }
     if !deleted.isEmpty { update.deleteSections(deleted, with: animation) }
     if !inserted.isEmpty { update.insertSections(inserted, with: animation) }
+    // The rows after the update whose cells show what the refresh read: a window's rows, kept or inserted.
+    var trusted: Set<IndexPath> = []
     let windows = Dictionary(refresh.windows.map { ($0.window.section, $0) }, uniquingKeysWith: { a, _ in a })
     for (s, section) in old.enumerated() {
       guard let t = newIndex[section.value] else { continue }
@@ -89,6 +92,7 @@ extension SQLiteRecordDataSource {
       let lastKept = rows.lastIndex { oldKeys[$0.key] != nil }
       let length = lastKept.map { $0 + 1 } ?? min(window.rows.count, rows.count)
       let newWindow = Array(rows.prefix(length))
+      trusted.formUnion((start..<start + newWindow.count).map { IndexPath(row: $0, section: t) })
       // Above the window: rows came or went off screen, just above it.
       if start > a {
         update.insertRows(at: (a..<start).map { IndexPath(row: $0, section: t) }, with: animation)
@@ -134,25 +138,33 @@ extension SQLiteRecordDataSource {
     let hadPlaceholders = !placeholders.isEmpty
     sections = new
     generation = refresh.generation
+    movedKeys.removeAll()
+    let reloadOutsideWindows = !update.isEmpty || changedOnScreen
+    changedOnScreen = false
     pages.removeAll { _ in true }
     for page in refresh.pages { pages.insert(page, pinned: []) }
     placeholders.removeAll()
     failedPages.removeAll()
     guard let tableView else { return false }
-    guard !update.isEmpty else { return false }
-    do {
-      try tableView.apply(update)
-    } catch {
-      report(.queryFailed("", message: "the table refused the live update (\(error)); reloaded"))
-      tableView.reloadData()
-      return false
+    if !update.isEmpty {
+      do {
+        try tableView.apply(update)
+      } catch {
+        report(.queryFailed("", message: "the table refused the live update (\(error)); reloaded"))
+        tableView.reloadData()
+        return false
+      }
     }
-    // Rows that were placeholders (their pages may have come with the refresh) are shown again.
-    if hadPlaceholders {
-      let stale = tableView.indexPathsForVisibleRows.filter { pages.contains(pageKey($0)) }
-      try? tableView.reloadRows(at: stale)
+    // Rows that were placeholders (their pages may have come with the refresh) are shown again, whether or not
+    // anything changed (a refresh after the user's own change that the database kept changes nothing). After a
+    // change, or one made on screen, so are the rows on screen outside the windows: such a row (one the update
+    // brought on screen from beyond a window, or one moved on screen) is taken to be the row that was there,
+    // which a change beyond the window may have deleted.
+    let stale = tableView.indexPathsForVisibleRows.filter {
+      pages.contains(pageKey($0)) && (hadPlaceholders || (reloadOutsideWindows && !trusted.contains($0)))
     }
-    return true
+    if !stale.isEmpty { try? tableView.reloadRows(at: stale) }
+    return !update.isEmpty
   }
 
   /// The indexes (into `values`' values) of a longest strictly increasing subsequence.

@@ -63,6 +63,8 @@ extension SQLiteRecordDataSource {
           }
           return .page(page, generation: generation)
         }
+      } catch is RecordReadRace {
+        return .pageRaced(key)
       } catch let error as SQLiteRecordError {
         return .pageDropped(key, error)
       } catch {
@@ -153,6 +155,10 @@ extension SQLiteRecordDataSource {
         pages.insert(page, pinned: pagesOnScreen)
         summary.pagesLoaded += 1
         summary.placeholdersReloaded += resolvePlaceholders(of: page.key)
+      case .pageRaced(let key):
+        inFlight.remove(key)
+        summary.pagesDropped += 1
+        needsRefresh = true
       case .pageDropped(let key, let error):
         inFlight.remove(key)
         summary.pagesDropped += 1

@@ -35,19 +35,22 @@ extension SQLiteRecordDataSource {
     guard let delete = writes?.delete, let row = row(at: indexPath), let tableView else {
       return report(.writeFailed("deleting row \(indexPath)", message: "the row is not shown, or no delete was given"))
     }
+    let key = row.key
+    let action = "deleting the row \(key)"
+    guard let writer = writer(for: action) else { return }
+    write(action, with: writer) { db in try delete(db, key) }
     let s = indexPath.section
     var known = knownRows(of: s)
     remove(indexPath.row, from: &known)
     sections[s].count -= 1
     rebuildPages(of: s, from: known)
+    placeholders = Set(placeholders.compactMap { Self.indexPath($0, removing: indexPath) })
     changedLocally()
     do {
       try tableView.deleteRows(at: [indexPath], with: liveChangeAnimation)
     } catch {
       tableView.reloadData()
     }
-    let key = row.key
-    write("deleting the row \(key)") { db in try delete(db, key) }
   }
 
   /// Moves the row in the source at once (the table has moved it on screen), and writes the move
@@ -73,6 +76,8 @@ extension SQLiteRecordDataSource {
     insert(row, at: to.row, into: &destination)
     sections[to.section].count += 1
     rebuildPages(of: to.section, from: destination)
+    placeholders = Set(
+      placeholders.compactMap { Self.indexPath($0, removing: from).map { Self.indexPath($0, inserting: to) } })
     changedLocally()
     let count = sections[to.section].count
     let previous = to.row > 0 ? destination[to.row - 1] : nil
@@ -87,23 +92,35 @@ extension SQLiteRecordDataSource {
     }
     let change = SQLiteRecordMove(
       key: row.key, sectionValue: sections[to.section].value, previousKey: previous?.key, nextKey: next?.key)
-    write("moving the row \(row.key)") { db in try move(db, change) }
-  }
-
-  /// Runs `body` in a write transaction off the owner's thread; the result is taken by
-  /// ``processUpdates()``.
-  func write(_ action: String, _ body: @escaping @Sendable (Database) throws -> Void) {
-    guard let writer = database as? any DatabaseWriter else {
-      report(.writeFailed(action, message: "the source's database is read-only (not a DatabaseWriter)"))
-      needsRefresh = true
-      return
-    }
-    if let fileLoss, let identity = fileIdentity {
-      report(.writeFailed(action, message: identity.message(fileLoss, whileWriting: false)))
+    movedKeys.insert(row.key)
+    let action = "moving the row \(row.key)"
+    guard let writer = writer(for: action) else {
       undoneWriteCount += 1
       needsRefresh = true
       return
     }
+    write(action, with: writer) { db in try move(db, change) }
+  }
+
+  /// The writer a change can be written with: `nil` (and the refusal reported) when the source's
+  /// database is not a `DatabaseWriter` or its file was lost.
+  func writer(for action: String) -> (any DatabaseWriter)? {
+    guard let writer = database as? any DatabaseWriter else {
+      report(.writeFailed(action, message: "the source's database is read-only (not a DatabaseWriter)"))
+      return nil
+    }
+    if let fileLoss, let identity = fileIdentity {
+      report(.writeFailed(action, message: identity.message(fileLoss, whileWriting: false)))
+      return nil
+    }
+    return writer
+  }
+
+  /// Runs `body` in a write transaction with `writer` off the owner's thread; the result is taken
+  /// by ``processUpdates()``. From now until then no page or refresh is read: call it before the
+  /// table shows the change (a row coming on screen would read its page from the database as it
+  /// was).
+  func write(_ action: String, with writer: any DatabaseWriter, _ body: @escaping @Sendable (Database) throws -> Void) {
     writesInFlight += 1
     let identity = fileIdentity
     rowWriter.submit {
@@ -181,8 +198,20 @@ extension SQLiteRecordDataSource {
     }
   }
 
-  /// After a change made on screen: reads under way are dropped (a new landmarks' generation, a
-  /// stale refresh), placeholders found again from what is on screen.
+  /// Where the row at `path` is once the row at `removed` is gone (`nil`: it is that row).
+  static func indexPath(_ path: IndexPath, removing removed: IndexPath) -> IndexPath? {
+    guard path.section == removed.section, path.row >= removed.row else { return path }
+    return path.row == removed.row ? nil : IndexPath(row: path.row - 1, section: path.section)
+  }
+
+  /// Where the row at `path` is once a row is inserted at `inserted`.
+  static func indexPath(_ path: IndexPath, inserting inserted: IndexPath) -> IndexPath {
+    guard path.section == inserted.section, path.row >= inserted.row else { return path }
+    return IndexPath(row: path.row + 1, section: path.section)
+  }
+
+  /// After a change made on screen (the placeholders moved with their rows): reads under way are
+  /// dropped (a new landmarks' generation, a stale refresh).
   func changedLocally() {
     generation = reads.landmarks.withLock { marks in
       marks.reset()
@@ -190,7 +219,7 @@ extension SQLiteRecordDataSource {
     }
     inFlight.removeAll()
     if refreshInFlight { refreshIsStale = true }
-    placeholders.removeAll()
+    changedOnScreen = true
     failedPages.removeAll()
   }
 }

@@ -88,6 +88,12 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   let rowWriter = BackgroundReader<SQLiteRecordError?>(label: "TableViewSQLite.writes")
   /// Writes submitted that have not reported back: pages and refreshes wait for them.
   var writesInFlight = 0
+  /// Rows moved on screen whose new place the database has not been read for: their sort keys
+  /// are the old ones, so a refresh does not find the rows on screen by them.
+  var movedKeys: Set<DatabaseValue> = []
+  /// Whether a change was made on screen since the last refresh applied: its rows outside the
+  /// windows are shown again from what the refresh read.
+  var changedOnScreen = false
   /// A refresh under way was read before a change made on screen since: its result is dropped.
   var refreshIsStale = false
   /// Heights measured and not yet handed to `heightWriter`.

@@ -264,8 +264,11 @@ struct RecordWriteTests {
       #expect(message.contains(replace ? "was replaced by another program" : "was deleted by another program"))
       fixture.source.deleteRow(at: IndexPath(row: 1, section: 0))
       try fixture.settle()
+      // Refused before the table changed: the row never left.
+      #expect(fixture.table.numberOfRows(inSection: 0) == 6)
       #expect(fixture.shown == before)
-      #expect(fixture.source.undoneWriteCount == 1)
+      let refusal = fixture.source.reportedErrors.last?.description ?? ""
+      #expect(refusal.contains("was not saved") && refusal.contains("by another program"), "\(refusal)")
       #expect(fixture.source.reportedErrors.filter { if case .fileLost = $0 { true } else { false } }.count == 1)
       if replace {
         let database = try DatabaseQueue(path: path)
