@@ -90,23 +90,27 @@ final class RecordsFixture {
   }
 
   /// Lays out and runs the owner's hook until nothing is on its way.
-  func settle(rounds: Int = 100) throws {
-    table.layoutIfNeeded()
-    for _ in 0..<rounds {
-      guard source.waitForBackgroundWork(timeout: 60) else { throw FixtureError("background work did not finish") }
-      source.processUpdates()
-      table.layoutIfNeeded()
-      if !source.hasWorkInProgress, source.waitForBackgroundWork(timeout: 60) {
-        source.processUpdates()
-        table.layoutIfNeeded()
-        if !source.hasWorkInProgress { return }
-      }
-    }
-    throw FixtureError("the records source did not settle: \(source.pagesInFlight) pages in flight")
-  }
+  func settle(rounds: Int = 100) throws { try settleRecords(source, table, rounds: rounds) }
 
   /// The tracks each visible cell shows, by index path.
   var visibleTracks: [(IndexPath, Track?)] {
     table.indexPathsForVisibleRows.map { ($0, (table.cellForRow(at: $0) as? TrackCell)?.value) }
   }
+}
+
+/// Lays out `table` and runs `source`'s hook until nothing is on its way and every measured height
+/// is handed to its store.
+func settleRecords<Record>(_ source: SQLiteRecordDataSource<Record>, _ table: TableView, rounds: Int = 100) throws {
+  table.layoutIfNeeded()
+  for _ in 0..<rounds {
+    guard source.waitForBackgroundWork(timeout: 60) else { throw FixtureError("background work did not finish") }
+    source.processUpdates()
+    table.layoutIfNeeded()
+    if !source.hasWorkInProgress, source.unsavedHeightCount == 0, source.waitForBackgroundWork(timeout: 60) {
+      source.processUpdates()
+      table.layoutIfNeeded()
+      if !source.hasWorkInProgress, source.unsavedHeightCount == 0 { return }
+    }
+  }
+  throw FixtureError("the records source did not settle: \(source.pagesInFlight) pages in flight")
 }

@@ -59,19 +59,7 @@ final class HeightLaunch {
   deinit { _ = source.waitForBackgroundWork(timeout: 60) }
 
   /// Lays out and runs the owner's hook until nothing is on its way and every height is stored.
-  func settle() throws {
-    for _ in 0..<100 {
-      table.layoutIfNeeded()
-      guard source.waitForBackgroundWork(timeout: 60) else { throw FixtureError("background work did not finish") }
-      source.processUpdates()
-      table.layoutIfNeeded()
-      if !source.hasWorkInProgress, source.unsavedHeightCount == 0, source.waitForBackgroundWork(timeout: 60) {
-        source.processUpdates()
-        if !source.hasWorkInProgress, source.unsavedHeightCount == 0 { return }
-      }
-    }
-    throw FixtureError("the source did not settle")
-  }
+  func settle() throws { try settleRecords(source, table) }
 
   /// The visible rows' frames, by track id.
   var frames: [Int64: Rect] {

@@ -82,20 +82,7 @@ final class WriteFixture {
     try? FileManager.default.removeItem(at: folder)
   }
 
-  func settle() throws {
-    for _ in 0..<100 {
-      table.layoutIfNeeded()
-      guard source.waitForBackgroundWork(timeout: 60) else { throw FixtureError("background work did not finish") }
-      source.processUpdates()
-      table.layoutIfNeeded()
-      if !source.hasWorkInProgress, source.waitForBackgroundWork(timeout: 60) {
-        source.processUpdates()
-        table.layoutIfNeeded()
-        if !source.hasWorkInProgress { return }
-      }
-    }
-    throw FixtureError("the source did not settle")
-  }
+  func settle() throws { try settleRecords(source, table) }
 
   /// Moves a row as a user's drop does: the data source's model first, then the table (which
   /// checks the counts against the data source).
@@ -220,18 +207,10 @@ struct RecordWriteTests {
       tableView: table, reuseIdentifier: "item", pageSize: 10, placeholderHeight: 20
     ) { cell, item in (cell as! ValueCell<Item>).value = item }
     source.writes = fixture.source.writes
-    for _ in 0..<20 where source.hasWorkInProgress {
-      _ = source.waitForBackgroundWork(timeout: 60)
-      source.processUpdates()
-      table.layoutIfNeeded()
-    }
+    try settleRecords(source, table)
     source.deleteRow(at: IndexPath(row: 0, section: 0))
     #expect(table.numberOfRows(inSection: 0) == 89)
-    for _ in 0..<20 where source.hasWorkInProgress {
-      _ = source.waitForBackgroundWork(timeout: 60)
-      source.processUpdates()
-      table.layoutIfNeeded()
-    }
+    try settleRecords(source, table)
     #expect(table.numberOfRows(inSection: 0) == 90)
     #expect(source.undoneWriteCount == 1)
     #expect(source.reportedErrors.last?.description.contains("readonly") == true)
