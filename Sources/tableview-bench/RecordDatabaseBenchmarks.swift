@@ -163,44 +163,25 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
   }
 
   var results: [Measurement] = []
+  /// Measures row `name` (if asked for) on the generic source and on the posts source, in seconds.
+  func compare(_ name: String, _ measure: (() throws -> BenchSource) throws -> Double) throws {
+    guard harness.includes(name) else { return }
+    let ours = try measure(generic)
+    let theirs = try measure(postsSource)
+    results.append(
+      Measurement(
+        name: name, n: posts, nsPerOp: ours * 1e9, baseline: "posts source", baselineNsPerOp: theirs * 1e9))
+  }
   do {
     // Counts a run that failed may have left installed.
     try SQLiteSectionCounts.remove(from: "post", in: try makeWriter())
-    if harness.includes("sqlite_records_first_frame_counted") {
-      let ours = try firstFrame(generic)
-      let theirs = try firstFrame(postsSource)
-      results.append(
-        Measurement(
-          name: "sqlite_records_first_frame_counted", n: posts, nsPerOp: ours * 1e9, baseline: "posts source",
-          baselineNsPerOp: theirs * 1e9))
-    }
+    try compare("sqlite_records_first_frame_counted", firstFrame)
     let writer = try makeWriter()
     try SQLiteSectionCounts.install(on: "post", sectionColumn: "section", in: writer)
     defer { try? SQLiteSectionCounts.remove(from: "post", in: writer) }
-    if harness.includes("sqlite_records_first_frame") {
-      let ours = try firstFrame(generic)
-      let theirs = try firstFrame(postsSource)
-      results.append(
-        Measurement(
-          name: "sqlite_records_first_frame", n: posts, nsPerOp: ours * 1e9, baseline: "posts source",
-          baselineNsPerOp: theirs * 1e9))
-    }
-    if harness.includes("sqlite_records_page_read") {
-      let ours = try pageRead(generic)
-      let theirs = try pageRead(postsSource)
-      results.append(
-        Measurement(
-          name: "sqlite_records_page_read", n: posts, nsPerOp: ours * 1e9, baseline: "posts source",
-          baselineNsPerOp: theirs * 1e9))
-    }
-    if harness.includes("sqlite_records_live_change") {
-      let ours = try liveChange(generic)
-      let theirs = try liveChange(postsSource)
-      results.append(
-        Measurement(
-          name: "sqlite_records_live_change", n: posts, nsPerOp: ours * 1e9, baseline: "posts source",
-          baselineNsPerOp: theirs * 1e9))
-    }
+    try compare("sqlite_records_first_frame", firstFrame)
+    try compare("sqlite_records_page_read", pageRead)
+    try compare("sqlite_records_live_change", liveChange)
   } catch {
     print("sqlite records: \(error)")
   }
