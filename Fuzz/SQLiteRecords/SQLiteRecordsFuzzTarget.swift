@@ -85,16 +85,25 @@ func checkTable(_ table: TableView, _ source: SQLiteRecordDataSource<Item>, _ da
     case .writeFailed(_, let message)
     where message.contains("locked item") || message.contains("neighbours are not read"):
       continue
-    // An open defect (docs/RELIABILITY.md): after the user's moves while another program writes, the live update's
-    // diff can be refused by the table; the source then reloads, and the rows checked above are the database's.
-    case .queryFailed(_, let message) where message.contains("the table refused the live update"):
-      continue
     default:
       check(false, "\(step): the source reported \(error)")
       return
     }
   }
   check(table.reportedErrors.isEmpty, "\(step): the table reported \(table.reportedErrors)")
+}
+
+/// `FUZZ_TRACE=1` prints each operation and the table's rows after it (to read a failing input).
+let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
+
+func trace(_ table: TableView, _ line: @autoclosure () -> String) {
+  guard tracing else { return }
+  let shown = table.indexPathsForVisibleRows.map { path in
+    "\(path.section).\(path.row):\((table.cellForRow(at: path) as? ItemCell)?.value.map { "\($0.id)" } ?? "_")"
+  }
+  let counts = (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
+  print("\(line()) | counts \(counts) | \(shown.joined(separator: " "))")
+  fflush(stdout)
 }
 
 let folder: URL = {
@@ -160,6 +169,7 @@ public func fuzzSQLiteRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
           case (nil, let high?): high - 1
           case (let low?, let high?): (low + high) / 2
           }
+        if tracing { print("  written: move \(move) at \(value)") }
         try db.execute(
           sql: "UPDATE item SET list = ?, position = ? WHERE id = ?", arguments: [move.sectionValue, value, move.key])
       })
@@ -221,6 +231,7 @@ public func fuzzSQLiteRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
         let visible = table.indexPathsForVisibleRows
         if !visible.isEmpty {
           let path = visible[program.below(visible.count)]
+          if tracing { print("  delete \(path) can \(source.tableView(table, canEditRowAt: path))") }
           if source.tableView(table, canEditRowAt: path) { source.deleteRow(at: path) }
         }
       case 8:  // the user drops a visible row among the visible rows (the table moves it, then asks the source)
@@ -229,6 +240,7 @@ public func fuzzSQLiteRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
           let from = visible[program.below(visible.count)]
           var to = visible[program.below(visible.count)]
           if to.section != from.section, program.below(2) == 1 { to.row += 1 }
+          if tracing { print("  move \(from) to \(to) can \(source.tableView(table, canMoveRowAt: from))") }
           if from != to, source.tableView(table, canMoveRowAt: from) {
             source.tableView(table, moveRowAt: from, to: to)
             try? table.moveRow(at: from, to: to)
@@ -238,8 +250,10 @@ public func fuzzSQLiteRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
         settle(table, source, name)
         checkTable(table, source, second, name)
       }
+      if tracing { trace(table, "\(name) db \(databaseRows(second))") }
     }
     settle(table, source, "end")
+    if tracing { trace(table, "end db \(databaseRows(second))") }
     checkTable(table, source, second, "end")
   } catch {
     check(false, "\(error)")

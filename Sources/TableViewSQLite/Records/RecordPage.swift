@@ -12,6 +12,9 @@ struct RecordRow<Record: Sendable>: Sendable {
   var fingerprint: Int64
   /// The row's heights by width: stored ones read with the page, and measured ones.
   var heights: [Double: Double] = [:]
+  /// Whether `record` is the user's edit, not yet read back (`values` and `fingerprint` are the
+  /// row's before the edit): its heights are not stored.
+  var isEdited = false
 
   init(key: DatabaseValue, sortKey: SortKey, values: [DatabaseValue], record: Record) {
     self.key = key

@@ -36,7 +36,7 @@ extension SQLiteRecordDataSource {
     pages.update(key) { page in
       if i < page.rows.count, page.rows[i].key == row.key { page.rows[i].heights[width] = height }
     }
-    if reads.heights != nil, height.isFinite, width.isFinite {
+    if reads.heights != nil, height.isFinite, width.isFinite, !row.isEdited {
       unsavedHeights.append(RecordHeight(key: row.key, width: width, height: height, fingerprint: row.fingerprint))
     }
     return height

@@ -29,7 +29,9 @@ extension SQLiteRecordDataSource {
   }
 
   /// The rows on screen of each section, from the first one whose page is cached, as long as
-  /// the pages are cached.
+  /// the pages are cached and no row comes twice. (Pages read either side of a commit the hook
+  /// had not noticed can show a row that moved between them in both: the diff by key needs each
+  /// key once, so the window ends there and the rows after it are shown again from the refresh.)
   /// - Complexity: O(visible rows).
   func visibleWindows() -> [RecordWindow] {
     guard let tableView else { return [] }
@@ -38,16 +40,12 @@ extension SQLiteRecordDataSource {
     var windows: [RecordWindow] = []
     for (section, paths) in bySection.sorted(by: { $0.key < $1.key }) where section < sections.count {
       var window = RecordWindow(section: section, value: sections[section].value, start: 0, rows: [])
+      var keys: Set<DatabaseValue> = []
       for path in paths.sorted() {
-        guard
-          let row = pages.peek(pageKey(path)).flatMap({ page -> RecordRow<Record>? in
-            let i = path.row - page.key.index * pageSize
-            return i < page.rows.count ? page.rows[i] : nil
-          }),
-          !movedKeys.contains(row.key)
-        else {
+        guard let row = cachedRow(at: path), !movedKeys.contains(row.key) else {
           if window.rows.isEmpty { continue } else { break }
         }
+        guard keys.insert(row.key).inserted else { break }
         if window.rows.isEmpty { window.start = path.row }
         window.rows.append(RecordWindow.WindowRow(key: row.key, sortKey: row.sortKey, values: row.values))
       }
@@ -136,6 +134,15 @@ extension SQLiteRecordDataSource {
       }
     }
     let hadPlaceholders = !placeholders.isEmpty
+    // Rows on screen outside the windows whose pages came while the refresh was read: read before
+    // the commit it reads, they may show what the database no longer has there. When nothing moves
+    // they are compared with what the refresh read at the same place.
+    var shownBefore: [IndexPath: RecordRow<Record>] = [:]
+    if update.isEmpty, let tableView {
+      for path in tableView.indexPathsForVisibleRows where !trusted.contains(path) {
+        shownBefore[path] = cachedRow(at: path)
+      }
+    }
     sections = new
     generation = refresh.generation
     movedKeys.removeAll()
@@ -160,11 +167,21 @@ extension SQLiteRecordDataSource {
     // change, or one made on screen, so are the rows on screen outside the windows: such a row (one the update
     // brought on screen from beyond a window, or one moved on screen) is taken to be the row that was there,
     // which a change beyond the window may have deleted.
-    let stale = tableView.indexPathsForVisibleRows.filter {
-      pages.contains(pageKey($0)) && (hadPlaceholders || (reloadOutsideWindows && !trusted.contains($0)))
+    let stale = tableView.indexPathsForVisibleRows.filter { path in
+      guard pages.contains(pageKey(path)) else { return false }
+      if hadPlaceholders || (reloadOutsideWindows && !trusted.contains(path)) { return true }
+      guard let before = shownBefore[path], let now = cachedRow(at: path) else { return false }
+      return before.key != now.key || before.values != now.values
     }
     if !stale.isEmpty { try? tableView.reloadRows(at: stale) }
     return !update.isEmpty
+  }
+
+  /// The cached row at `path`, if its page is cached (the cache's order is left alone).
+  func cachedRow(at path: IndexPath) -> RecordRow<Record>? {
+    guard let page = pages.peek(pageKey(path)) else { return nil }
+    let i = path.row - page.key.index * pageSize
+    return i >= 0 && i < page.rows.count ? page.rows[i] : nil
   }
 
   /// The indexes (into `values`' values) of a longest strictly increasing subsequence.

@@ -102,6 +102,41 @@ extension SQLiteRecordDataSource {
     write(action, with: writer) { db in try move(db, change) }
   }
 
+  /// Shows `record` in the row at once (the row is reloaded, and measured again), and writes the
+  /// change with `write` in a write transaction off the owner's thread — GRDB's
+  /// `{ db in try record.update(db) }`, or any SQL. The refresh after it shows the row as the
+  /// database then has it, in its place in the order (an edit of a sort or section column moves
+  /// it there); when the database refuses the write, the row's old record comes back and the
+  /// failure is reported (``SQLiteRecordError/writeFailed(_:message:)``, ``undoneWriteCount``).
+  ///
+  ///     source.updateRow(at: indexPath, to: edited) { db in try edited.update(db) }
+  ///
+  /// Needs a `DatabaseWriter` as the source's database; a row not shown (a placeholder) is not
+  /// changed, and that is reported.
+  /// - Complexity: O(1), plus the row's reload.
+  public func updateRow(
+    at indexPath: IndexPath, to record: Record, write body: @escaping @Sendable (Database) throws -> Void
+  ) {
+    guard var row = row(at: indexPath), let tableView else {
+      return report(.writeFailed("updating row \(indexPath)", message: "the row is not shown"))
+    }
+    let action = "updating the row \(row.key)"
+    guard let writer = writer(for: action) else { return }
+    write(action, with: writer, body)
+    row.record = record
+    row.heights.removeAll()
+    row.isEdited = true
+    let key = pageKey(indexPath)
+    let i = indexPath.row - key.index * pageSize
+    pages.update(key) { page in
+      if i < page.rows.count, page.rows[i].key == row.key { page.rows[i] = row }
+    }
+    // Its sort key may be the old one: a refresh does not find the rows on screen by it.
+    movedKeys.insert(row.key)
+    changedLocally()
+    try? tableView.reloadRows(at: [indexPath], with: .none)
+  }
+
   /// The writer a change can be written with: `nil` (and the refusal reported) when the source's
   /// database is not a `DatabaseWriter` or its file was lost.
   func writer(for action: String) -> (any DatabaseWriter)? {

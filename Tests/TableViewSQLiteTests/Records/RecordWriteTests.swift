@@ -12,11 +12,13 @@ struct Item: FetchableRecord, Sendable, Equatable {
   var id: Int64
   var list: String
   var position: Double
+  var note: String
 
   init(row: Row) throws {
     id = row["id"]
     list = row["list"]
     position = row["position"]
+    note = row["note"]
   }
 }
 
@@ -34,7 +36,8 @@ final class WriteFixture {
     try database.write { db in
       try db.execute(
         sql: """
-          CREATE TABLE item(id INTEGER PRIMARY KEY, list TEXT NOT NULL, position REAL NOT NULL);
+          CREATE TABLE item(
+            id INTEGER PRIMARY KEY, list TEXT NOT NULL, position REAL NOT NULL, note TEXT NOT NULL DEFAULT '');
           CREATE INDEX item_order ON item(list, position, id);
           CREATE TABLE refused(id INTEGER PRIMARY KEY);
           CREATE TRIGGER refuse_delete BEFORE DELETE ON item WHEN old.id IN (SELECT id FROM refused)
@@ -189,6 +192,76 @@ struct RecordWriteTests {
     try fixture.expectShowsDatabase()
     #expect(fixture.shown[0][at] == 10)
     #expect(fixture.source.undoneWriteCount == 1, "\(fixture.source.reportedErrors)")
+  }
+
+  /// The note each visible row of section 0 shows.
+  func notes(_ fixture: WriteFixture) -> [String?] {
+    fixture.table.indexPathsForVisibleRows.filter { $0.section == 0 }.map {
+      (fixture.table.cellForRow(at: $0) as? ValueCell<Item>)?.value?.note
+    }
+  }
+
+  @Test("an update shows at once, is written, and a refused one comes back as it was")
+  func updates() throws {
+    let fixture = try WriteFixture(refused: [7])  // list 0's row 2
+    try fixture.settle()
+    let path = IndexPath(row: 1, section: 0)
+    var edited = try #require((fixture.table.cellForRow(at: path) as? ValueCell<Item>)?.value)
+    edited.note = "Buy milk"
+    let (id, note) = (edited.id, edited.note)
+    fixture.source.updateRow(at: path, to: edited) { db in
+      try db.execute(sql: "UPDATE item SET note = ? WHERE id = ?", arguments: [note, id])
+    }
+    // At once: before anything is written or read.
+    #expect(notes(fixture)[1] == "Buy milk")
+    try fixture.settle()
+    #expect(notes(fixture)[1] == "Buy milk")
+    #expect(
+      try fixture.database.read { db in
+        try String.fetchOne(db, sql: "SELECT note FROM item WHERE id = ?", arguments: [id])
+      } == "Buy milk")
+    #expect(fixture.source.undoneWriteCount == 0 && fixture.source.reportedErrors.isEmpty)
+    // Item 7 is locked: the edit shows, then goes back.
+    let locked = IndexPath(row: 2, section: 0)
+    var refused = try #require((fixture.table.cellForRow(at: locked) as? ValueCell<Item>)?.value)
+    #expect(refused.id == 7)
+    refused.note = "Never saved"
+    fixture.source.updateRow(at: locked, to: refused) { db in
+      try db.execute(sql: "UPDATE item SET note = 'Never saved' WHERE id = 7")
+    }
+    #expect(notes(fixture)[2] == "Never saved")
+    try fixture.settle()
+    #expect(notes(fixture)[2] == "")
+    try fixture.expectShowsDatabase()
+    #expect(fixture.source.undoneWriteCount == 1)
+    let error = try #require(fixture.source.reportedErrors.last)
+    guard case .writeFailed(let action, let message) = error else {
+      Issue.record("not a write failure: \(error)")
+      return
+    }
+    #expect(action.contains("updating") && message.contains("this item is locked"))
+    // A placeholder cannot be edited: said, nothing written.
+    fixture.source.updateRow(at: IndexPath(row: 5_000, section: 0), to: edited) { _ in Issue.record("written") }
+    #expect(fixture.source.reportedErrors.count == 2)
+  }
+
+  @Test("an update of the order's column moves the row to its place once written")
+  func updateMoves() throws {
+    let fixture = try WriteFixture()
+    try fixture.settle()
+    // List 0 is 1, 4, 7, 10, … at positions 0, 1, 2, …: 1 goes after 10.
+    let path = IndexPath(row: 0, section: 0)
+    var edited = try #require((fixture.table.cellForRow(at: path) as? ValueCell<Item>)?.value)
+    edited.position = 3.5
+    edited.note = "Later"
+    fixture.source.updateRow(at: path, to: edited) { db in
+      try db.execute(sql: "UPDATE item SET position = 3.5, note = 'Later' WHERE id = 1")
+    }
+    try fixture.settle()
+    #expect(Array(fixture.shown[0].prefix(5)) == [4, 7, 10, 1, 13])
+    #expect(notes(fixture)[3] == "Later")
+    try fixture.expectShowsDatabase()
+    #expect(fixture.source.reportedErrors.isEmpty)
   }
 
   @Test("a source over a read-only connection refuses writes clearly and shows the rows again")
