@@ -38,9 +38,7 @@ else
 fi
 
 # -D SQLite -D GTK: the package's default traits, which SwiftPM defines for its targets' sources.
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library -D SQLite -D GTK)
-modules=".build/fuzz/modules"
-mkdir -p "$modules"
+common_flags=(-O -g -parse-as-library -D SQLite -D GTK)
 
 # Builds module NAME from the Swift files under FOLDER into $modules/libNAME.a and NAME.swiftmodule, unless they are
 # newer than every source and every module listed before it (in $libraries), and were built with the same line.
@@ -70,6 +68,14 @@ build_module() {
 for target in "${targets[@]}"; do
   folder="Fuzz/$target"
   [[ -f "$folder/sources" ]] || { echo "fuzz.sh: no target $target (no $folder/sources)" >&2; exit 2; }
+  # Fuzz/TARGET/sanitizers names other sanitizers than the default `fuzzer,address` (the modules are built once for
+  # each set, in a folder of their own).
+  sanitizers="fuzzer,address"
+  [[ -f "$folder/sanitizers" ]] && sanitizers="$(grep -v '^#' "$folder/sanitizers" | head -n 1)"
+  flags=("-sanitize=$sanitizers" "${common_flags[@]}")
+  modules=".build/fuzz/modules"
+  [[ "$sanitizers" == "fuzzer,address" ]] || modules=".build/fuzz/modules-${sanitizers//,/-}"
+  mkdir -p "$modules"
   work=".build/fuzz/$target"
   libraries=()
   # A module's clang flags (-Xcc …: the module map of the C library it wraps) are needed by what imports it too.

@@ -70,7 +70,10 @@ struct RecordPlan: Sendable {
         Term(expression: keyExpression, name: Self.keyName, isDescending: false, mayBeNull: keyColumn != nil))
     }
     self.terms = terms
-    if let filter = request.filter, !filter.text.isEmpty, !filter.columns.isEmpty {
+    if let filter = request.filter, let table = filter.fullTextTable, !filter.text.isEmpty {
+      let fts = table.quotedDatabaseIdentifier
+      self.filter = ("\(keyExpression) IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)", [filter.text.databaseValue])
+    } else if let filter = request.filter, !filter.text.isEmpty, !filter.columns.isEmpty {
       // `%` and `_` in the text are the text's own: escaped with `\`.
       var escaped = ""
       for character in filter.text {
@@ -134,6 +137,17 @@ struct RecordPlan: Sendable {
       values.append(offset.databaseValue)
     }
     return (sql, baseArguments + StatementArguments(values))
+  }
+
+  /// The first `limit` rows across sections: by section value, then in the order (its
+  /// arguments included).
+  func firstRows(limit: Int) -> (sql: String, arguments: StatementArguments) {
+    let order =
+      (section.map { ["\($0) ASC"] } ?? []) + terms.map { "\($0.expression) \($0.isDescending ? "DESC" : "ASC")" }
+    return (
+      "\(selectRows)\(whereClause([])) ORDER BY \(order.joined(separator: ", ")) LIMIT ?",
+      baseArguments + StatementArguments([limit.databaseValue])
+    )
   }
 
   /// The rows of a section before `key` (its position), counted.
@@ -279,6 +293,9 @@ struct RecordPlan: Sendable {
         }
       case (.column, .sql):
         break  // A query's key is checked in every page read.
+      }
+      if let table = request.filter?.fullTextTable, try !db.tableExists(table) {
+        throw SQLiteRecordError.noSuchTable(table)
       }
       keptCounts = try SQLiteSectionCounts.counts(for: request, db)
       let first = query(section: .null, .after, nil, limit: 1)

@@ -265,6 +265,64 @@ struct RecordReader<Record: Sendable>: Sendable {
   }
 }
 
+extension RecordReader {
+  /// The first `rows` rows across sections (one query that stops there: a filter's first screen
+  /// without counting every match), and the last one's rows to the end of its page, as sections
+  /// and pages. Every section but the last is whole; the last holds at least the rows found.
+  func firstScreen(_ db: Database, rows: Int, generation: Int) throws -> (
+    sections: [RecordSection], pages: [RecordPage<Record>]
+  ) {
+    let query = plan.firstRows(limit: max(rows, 1))
+    var sections: [RecordSection] = []
+    var bySection: [[RecordRow<Record>]] = []
+    let cursor = try Row.fetchCursor(db, sql: query.sql, arguments: query.arguments)
+    while let row = try cursor.next() {
+      let value: DatabaseValue = plan.request.sectionColumn.map { row[$0] } ?? .null
+      if sections.last?.value != value {
+        sections.append(RecordSection(value: value, count: 0))
+        bySection.append([])
+      }
+      sections[sections.count - 1].count += 1
+      bySection[bySection.count - 1].append(
+        RecordRow(
+          key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
+          record: try decode(row)))
+    }
+    // The last section's last page made whole (its rows up to the page's end, if it has them), so
+    // that the counts after it leave every page found as it is.
+    if let last = bySection.last?.last, bySection[bySection.count - 1].count % pageSize != 0 {
+      let more = try self.rows(
+        db, section: sections[sections.count - 1].value, .after, last.sortKey,
+        limit: pageSize - bySection[bySection.count - 1].count % pageSize)
+      bySection[bySection.count - 1] += more
+      sections[sections.count - 1].count += more.count
+    }
+    var pages: [RecordPage<Record>] = []
+    for (s, var found) in bySection.enumerated() {
+      try checkKeys(found)
+      _ = storedHeights(&found)
+      var index = 0
+      while index * pageSize < found.count {
+        let page = RecordPage(
+          key: PageKey(section: s, index: index),
+          rows: Array(found[(index * pageSize)..<min((index + 1) * pageSize, found.count)]))
+        pages.append(page)
+        landmarks.withLock { marks in
+          guard marks.generation == generation else { return }
+          marks.set(page.rows[0].sortKey, section: s, row: index * pageSize)
+          marks.set(page.rows[page.rows.count - 1].sortKey, section: s, row: index * pageSize + page.rows.count - 1)
+        }
+        index += 1
+      }
+    }
+    counts.withLock {
+      $0.pageQueries += 1
+      $0.rowsFetched += sections.reduce(0) { $0 + $1.count }
+    }
+    return (sections, pages)
+  }
+}
+
 /// A read that found the rows other than counted: the database changed since (a commit not noticed
 /// yet, or one the owner's own change is waiting for). Not a failure: the page is read again after
 /// the refresh that follows.
@@ -276,6 +334,9 @@ struct RecordReadRace: Error, CustomStringConvertible {
 enum RecordReaderResult<Record: Sendable>: Sendable {
   /// The sections counted at open (or on ``SQLiteRecordDataSource/scroll(to:)``), the pages around the anchor, and its index path.
   case opened(sections: [RecordSection], pages: [RecordPage<Record>], anchor: IndexPath?, generation: Int)
+  /// A filter's first screen of matches, before they are counted: every section but the last
+  /// whole, the last with at least its rows found.
+  case firstScreen(sections: [RecordSection], pages: [RecordPage<Record>], generation: Int)
   /// A page, read under the landmarks' `generation`.
   case page(RecordPage<Record>, generation: Int)
   /// A page skipped (no longer wanted, or of an older generation) or that failed.

@@ -22,6 +22,30 @@ extension SQLiteRecordDataSource {
     let height = tableView?.viewportSize.height ?? 0
     let estimate = max(tableView?.estimatedRowHeight ?? 1, 1)
     let screenRows = height.isFinite && height > 0 ? Int(min(height / estimate, 10_000)) + 1 : pageSize
+    if recount, anchor == .first, request.filter != nil {
+      // A filter's first screen first: its matches are read by one query that stops there, and
+      // shown while every match is counted (the rows found beyond it come as inserts below).
+      reader.submit {
+        do {
+          let first = try database.read { db in try reads.firstScreen(db, rows: screenRows, generation: generation) }
+          return .firstScreen(sections: first.sections, pages: first.pages, generation: generation)
+        } catch {
+          return .pageDropped(PageKey(section: 0, index: 0), nil)  // The count that follows says what failed.
+        }
+      }
+      reader.submit {
+        do {
+          return .opened(
+            sections: try database.read { db in try reads.sections(db) }, pages: [], anchor: nil, generation: generation
+          )
+        } catch let error as SQLiteRecordError {
+          return .openFailed(error)
+        } catch {
+          return .openFailed(SQLiteRecordError(error, source: source))
+        }
+      }
+      return
+    }
     reader.submit {
       do {
         return try database.read { db in
@@ -140,6 +164,9 @@ extension SQLiteRecordDataSource {
         guard generation == self.generation else { continue }
         summary.opened = isOpening
         adoptOpened(sections: counted, pages: read, anchor: anchor)
+      case .firstScreen(let found, let read, let generation):
+        guard generation == self.generation, isOpening, !found.isEmpty else { continue }
+        showFirstScreen(sections: found, pages: read)
       case .openFailed(let error):
         isOpening = false
         report(error)
@@ -206,6 +233,10 @@ extension SQLiteRecordDataSource {
 
   /// Takes the counts and pages read at open (or for a scroll to an anchor), and scrolls there.
   func adoptOpened(sections counted: [RecordSection], pages read: [RecordPage<Record>], anchor: IndexPath?) {
+    if showsFirstScreen {
+      showsFirstScreen = false
+      if extendFirstScreen(to: counted) { return }
+    }
     let reload = isOpening || counted != sections
     isOpening = false
     if reload {
@@ -222,6 +253,51 @@ extension SQLiteRecordDataSource {
       try? tableView.scrollToRow(at: anchor, at: bottom ? .bottom : .top, animated: false)
     }
     for page in read { _ = resolvePlaceholders(of: page.key) }
+  }
+
+  /// Shows a filter's first screen of matches while they are counted (the source is still
+  /// opening: no page is read until the counts arrive).
+  func showFirstScreen(sections found: [RecordSection], pages read: [RecordPage<Record>]) {
+    sections = found
+    pages.removeAll { _ in true }
+    for page in read { pages.insert(page, pinned: []) }
+    showsFirstScreen = true
+    tableView?.reloadData()
+  }
+
+  /// The counts after the first screen: the matches beyond it inserted below the rows found (in
+  /// the last section found, and the sections after it), nothing on screen moved. `false` when
+  /// the counts do not extend what was shown (the database changed meanwhile): then reloaded.
+  func extendFirstScreen(to counted: [RecordSection]) -> Bool {
+    let shown = sections
+    guard let tableView, counted.count >= shown.count, !shown.isEmpty else { return false }
+    for (s, section) in shown.enumerated() {
+      let last = s == shown.count - 1
+      guard counted[s].value == section.value,
+        last ? counted[s].count >= section.count : counted[s].count == section.count
+      else { return false }
+    }
+    isOpening = false
+    sections = counted
+    let s = shown.count - 1
+    let more = counted[s].count - shown[s].count
+    var update = BatchUpdate()
+    if more > 0 {
+      // The last page found may be a part of a page now.
+      let last = PageKey(section: s, index: (shown[s].count - 1) / pageSize)
+      if let page = pages.peek(last), page.rows.count < min(pageSize, counted[s].count - last.index * pageSize) {
+        pages.remove(last)
+      }
+      update.insertRows(at: (shown[s].count..<counted[s].count).map { IndexPath(row: $0, section: s) }, with: .none)
+    }
+    if counted.count > shown.count { update.insertSections(Array(shown.count..<counted.count), with: .none) }
+    guard !update.isEmpty else { return true }
+    do {
+      try tableView.apply(update)
+    } catch {
+      tableView.reloadData()
+    }
+    return true
   }
 
   /// Reloads the placeholder rows of page `key`, which has just been cached; returns how many.

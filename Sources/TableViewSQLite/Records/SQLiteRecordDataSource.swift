@@ -114,6 +114,8 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   var generation = 0
   /// Whether the counts and the anchor's pages are being read.
   public internal(set) var isOpening = true
+  /// Whether a filter's first screen is shown and its matches are being counted.
+  var showsFirstScreen = false
   /// Pages whose read failed: not asked for again until the rows change.
   var failedPages: Set<PageKey> = []
 

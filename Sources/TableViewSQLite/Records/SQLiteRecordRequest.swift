@@ -46,17 +46,35 @@ public struct SQLiteRecordRequest: Sendable {
     public static func descending(_ column: String) -> Ordering { Ordering(column: column, isDescending: true) }
   }
 
-  /// Which rows a request keeps: the rows whose text contains a string in any of some columns.
+  /// Which rows a request keeps: the rows whose text contains a string in any of some columns
+  /// (`LIKE`), or the rows an FTS5 table finds.
   public struct Filter: Sendable, Equatable {
-    /// The text looked for (case-insensitive for ASCII letters, as SQLite's `LIKE`; `%` and `_` are plain
-    /// characters here).
+    /// The text looked for: with ``contains(_:in:)`` case-insensitive for ASCII letters, as
+    /// SQLite's `LIKE` (`%` and `_` are plain characters here); with ``matching(_:in:)`` an FTS5
+    /// query.
     public var text: String
-    /// The columns looked in.
+    /// The columns looked in (``contains(_:in:)``; empty for an FTS5 search).
     public var columns: [String]
+    /// The FTS5 table searched (``matching(_:in:)``), or `nil`.
+    public var fullTextTable: String?
 
-    /// The rows whose value in any of `columns` contains `text`.
+    /// The rows whose value in any of `columns` contains `text`. Every row is read (`LIKE` uses
+    /// no index): the source shows the first screen of matches as soon as it is found, and counts
+    /// the rest after it.
     public static func contains(_ text: String, in columns: [String]) -> Filter {
-      Filter(text: text, columns: columns)
+      Filter(text: text, columns: columns, fullTextTable: nil)
+    }
+
+    /// The rows whose key is the `rowid` of a row of FTS5 table `table` that matches `query`
+    /// (`table MATCH query`: words, prefixes `word*`, phrases, `AND`/`OR`/`NOT`). The FTS table
+    /// indexes the app's rows under their rowid (an external-content table, or one the app keeps
+    /// in step); the request's key is that rowid (``SQLiteRecordRequest/Key/rowID``, or the
+    /// column that aliases it).
+    ///
+    ///     // CREATE VIRTUAL TABLE track_fts USING fts5(title, content='track', content_rowid='id')
+    ///     let matches = request.filtered(.matching("blue*", in: "track_fts"))
+    public static func matching(_ query: String, in table: String) -> Filter {
+      Filter(text: query, columns: [], fullTextTable: table)
     }
   }
 
@@ -68,16 +86,18 @@ public struct SQLiteRecordRequest: Sendable {
   public var ordering: [Ordering]
   /// The column whose value groups the rows in sections (ascending), or `nil` for one section.
   public var sectionColumn: String?
-  /// The rows kept (`nil`: all). A filter reads every row its pages and counts pass over (`LIKE` uses no index):
-  /// the counts of a filtered request scan the whole table once, off the main thread, at open.
+  /// The rows kept (`nil`: all). A `LIKE` filter reads every row its pages and counts pass over
+  /// (it uses no index): the counts of a filtered request scan the whole table once, off the main
+  /// thread, after the first screen of matches is shown.
   public var filter: Filter?
 
-  /// This request with only the rows `filter` keeps (`nil` or an empty text: all of them).
+  /// This request with only the rows `filter` keeps (`nil`, an empty text, or no columns and no
+  /// FTS table: all of them).
   ///
   ///     let matches = request.filtered(.contains("blue", in: ["title", "artist"]))
   public func filtered(_ filter: Filter?) -> SQLiteRecordRequest {
     var copy = self
-    copy.filter = filter.flatMap { $0.text.isEmpty || $0.columns.isEmpty ? nil : $0 }
+    copy.filter = filter.flatMap { $0.text.isEmpty || ($0.columns.isEmpty && $0.fullTextTable == nil) ? nil : $0 }
     return copy
   }
 
