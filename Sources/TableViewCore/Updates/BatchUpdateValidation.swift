@@ -16,8 +16,9 @@ struct BatchUpdateValidation {
   struct RowOp<Kind: Equatable> {
     var rows: ClosedRange<Int>
     var kind: Kind
-    /// The move, for a moved row.
-    var move: BatchUpdate.RowMove? = nil
+    /// The index of the move in the update's `movedRows`, for a moved row (an index, not the
+    /// move: a plain value sorts without retaining anything).
+    var move: Int? = nil
   }
 
   /// A number of rows that stops at `Int.max` (ranges as long as `Int.max` must not trap).
@@ -136,10 +137,9 @@ struct BatchUpdateValidation {
     }
     var rowDestinations: [IndexPath: IndexPath] = [:]
     rowDestinations.reserveIfLarge(update.movedRows.count)
-    for move in update.movedRows {
+    for (i, move) in update.movedRows.enumerated() {
       try checkOld(move.from.section, move.from.row...move.from.row) { _ in Self.move(move) }
-      oldOps[move.from.section, default: []].append(
-        RowOp(rows: move.from.row...move.from.row, kind: .moved, move: move))
+      oldOps[move.from.section, default: []].append(RowOp(rows: move.from.row...move.from.row, kind: .moved, move: i))
       rowDestinations[move.from] = move.to
       tallies[sectionMapping.newSection(forOld: move.from.section)!, default: Tally()].movedOut.add(1)
     }
@@ -190,15 +190,15 @@ struct BatchUpdateValidation {
     }
     var rowSources: [IndexPath: IndexPath] = [:]
     rowSources.reserveIfLarge(update.movedRows.count)
-    for move in update.movedRows {
+    for (i, move) in update.movedRows.enumerated() {
       try checkNew(move.to.section, Self.move(move))
-      newOps[move.to.section, default: []].append(RowOp(rows: move.to.row...move.to.row, kind: .moved, move: move))
+      newOps[move.to.section, default: []].append(RowOp(rows: move.to.row...move.to.row, kind: .moved, move: i))
       rowSources[move.to] = move.from
       tallies[move.to.section, default: Tally()].movedIn.add(1)
     }
     for section in newOps.keys {
       try Self.checkOverlaps(&newOps[section]!) { (first, second, row) throws(TableViewError) in
-        switch (first.move, second.move) {
+        switch (first.move.map { update.movedRows[$0] }, second.move.map { update.movedRows[$0] }) {
         case (nil, nil): throw Self.invalid("attempt to insert row \(row) into section \(section) more than once")
         case (let move?, nil), (nil, let move?):
           throw Self.invalid("attempt to \(Self.move(move)), where a row is also inserted in the same update")
