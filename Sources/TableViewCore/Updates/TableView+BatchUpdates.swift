@@ -396,8 +396,9 @@ extension TableView {
   /// An empty range changes nothing and asks nothing.
   /// - Throws: as ``performBatchUpdates(_:completion:)``, with the errors inserting the index
   ///   paths would give (naming the first row out of range, or inserted twice).
-  /// - Complexity: O(log n + visible) for n rows, whatever the number of rows inserted when
-  ///   heights are estimated or fixed; O(k) more for k rows with heights asked of the delegate.
+  /// - Complexity: O(log n + visible) for n rows, whatever the number of rows inserted, with
+  ///   ``estimatedRowHeight`` or a fixed ``rowHeight``; O(k) more for k rows whose heights or
+  ///   estimates the delegate gives (it is asked for each).
   public func insertRows(in rows: Range<Int>, section: Int, with animation: RowAnimation = .none)
     throws(TableViewError)
   {
