@@ -100,10 +100,12 @@ public struct BatchUpdate: Hashable, Sendable {
   public var operationCount: Int {
     var total = reloadedRows.count + movedRows.count + insertedSections.count
     total += deletedSections.count + reloadedSections.count + movedSections.count
-    for run in insertedRowRuns + deletedRowRuns {
-      let (sum, overflow) = total.addingReportingOverflow(run.rows.count)
-      if overflow { return .max }
-      total = sum
+    for runs in [insertedRowRuns, deletedRowRuns] {
+      for run in runs {
+        let (sum, overflow) = total.addingReportingOverflow(run.rows.count)
+        if overflow { return .max }
+        total = sum
+      }
     }
     return total
   }
