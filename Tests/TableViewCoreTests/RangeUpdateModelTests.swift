@@ -5,7 +5,7 @@ import Testing
 
 // Rows inserted and deleted by range against the same rows by index path: random batches mixing
 // ranges, index paths, moves and reloads (with random animations) are applied to one table as
-// recorded and to a twin through the equivalent index paths (shuffled), between scrolls,
+// recorded and to a twin through the equivalent index paths (shuffled, descending or ascending), between scrolls,
 // selections, focus moves and animation frames. After every step the twins agree on everything a
 // user sees (counts, frames on screen and how they are drawn, offset, selection, focus, the chat
 // state) and both equal the model; each keeps its invariants.
@@ -46,6 +46,14 @@ private func randomRangeBatch(_ source: RangeSource, rng: inout SplitMix64) thro
   let animated = rng.int(0..<3) == 0
   func kind() -> TableView.RowAnimation { animated ? kinds[rng.int(0..<kinds.count)] : .none }
   func paths(_ rows: Range<Int>, _ section: Int) -> [IndexPath] { rows.map { IndexPath(row: $0, section: section) } }
+  /// Index paths in an order of their own: shuffled, descending or ascending.
+  func order(_ paths: [IndexPath]) -> [IndexPath] {
+    switch rng.int(0..<3) {
+    case 0: paths.shuffled(using: &rng)
+    case 1: paths.reversed()
+    default: paths
+    }
+  }
   var ranged = BatchUpdate()
   var byPath = BatchUpdate()
   let old = source.sections
@@ -64,7 +72,7 @@ private func randomRangeBatch(_ source: RangeSource, rng: inout SplitMix64) thro
         } else {
           ranged.deleteRows(at: paths(r..<(r + n), s), with: animation)
         }
-        byPath.deleteRows(at: paths(r..<(r + n), s).shuffled(using: &rng), with: animation)
+        byPath.deleteRows(at: order(paths(r..<(r + n), s)), with: animation)
         remaining[s] -= n
         r += n
       case 1:
@@ -129,7 +137,7 @@ private func randomRangeBatch(_ source: RangeSource, rng: inout SplitMix64) thro
     } else {
       ranged.insertRows(in: rows, section: s, with: animation)
     }
-    byPath.insertRows(at: paths(rows, s).shuffled(using: &rng), with: animation)
+    byPath.insertRows(at: order(paths(rows, s)), with: animation)
   }
   let counts = layouts.map(\.count)
   let plan = try byPath.plan(oldRowCounts: old.map(\.count), newRowCounts: counts)

@@ -112,6 +112,30 @@ struct RangeUpdateTests {
     #expect(failures[0].message == failures[1].message, "\(name)")
   }
 
+  @Test("index paths given in descending order fail naming the first one given, as one by one")
+  func descendingErrors() throws {
+    let cases: [(Int, BatchUpdate, String)] = [
+      (
+        6, batch { $0.deleteRows(at: [12, 11, 10, 9].map { path($0) }) }, "attempt to delete row 12 from section 0, but"
+      ),
+      (13, batch { $0.insertRows(at: [13, 12, 11].map { path($0) }) }, "attempt to insert row 13 into section 0, but"),
+      (
+        6, batch { $0.deleteRows(at: [1, 0, -1, -2].map { path($0) }) },
+        "attempt to delete row -1 from section 0: indexes"
+      ),
+      (
+        10, batch { $0.deleteRows(at: [path(3, -1), path(2, -1)]) }, "attempt to delete row 3 from section -1: indexes"
+      ),
+    ]
+    for (newCount, update, message) in cases {
+      let (table, model) = tenRows()
+      model.sections[0] = Array(repeating: 20, count: newCount)
+      let thrown = error { () throws(TableViewError) in try table.apply(update) }
+      #expect(thrown?.message.hasPrefix("Invalid update: " + message) == true, "\(String(describing: thrown))")
+      #expect(table.numberOfRows(inSection: 0) == 10)
+    }
+  }
+
   @Test("ranges as long as Int.max give an error, not a trap")
   func hugeRanges() throws {
     let (table, model) = tenRows()
@@ -150,6 +174,16 @@ struct RangeUpdateTests {
     update.insertRows(in: 10..<12, section: 0)
     #expect(update.insertedRowRuns.map(\.rows) == [3...5, 9...9, 1...1, 10...11])
     #expect(update.insertedRows == [3, 4, 5, 9, 1, 10, 11].map { path($0) })
+    // Descending index paths (deletes often come so) are one run too, given back in their order.
+    var deletes = BatchUpdate()
+    deletes.deleteRows(at: [9, 8, 7].map { path($0) })
+    deletes.deleteRows(at: [path(6), path(5, 1), path(4, 1), path(5, 1)])
+    deletes.deleteRows(at: [path(2), path(3), path(1)])
+    deletes.deleteRows(in: 10..<12, section: 0)
+    #expect(deletes.deletedRowRuns.map(\.rows) == [6...9, 4...5, 5...5, 2...3, 1...1, 10...11])
+    #expect(
+      deletes.deletedRows == [path(9), path(8), path(7), path(6), path(5, 1), path(4, 1), path(5, 1)]
+        + [2, 3, 1, 10, 11].map { path($0) })
     var ranged = BatchUpdate()
     ranged.insertRows(in: 3..<6, section: 0)
     ranged.insertRows(at: [path(9), path(1)])

@@ -49,12 +49,22 @@ public struct BatchUpdate: Hashable, Sendable {
   }
 
   /// Consecutive rows of one section, recorded by a range or by index paths that follow one
-  /// another. Closed, so that a row of `Int.max` (out of range, for validation to say so) is one.
+  /// another, up or down. Closed, so that a row of `Int.max` (out of range, for validation to say
+  /// so) is one.
   struct RowRun: Hashable, Sendable {
     var section: Int
     var rows: ClosedRange<Int>
+    /// Whether the rows were given from the last to the first (index paths in descending order).
+    var descending = false
+
     /// The rows as a range; without a row of `Int.max` (never in range).
     var halfOpen: Range<Int> { rows.lowerBound..<(rows.upperBound == .max ? .max : rows.upperBound + 1) }
+    /// The first row given.
+    var first: Int { descending ? rows.upperBound : rows.lowerBound }
+    /// The first row given that is `count` or more, for a run that has one.
+    func firstOutOfRange(_ count: Int) -> Int { descending ? rows.upperBound : max(rows.lowerBound, count) }
+    /// The first negative row given, for a run that has one.
+    var firstNegative: Int { descending ? min(rows.upperBound, -1) : rows.lowerBound }
   }
 
   /// Rows to insert, at their index paths after the update, in call order, as runs.
@@ -113,26 +123,43 @@ public struct BatchUpdate: Hashable, Sendable {
   private static func indexPaths(of runs: [RowRun]) -> [IndexPath] {
     var paths: [IndexPath] = []
     for run in runs {
-      for row in run.rows { paths.append(IndexPath(row: row, section: run.section)) }
+      if run.descending {
+        for row in run.rows.reversed() { paths.append(IndexPath(row: row, section: run.section)) }
+      } else {
+        for row in run.rows { paths.append(IndexPath(row: row, section: run.section)) }
+      }
     }
     return paths
   }
 
-  /// Appends rows to `runs`, extending the last run when the rows follow it (and the run's row
-  /// count still fits in an `Int`).
+  /// Appends rows to `runs`, extending the last run when the rows follow it: above it (a run
+  /// given in ascending order), or, for one row, just below it (index paths given in descending
+  /// order, as deletes often are). A run's row count must still fit in an `Int`.
   private static func append(_ rows: ClosedRange<Int>, section: Int, to runs: inout [RowRun]) {
-    if let last = runs.last, last.section == section, last.rows.upperBound < rows.lowerBound,
-      last.rows.upperBound + 1 == rows.lowerBound,
-      case (let span, let overflow) = rows.upperBound.subtractingReportingOverflow(last.rows.lowerBound),
-      !overflow, span < .max
-    {
-      runs[runs.count - 1].rows = last.rows.lowerBound...rows.upperBound
-    } else {
-      runs.append(RowRun(section: section, rows: rows))
+    func fits(_ low: Int, _ high: Int) -> Bool {
+      let (span, overflow) = high.subtractingReportingOverflow(low)
+      return !overflow && span < .max
     }
+    if let last = runs.last, last.section == section {
+      let single = last.rows.lowerBound == last.rows.upperBound
+      if !last.descending || single, last.rows.upperBound < rows.lowerBound,
+        last.rows.upperBound + 1 == rows.lowerBound, fits(last.rows.lowerBound, rows.upperBound)
+      {
+        runs[runs.count - 1] = RowRun(section: section, rows: last.rows.lowerBound...rows.upperBound)
+        return
+      }
+      if last.descending || single, rows.lowerBound == rows.upperBound, rows.upperBound < last.rows.lowerBound,
+        rows.upperBound + 1 == last.rows.lowerBound, fits(rows.lowerBound, last.rows.upperBound)
+      {
+        runs[runs.count - 1] = RowRun(section: section, rows: rows.lowerBound...last.rows.upperBound, descending: true)
+        return
+      }
+    }
+    runs.append(RowRun(section: section, rows: rows))
   }
 
-  /// Appends index paths to `runs`: consecutive rows of one section become one run.
+  /// Appends index paths to `runs`: consecutive rows of one section (ascending or descending)
+  /// become one run.
   private static func append(_ indexPaths: [IndexPath], to runs: inout [RowRun]) {
     for path in indexPaths {
       let row = path.row

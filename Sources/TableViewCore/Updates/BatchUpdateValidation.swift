@@ -106,39 +106,42 @@ struct BatchUpdateValidation {
       reloadedRows: [])
 
     // Rows, old index space. A deleted range is one run; every other operation is a run of one row.
-    func checkOld(_ section: Int, _ rows: ClosedRange<Int>, _ description: (Int) -> String) throws(TableViewError) {
+    func checkOld(_ run: BatchUpdate.RowRun, _ description: (Int) -> String) throws(TableViewError) {
+      let section = run.section
       guard section < oldCount else {
         throw Self.invalid(
-          "attempt to \(description(rows.lowerBound)), but there are only \(oldCount) sections before the update")
+          "attempt to \(description(run.first)), but there are only \(oldCount) sections before the update")
       }
       switch oldFate[section] {
       case .deleted:
-        throw Self.invalid(
-          "attempt to \(description(rows.lowerBound)), but section \(section) is deleted in the same update")
+        throw Self.invalid("attempt to \(description(run.first)), but section \(section) is deleted in the same update")
       case .reloaded:
         throw Self.invalid(
-          "attempt to \(description(rows.lowerBound)), but section \(section) is reloaded in the same update")
+          "attempt to \(description(run.first)), but section \(section) is reloaded in the same update")
       case nil, .moved: break
       }
       let count = oldRowCount(section)
-      guard rows.upperBound < count else {
+      guard run.rows.upperBound < count else {
         // The first row out of range, as the index-path form names it.
         throw Self.invalid(
-          "attempt to \(description(max(rows.lowerBound, count))), but section \(section) only contains \(count) rows before the update"
+          "attempt to \(description(run.firstOutOfRange(count))), but section \(section) only contains \(count) rows before the update"
         )
       }
+    }
+    func one(_ path: IndexPath) -> BatchUpdate.RowRun {
+      BatchUpdate.RowRun(section: path.section, rows: path.row...path.row)
     }
     var tallies: [Int: Tally] = [:]  // keyed by new section
     var oldOps: [Int: [RowOp<OldRowFate>]] = [:]
     for run in update.deletedRowRuns {
-      try checkOld(run.section, run.rows) { "delete \(Self.row(IndexPath(row: $0, section: run.section)))" }
+      try checkOld(run) { "delete \(Self.row(IndexPath(row: $0, section: run.section)))" }
       oldOps[run.section, default: []].append(RowOp(rows: run.rows, kind: .deleted))
       tallies[sectionMapping.newSection(forOld: run.section)!, default: Tally()].deleted.add(run.rows.count)
     }
     var rowDestinations: [IndexPath: IndexPath] = [:]
     rowDestinations.reserveIfLarge(update.movedRows.count)
     for (i, move) in update.movedRows.enumerated() {
-      try checkOld(move.from.section, move.from.row...move.from.row) { _ in Self.move(move) }
+      try checkOld(one(move.from)) { _ in Self.move(move) }
       oldOps[move.from.section, default: []].append(RowOp(rows: move.from.row...move.from.row, kind: .moved, move: i))
       rowDestinations[move.from] = move.to
       tallies[sectionMapping.newSection(forOld: move.from.section)!, default: Tally()].movedOut.add(1)
@@ -146,7 +149,7 @@ struct BatchUpdateValidation {
     var reloadedRows = Set<IndexPath>()
     reloadedRows.reserveIfLarge(update.reloadedRows.count)
     for path in update.reloadedRows {
-      try checkOld(path.section, path.row...path.row) {
+      try checkOld(one(path)) {
         "reload \(Self.row(IndexPath(row: $0, section: path.section)))"
       }
       oldOps[path.section, default: []].append(RowOp(rows: path.row...path.row, kind: .reloaded))
@@ -184,7 +187,7 @@ struct BatchUpdateValidation {
     }
     var newOps: [Int: [RowOp<NewRowKind>]] = [:]
     for run in update.insertedRowRuns {
-      try checkNew(run.section, "insert row \(run.rows.lowerBound) into section \(run.section)")
+      try checkNew(run.section, "insert row \(run.first) into section \(run.section)")
       newOps[run.section, default: []].append(RowOp(rows: run.rows, kind: .inserted))
       tallies[run.section, default: Tally()].inserted.add(run.rows.count)
     }
@@ -225,7 +228,7 @@ struct BatchUpdateValidation {
       let rows = try newRowCount(run.section)
       guard run.rows.upperBound < rows else {
         throw Self.invalid(
-          "attempt to insert row \(max(run.rows.lowerBound, rows)) into section \(run.section), but there are only "
+          "attempt to insert row \(run.firstOutOfRange(rows)) into section \(run.section), but there are only "
             + "\(rows) rows in section \(run.section) after the update")
       }
     }
@@ -312,18 +315,19 @@ struct BatchUpdateValidation {
       throw Self.invalid(
         "attempt to move section \(move.from) to section \(move.to): section indexes must not be negative")
     }
-    let runLists = [("delete", update.deletedRowRuns), ("insert", update.insertedRowRuns)]
-    for (verb, list) in runLists {
-      for run in list where run.section < 0 || run.rows.lowerBound < 0 {
-        let path = IndexPath(row: run.rows.lowerBound, section: run.section)
-        let description =
-          verb == "insert" ? "insert row \(path.row) into section \(path.section)" : "\(verb) \(Self.row(path))"
-        throw Self.invalid("attempt to \(description): indexes must not be negative")
+    // In the index-path form's order: deletes, reloads, inserts.
+    func checkRuns(_ runs: [BatchUpdate.RowRun], _ describe: (IndexPath) -> String) throws(TableViewError) {
+      for run in runs where run.section < 0 || run.rows.lowerBound < 0 {
+        // The first index path given with a negative index, as the index-path form names it.
+        let path = IndexPath(row: run.section < 0 ? run.first : run.firstNegative, section: run.section)
+        throw Self.invalid("attempt to \(describe(path)): indexes must not be negative")
       }
     }
+    try checkRuns(update.deletedRowRuns) { "delete \(Self.row($0))" }
     for path in update.reloadedRows where path.section < 0 || path.row < 0 {
       throw Self.invalid("attempt to reload \(Self.row(path)): indexes must not be negative")
     }
+    try checkRuns(update.insertedRowRuns) { "insert row \($0.row) into section \($0.section)" }
     for move in update.movedRows where min(move.from.section, move.from.row, move.to.section, move.to.row) < 0 {
       throw Self.invalid("attempt to \(Self.move(move)): indexes must not be negative")
     }
