@@ -14,6 +14,7 @@ func measureLimits(harness: Harness) -> [Measurement] {
   var results: [Measurement] = []
   for estimated in [false, true] { results += measureScatteredEdits(harness: harness, estimated: estimated) }
   results += measureEstimatedHeights(harness: harness)
+  results += measureAppendRows(harness: harness)
   results += measureManySections(harness: harness)
   results += measureDiffable(harness: harness)
   results += measureIndexAgainstFenwick(harness: harness)

@@ -217,6 +217,42 @@ private func randomValidBatch(using rng: inout BatchUpdateTestRNG) -> RandomBatc
     return count
   }
 
+  // Half the batches record their inserted and deleted rows as ranges: each section's rows in
+  // runs of consecutive rows, cut at random, recorded in random order.
+  if rng.chance(0.5) {
+    var inserted: [Int: [Int]] = [:]
+    var deleted: [Int: [Int]] = [:]
+    ops.removeAll { op in
+      switch op {
+      case .insertRow(let path): inserted[path.section, default: []].append(path.row)
+      case .deleteRow(let path): deleted[path.section, default: []].append(path.row)
+      default: return false
+      }
+      return true
+    }
+    var ranges: [(insert: Bool, section: Int, rows: Range<Int>)] = []
+    for (insert, rowsBySection) in [(true, inserted), (false, deleted)] {
+      for (section, rows) in rowsBySection.sorted(by: { $0.key < $1.key }) {
+        for row in rows.sorted() {
+          if let last = ranges.last, last.insert == insert, last.section == section, last.rows.upperBound == row,
+            !rng.chance(0.2)
+          {
+            ranges[ranges.count - 1].rows = last.rows.lowerBound..<(row + 1)
+          } else {
+            ranges.append((insert, section, row..<(row + 1)))
+          }
+        }
+      }
+    }
+    for range in rng.shuffled(ranges) {
+      if range.insert {
+        batch.update.insertRows(in: range.rows, section: range.section)
+      } else {
+        batch.update.deleteRows(in: range.rows, section: range.section)
+      }
+    }
+  }
+
   // Record, in random order.
   for op in rng.shuffled(ops) {
     switch op {
@@ -241,7 +277,7 @@ private func randomInvalidBatch(
   var update = valid.update
   var counts = valid.newCounts
   let old = valid.old
-  switch rng.int(0...11) {
+  switch rng.int(0...14) {
   case 0:  // A carried section's count off by one.
     guard let (newSection, oldSection) = rng.element(of: valid.carried) else { return nil }
     counts[newSection] += counts[newSection] > 0 && rng.chance(0.5) ? -1 : 1
@@ -288,6 +324,23 @@ private func randomInvalidBatch(
     guard let section = rng.element(of: valid.deletedSections) else { return nil }
     update.deleteSections([section])
     return (update, counts, ["section \(section)", "more than once"])
+  case 12:  // A range deleted over a deleted row.
+    guard let deleted = rng.element(of: update.deletedRows) else { return nil }
+    let end = min(deleted.row + rng.int(1...3), old[deleted.section].count)
+    update.deleteRows(in: deleted.row..<end, section: deleted.section)
+    return (update, counts, ["row \(deleted.row) from section \(deleted.section)", "more than once"])
+  case 13:  // A range inserted that runs past the end of its section.
+    guard let (newSection, _) = rng.element(of: valid.carried) else { return nil }
+    let count = counts[newSection]
+    counts[newSection] += 2
+    update.insertRows(in: (count + 1)..<(count + 3), section: newSection)
+    return (
+      update, counts, ["insert row \(count + 2) into section \(newSection)", "only \(count + 2) rows in section"]
+    )
+  case 14:  // A range that starts below 0.
+    guard let oldSection = rng.element(of: valid.carried.map(\.old)) else { return nil }
+    update.deleteRows(in: -2..<1, section: oldSection)
+    return (update, counts, ["row -2 from section \(oldSection)", "negative"])
   default:  // A deleted section also moved.
     guard let section = rng.element(of: valid.deletedSections), !counts.isEmpty else { return nil }
     update.moveSection(section, toSection: rng.int(0...counts.count - 1))

@@ -13,8 +13,13 @@ extension BatchUpdate {
   public func animating(_ animation: TableView.RowAnimation, movesGlide: Bool? = nil) -> BatchUpdate {
     var animated = self
     animated.animations = Animations()
-    animated.animations.set(insertedRows, animation, in: \.insertedRows)
-    animated.animations.set(deletedRows, animation, in: \.deletedRows)
+    // Rows as runs: a range of 10⁵ rows is one entry, not 10⁵.
+    for run in insertedRowRuns {
+      animated.animations.set(run.halfOpen, section: run.section, animation, in: \.insertedRowRanges)
+    }
+    for run in deletedRowRuns {
+      animated.animations.set(run.halfOpen, section: run.section, animation, in: \.deletedRowRanges)
+    }
     animated.animations.set(reloadedRows, animation, in: \.reloadedRows)
     animated.animations.set(insertedSections, animation, in: \.insertedSections)
     animated.animations.set(deletedSections, animation, in: \.deletedSections)

@@ -48,10 +48,38 @@ public struct BatchUpdate: Hashable, Sendable {
     public var description: String { "\(from) -> \(to)" }
   }
 
-  /// Rows to insert, at their index paths after the update, in call order.
-  public private(set) var insertedRows: [IndexPath] = []
-  /// Rows to delete, at their index paths before the update, in call order.
-  public private(set) var deletedRows: [IndexPath] = []
+  /// Consecutive rows of one section, recorded by a range or by index paths that follow one
+  /// another, up or down. Closed, so that a row of `Int.max` (out of range, for validation to say
+  /// so) is one.
+  struct RowRun: Hashable, Sendable {
+    var section: Int
+    var rows: ClosedRange<Int>
+    /// Whether the rows were given from the last to the first (index paths in descending order).
+    var descending = false
+
+    /// The rows as a range; without a row of `Int.max` (never in range).
+    var halfOpen: Range<Int> { rows.lowerBound..<(rows.upperBound == .max ? .max : rows.upperBound + 1) }
+    /// The first row given.
+    var first: Int { descending ? rows.upperBound : rows.lowerBound }
+    /// The first row given that is `count` or more, for a run that has one.
+    func firstOutOfRange(_ count: Int) -> Int { descending ? rows.upperBound : max(rows.lowerBound, count) }
+    /// The first negative row given, for a run that has one.
+    var firstNegative: Int { descending ? min(rows.upperBound, -1) : rows.lowerBound }
+  }
+
+  /// Rows to insert, at their index paths after the update, in call order, as runs.
+  private(set) var insertedRowRuns: [RowRun] = []
+  /// Rows to delete, at their index paths before the update, in call order, as runs.
+  private(set) var deletedRowRuns: [RowRun] = []
+
+  /// Rows to insert, at their index paths after the update, in call order (a range given to
+  /// ``insertRows(in:section:)`` comes as its index paths).
+  /// - Complexity: O(k) for k rows.
+  public var insertedRows: [IndexPath] { Self.indexPaths(of: insertedRowRuns) }
+  /// Rows to delete, at their index paths before the update, in call order (a range given to
+  /// ``deleteRows(in:section:)`` comes as its index paths).
+  /// - Complexity: O(k) for k rows.
+  public var deletedRows: [IndexPath] { Self.indexPaths(of: deletedRowRuns) }
   /// Rows to reload, at their index paths before the update, in call order.
   public private(set) var reloadedRows: [IndexPath] = []
   /// Rows to move, in call order.
@@ -73,14 +101,70 @@ public struct BatchUpdate: Hashable, Sendable {
   /// An empty update is still validated: the counts before and after must then be equal, as in
   /// UIKit.
   public var isEmpty: Bool {
-    insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
+    insertedRowRuns.isEmpty && deletedRowRuns.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
       && insertedSections.isEmpty && deletedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
   }
 
-  /// The number of recorded operations (one per index path, section or move).
+  /// The number of recorded operations (one per index path, section or move; a range counts
+  /// its rows), `Int.max` when it does not fit.
   public var operationCount: Int {
-    insertedRows.count + deletedRows.count + reloadedRows.count + movedRows.count + insertedSections.count
-      + deletedSections.count + reloadedSections.count + movedSections.count
+    var total = reloadedRows.count + movedRows.count + insertedSections.count
+    total += deletedSections.count + reloadedSections.count + movedSections.count
+    for runs in [insertedRowRuns, deletedRowRuns] {
+      for run in runs {
+        let (sum, overflow) = total.addingReportingOverflow(run.rows.count)
+        if overflow { return .max }
+        total = sum
+      }
+    }
+    return total
+  }
+
+  private static func indexPaths(of runs: [RowRun]) -> [IndexPath] {
+    var paths: [IndexPath] = []
+    for run in runs {
+      if run.descending {
+        for row in run.rows.reversed() { paths.append(IndexPath(row: row, section: run.section)) }
+      } else {
+        for row in run.rows { paths.append(IndexPath(row: row, section: run.section)) }
+      }
+    }
+    return paths
+  }
+
+  /// Appends rows to `runs`, extending the last run when the rows follow it: above it (a run
+  /// given in ascending order), or, for one row, just below it (index paths given in descending
+  /// order, as deletes often are). A run's row count must still fit in an `Int`.
+  private static func append(_ rows: ClosedRange<Int>, section: Int, to runs: inout [RowRun]) {
+    func fits(_ low: Int, _ high: Int) -> Bool {
+      let (span, overflow) = high.subtractingReportingOverflow(low)
+      return !overflow && span < .max
+    }
+    if let last = runs.last, last.section == section {
+      let single = last.rows.lowerBound == last.rows.upperBound
+      if !last.descending || single, last.rows.upperBound < rows.lowerBound,
+        last.rows.upperBound + 1 == rows.lowerBound, fits(last.rows.lowerBound, rows.upperBound)
+      {
+        runs[runs.count - 1] = RowRun(section: section, rows: last.rows.lowerBound...rows.upperBound)
+        return
+      }
+      if last.descending || single, rows.lowerBound == rows.upperBound, rows.upperBound < last.rows.lowerBound,
+        rows.upperBound + 1 == last.rows.lowerBound, fits(rows.lowerBound, last.rows.upperBound)
+      {
+        runs[runs.count - 1] = RowRun(section: section, rows: rows.lowerBound...last.rows.upperBound, descending: true)
+        return
+      }
+    }
+    runs.append(RowRun(section: section, rows: rows))
+  }
+
+  /// Appends index paths to `runs`: consecutive rows of one section (ascending or descending)
+  /// become one run.
+  private static func append(_ indexPaths: [IndexPath], to runs: inout [RowRun]) {
+    for path in indexPaths {
+      let row = path.row
+      append(row...row, section: path.section, to: &runs)
+    }
   }
 
   /// The animations of the operations that have one (see ``TableView/RowAnimation``): by index
@@ -94,6 +178,15 @@ public struct BatchUpdate: Hashable, Sendable {
     var reloadedSections: [Int: TableView.RowAnimation] = [:]
     /// Whether any operation animates (an update whose operations all use `.none` does not).
     var isAnimated = false
+    /// Animations of rows inserted and deleted by range, by section.
+    var insertedRowRanges: [Int: [RangeAnimation]] = [:]
+    var deletedRowRanges: [Int: [RangeAnimation]] = [:]
+
+    /// The animation of rows given as a range.
+    struct RangeAnimation: Hashable, Sendable {
+      var rows: Range<Int>
+      var animation: TableView.RowAnimation
+    }
 
     mutating func set<Key: Hashable>(
       _ keys: [Key], _ animation: TableView.RowAnimation,
@@ -102,6 +195,30 @@ public struct BatchUpdate: Hashable, Sendable {
       guard animation != .none else { return }
       isAnimated = true
       for key in keys { self[keyPath: table][key] = animation }
+    }
+
+    mutating func set(
+      _ rows: Range<Int>, section: Int, _ animation: TableView.RowAnimation,
+      in table: WritableKeyPath<Animations, [Int: [RangeAnimation]]>
+    ) {
+      guard animation != .none, !rows.isEmpty else { return }
+      isAnimated = true
+      self[keyPath: table][section, default: []].append(RangeAnimation(rows: rows, animation: animation))
+    }
+
+    /// How the row inserted at `path` (after the update) arrives, if its insertion named an animation.
+    func insertedRow(_ path: IndexPath) -> TableView.RowAnimation? {
+      insertedRows[path] ?? Self.animation(of: path, in: insertedRowRanges)
+    }
+
+    /// How the row deleted at `path` (before the update) leaves, if its deletion named an animation.
+    func deletedRow(_ path: IndexPath) -> TableView.RowAnimation? {
+      deletedRows[path] ?? Self.animation(of: path, in: deletedRowRanges)
+    }
+
+    private static func animation(of path: IndexPath, in ranges: [Int: [RangeAnimation]]) -> TableView.RowAnimation? {
+      guard !ranges.isEmpty, let list = ranges[path.section] else { return nil }
+      return list.last { $0.rows.contains(path.row) }?.animation
     }
   }
 
@@ -123,6 +240,22 @@ public struct BatchUpdate: Hashable, Sendable {
   public mutating func deleteRows(at indexPaths: [IndexPath], with animation: TableView.RowAnimation) {
     deleteRows(at: indexPaths)
     animations.set(indexPaths, animation, in: \.deletedRows)
+  }
+
+  /// Inserts the rows `rows` of `section` (indexes after the update), which arrive with
+  /// `animation`: the same as inserting their index paths, with no index path made.
+  /// - Complexity: O(1).
+  public mutating func insertRows(in rows: Range<Int>, section: Int, with animation: TableView.RowAnimation) {
+    insertRows(in: rows, section: section)
+    animations.set(rows, section: section, animation, in: \.insertedRowRanges)
+  }
+
+  /// Deletes the rows `rows` of `section` (indexes before the update), which leave with
+  /// `animation`: the same as deleting their index paths, with no index path made.
+  /// - Complexity: O(1).
+  public mutating func deleteRows(in rows: Range<Int>, section: Int, with animation: TableView.RowAnimation) {
+    deleteRows(in: rows, section: section)
+    animations.set(rows, section: section, animation, in: \.deletedRowRanges)
   }
 
   /// Reloads rows (index paths before the update): the old cells leave and the new ones arrive with
@@ -161,13 +294,32 @@ public struct BatchUpdate: Hashable, Sendable {
   /// Inserts rows at `indexPaths`, index paths **after** the update.
   /// - Complexity: amortized O(k) for k index paths.
   public mutating func insertRows(at indexPaths: [IndexPath]) {
-    insertedRows += indexPaths
+    Self.append(indexPaths, to: &insertedRowRuns)
+  }
+
+  /// Inserts the rows `rows` of `section`, indexes **after** the update: the same as inserting
+  /// their index paths, kept as one run however many rows it holds (an empty range records nothing).
+  ///
+  ///     update.insertRows(in: count..<(count + 100_000), section: 0)  // appends 10⁵ rows
+  ///
+  /// - Complexity: amortized O(1).
+  public mutating func insertRows(in rows: Range<Int>, section: Int) {
+    guard !rows.isEmpty else { return }
+    Self.append(rows.lowerBound...(rows.upperBound - 1), section: section, to: &insertedRowRuns)
   }
 
   /// Deletes the rows at `indexPaths`, index paths **before** the update.
   /// - Complexity: amortized O(k) for k index paths.
   public mutating func deleteRows(at indexPaths: [IndexPath]) {
-    deletedRows += indexPaths
+    Self.append(indexPaths, to: &deletedRowRuns)
+  }
+
+  /// Deletes the rows `rows` of `section`, indexes **before** the update: the same as deleting
+  /// their index paths, kept as one run however many rows it holds (an empty range records nothing).
+  /// - Complexity: amortized O(1).
+  public mutating func deleteRows(in rows: Range<Int>, section: Int) {
+    guard !rows.isEmpty else { return }
+    Self.append(rows.lowerBound...(rows.upperBound - 1), section: section, to: &deletedRowRuns)
   }
 
   /// Reloads the rows at `indexPaths`, index paths **before** the update.

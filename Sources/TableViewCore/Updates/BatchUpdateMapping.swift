@@ -21,10 +21,12 @@ struct BatchUpdateMapping: Sendable {
   let sectionDestinations: [Int: Int]
   /// Moved sections: new index to old index.
   let sectionSources: [Int: Int]
-  /// For each carried old section with removals: its deleted and moved-out rows, ascending.
-  let removedRows: [Int: [Int]]
-  /// For each carried new section with additions: its inserted and moved-in rows, ascending.
-  let addedRows: [Int: [Int]]
+  /// For each carried old section with removals: its deleted and moved-out rows, as runs (a
+  /// moved-out row is a run of its own).
+  let removedRows: [Int: RowRuns]
+  /// For each carried new section with additions: its inserted and moved-in rows, as runs (a
+  /// moved-in row is a run of its own).
+  let addedRows: [Int: RowRuns]
   /// Moved rows: old index path to new index path.
   let rowDestinations: [IndexPath: IndexPath]
   /// Moved rows: new index path to old index path.
@@ -54,7 +56,7 @@ struct BatchUpdateMapping: Sendable {
   func rows(ofOldSection s: Int) -> SectionRowMapping? {
     guard !reloadedSections.contains(s), let newSection = newSection(forOld: s) else { return nil }
     return SectionRowMapping(
-      newSection: newSection, removed: removedRows[s] ?? [], added: addedRows[newSection] ?? [])
+      newSection: newSection, removed: removedRows[s] ?? .empty, added: addedRows[newSection] ?? .empty)
   }
 
   /// Maps an old index path known to be in range.
@@ -77,20 +79,19 @@ struct BatchUpdateMapping: Sendable {
     guard let oldSection = oldSection(forNew: path.section), !reloadedSections.contains(oldSection) else {
       return nil
     }
-    let added = addedRows[path.section] ?? []
-    let addedBefore = countLess(than: path.row, in: added)
-    if addedBefore < added.count, added[addedBefore] == path.row { return nil }
-    let oldRow = nthAbsent(path.row - addedBefore, from: removedRows[oldSection] ?? [])
+    let added = addedRows[path.section] ?? .empty
+    if added.contains(path.row) { return nil }
+    let oldRow = (removedRows[oldSection] ?? .empty).nthAbsent(path.row - added.countLess(than: path.row))
     return IndexPath(row: oldRow, section: oldSection)
   }
 }
 
 /// Where the rows of one old section that are not moved go: the section's new index, and the
-/// rows removed from it and added to it (ascending).
+/// rows removed from it and added to it.
 struct SectionRowMapping {
   let newSection: Int
-  let removed: [Int]
-  let added: [Int]
+  let removed: RowRuns
+  let added: RowRuns
 
   /// Whether every row keeps its index.
   var keepsRows: Bool { removed.isEmpty && added.isEmpty }
@@ -98,9 +99,8 @@ struct SectionRowMapping {
   /// The new index of old row `row`, or `nil` when it is removed (deleted or moved out).
   /// - Complexity: O(log k) for k row operations in the section.
   func newRow(forOld row: Int) -> Int? {
-    let removedBefore = countLess(than: row, in: removed)
-    if removedBefore < removed.count, removed[removedBefore] == row { return nil }
-    return nthAbsent(row - removedBefore, from: added)
+    if removed.contains(row) { return nil }
+    return added.nthAbsent(row - removed.countLess(than: row))
   }
 }
 

@@ -20,20 +20,21 @@ extension BatchUpdatePlan {
         edits.append(.deleteSection(section))
         continue
       }
+      // Deleted runs that touch coalesce into one step; a moved-out row is a run of its own.
       var run: Range<Int>? = nil
-      for row in (mapping.removedRows[section] ?? []).reversed() {
-        let path = IndexPath(row: row, section: section)
-        if validation.oldRowFate[path] == .moved {
+      for removed in (mapping.removedRows[section] ?? .empty).runs.reversed() {
+        let path = IndexPath(row: removed.lowerBound, section: section)
+        if removed.count == 1, !mapping.rowDestinations.isEmpty, mapping.rowDestinations[path] != nil {
           if let pending = run { edits.append(.deleteRows(section: section, range: pending)) }
           run = nil
           edits.append(.extractRow(path, stash: stashCount))
           rowStash[path] = stashCount
           stashCount += 1
-        } else if let pending = run, pending.lowerBound == row + 1 {
-          run = row..<pending.upperBound
+        } else if let pending = run, pending.lowerBound == removed.upperBound {
+          run = removed.lowerBound..<pending.upperBound
         } else {
           if let pending = run { edits.append(.deleteRows(section: section, range: pending)) }
-          run = row..<row + 1
+          run = removed
         }
       }
       if let pending = run { edits.append(.deleteRows(section: section, range: pending)) }
@@ -58,17 +59,17 @@ extension BatchUpdatePlan {
         edits.append(.insertStashedSection(section, stash: stash))
       }
       var run: Range<Int>? = nil
-      for row in mapping.addedRows[section] ?? [] {
-        let path = IndexPath(row: row, section: section)
-        if case .moved(let from) = validation.newRowSource[path] {
+      for added in (mapping.addedRows[section] ?? .empty).runs {
+        let path = IndexPath(row: added.lowerBound, section: section)
+        if added.count == 1, !mapping.rowSources.isEmpty, let from = mapping.rowSources[path] {
           if let pending = run { edits.append(.insertRows(section: section, range: pending)) }
           run = nil
           edits.append(.insertStashedRow(path, stash: rowStash[from]!))
-        } else if let pending = run, pending.upperBound == row {
-          run = pending.lowerBound..<row + 1
+        } else if let pending = run, pending.upperBound == added.lowerBound {
+          run = pending.lowerBound..<added.upperBound
         } else {
           if let pending = run { edits.append(.insertRows(section: section, range: pending)) }
-          run = row..<row + 1
+          run = added
         }
       }
       if let pending = run { edits.append(.insertRows(section: section, range: pending)) }

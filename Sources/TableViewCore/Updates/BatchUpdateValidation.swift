@@ -10,17 +10,33 @@ struct BatchUpdateValidation {
     case moved(from: Int)
   }
   enum OldRowFate { case deleted, moved, reloaded }
-  enum NewRowSource {
-    case inserted
-    case moved(from: IndexPath)
+  enum NewRowKind { case inserted, moved }
+
+  /// Rows of one section that one operation names: a range, or one row.
+  struct RowOp<Kind: Equatable> {
+    var rows: ClosedRange<Int>
+    var kind: Kind
+    /// The index of the move in the update's `movedRows`, for a moved row (an index, not the
+    /// move: a plain value sorts without retaining anything).
+    var move: Int? = nil
+  }
+
+  /// A number of rows that stops at `Int.max` (ranges as long as `Int.max` must not trap).
+  struct SaturatingCount: CustomStringConvertible {
+    var value = 0
+    mutating func add(_ rows: Int) {
+      let (sum, overflow) = value.addingReportingOverflow(rows)
+      value = overflow ? .max : sum
+    }
+    var description: String { String(value) }
   }
 
   /// Per-section tallies for the row-count check.
   struct Tally {
-    var deleted = 0
-    var movedOut = 0
-    var inserted = 0
-    var movedIn = 0
+    var deleted = SaturatingCount()
+    var movedOut = SaturatingCount()
+    var inserted = SaturatingCount()
+    var movedIn = SaturatingCount()
   }
 
   let oldSectionCount: Int
@@ -29,10 +45,6 @@ struct BatchUpdateValidation {
   let oldFate: [Int: OldSectionFate]
   /// New sections that are inserted or the destination of a move.
   let newSource: [Int: NewSectionSource]
-  /// Old rows that are deleted, moved or reloaded.
-  let oldRowFate: [IndexPath: OldRowFate]
-  /// New rows that are inserted or the destination of a move.
-  let newRowSource: [IndexPath: NewRowSource]
   /// The row count after the update of every inserted or reloaded section (new index).
   let freshSectionRowCounts: [Int: Int]
   /// New sections whose counts were checked (the touched carried ones).
@@ -93,111 +105,113 @@ struct BatchUpdateValidation {
       sectionSources: sources, removedRows: [:], addedRows: [:], rowDestinations: [:], rowSources: [:],
       reloadedRows: [])
 
-    // Rows, old index space.
-    func checkOld(_ path: IndexPath, _ description: @autoclosure () -> String) throws(TableViewError) {
-      guard path.section < oldCount else {
+    // Rows, old index space. A deleted range is one run; every other operation is a run of one row.
+    func checkOld(_ run: BatchUpdate.RowRun, _ description: (Int) -> String) throws(TableViewError) {
+      let section = run.section
+      guard section < oldCount else {
         throw Self.invalid(
-          "attempt to \(description()), but there are only \(oldCount) sections before the update")
+          "attempt to \(description(run.first)), but there are only \(oldCount) sections before the update")
       }
-      switch oldFate[path.section] {
+      switch oldFate[section] {
       case .deleted:
-        throw Self.invalid("attempt to \(description()), but section \(path.section) is deleted in the same update")
+        throw Self.invalid("attempt to \(description(run.first)), but section \(section) is deleted in the same update")
       case .reloaded:
-        throw Self.invalid("attempt to \(description()), but section \(path.section) is reloaded in the same update")
+        throw Self.invalid(
+          "attempt to \(description(run.first)), but section \(section) is reloaded in the same update")
       case nil, .moved: break
       }
-      let rows = oldRowCount(path.section)
-      guard path.row < rows else {
+      let count = oldRowCount(section)
+      guard run.rows.upperBound < count else {
+        // The first row out of range, as the index-path form names it.
         throw Self.invalid(
-          "attempt to \(description()), but section \(path.section) only contains \(rows) rows before the update")
+          "attempt to \(description(run.firstOutOfRange(count))), but section \(section) only contains \(count) rows before the update"
+        )
       }
     }
-    // Dictionaries sized once: growing one rehashes every key it holds (half of a 10⁴-row
-    // update's validation was rehashing).
-    var oldRowFate: [IndexPath: OldRowFate] = [:]
-    oldRowFate.reserveIfLarge(update.deletedRows.count + update.movedRows.count + update.reloadedRows.count)
+    func one(_ path: IndexPath) -> BatchUpdate.RowRun {
+      BatchUpdate.RowRun(section: path.section, rows: path.row...path.row)
+    }
     var tallies: [Int: Tally] = [:]  // keyed by new section
-    var removedRows: [Int: [Int]] = [:]
-    for path in update.deletedRows {
-      try checkOld(path, "delete \(Self.row(path))")
-      guard oldRowFate[path] == nil else { throw Self.invalid("attempt to delete \(Self.row(path)) more than once") }
-      oldRowFate[path] = .deleted
-      tallies[sectionMapping.newSection(forOld: path.section)!, default: Tally()].deleted += 1
-      removedRows[path.section, default: []].append(path.row)
+    var oldOps: [Int: [RowOp<OldRowFate>]] = [:]
+    for run in update.deletedRowRuns {
+      try checkOld(run) { "delete \(Self.row(IndexPath(row: $0, section: run.section)))" }
+      oldOps[run.section, default: []].append(RowOp(rows: run.rows, kind: .deleted))
+      tallies[sectionMapping.newSection(forOld: run.section)!, default: Tally()].deleted.add(run.rows.count)
     }
     var rowDestinations: [IndexPath: IndexPath] = [:]
     rowDestinations.reserveIfLarge(update.movedRows.count)
-    for move in update.movedRows {
-      try checkOld(move.from, Self.move(move))
-      switch oldRowFate[move.from] {
-      case nil: break
-      case .deleted: throw Self.invalid("attempt to delete and move \(Self.row(move.from))")
-      case .moved: throw Self.invalid("attempt to move \(Self.row(move.from)) more than once")
-      case .reloaded: preconditionFailure("reloads are processed last")
-      }
-      oldRowFate[move.from] = .moved
+    for (i, move) in update.movedRows.enumerated() {
+      try checkOld(one(move.from)) { _ in Self.move(move) }
+      oldOps[move.from.section, default: []].append(RowOp(rows: move.from.row...move.from.row, kind: .moved, move: i))
       rowDestinations[move.from] = move.to
-      tallies[sectionMapping.newSection(forOld: move.from.section)!, default: Tally()].movedOut += 1
-      removedRows[move.from.section, default: []].append(move.from.row)
+      tallies[sectionMapping.newSection(forOld: move.from.section)!, default: Tally()].movedOut.add(1)
     }
     var reloadedRows = Set<IndexPath>()
     reloadedRows.reserveIfLarge(update.reloadedRows.count)
     for path in update.reloadedRows {
-      try checkOld(path, "reload \(Self.row(path))")
-      switch oldRowFate[path] {
-      case nil, .reloaded: break
-      case .deleted: throw Self.invalid("attempt to reload \(Self.row(path)), which is deleted in the same update")
-      case .moved: throw Self.invalid("attempt to reload \(Self.row(path)), which is moved in the same update")
+      try checkOld(one(path)) {
+        "reload \(Self.row(IndexPath(row: $0, section: path.section)))"
       }
-      oldRowFate[path] = .reloaded
+      oldOps[path.section, default: []].append(RowOp(rows: path.row...path.row, kind: .reloaded))
       reloadedRows.insert(path)
+    }
+    for section in oldOps.keys {
+      try Self.checkOverlaps(&oldOps[section]!) { (first, second, row) throws(TableViewError) in
+        let path = Self.row(IndexPath(row: row, section: section))
+        switch (first.kind, second.kind) {
+        case (.reloaded, .reloaded): return  // reloading a row twice is harmless
+        case (.deleted, .deleted): throw Self.invalid("attempt to delete \(path) more than once")
+        case (.moved, .moved): throw Self.invalid("attempt to move \(path) more than once")
+        case (.deleted, .moved), (.moved, .deleted): throw Self.invalid("attempt to delete and move \(path)")
+        case (.reloaded, .deleted), (.deleted, .reloaded):
+          throw Self.invalid("attempt to reload \(path), which is deleted in the same update")
+        case (.reloaded, .moved), (.moved, .reloaded):
+          throw Self.invalid("attempt to reload \(path), which is moved in the same update")
+        }
+      }
     }
 
     // Rows, new index space.
-    func checkNew(_ path: IndexPath, _ description: @autoclosure () -> String) throws(TableViewError) {
-      guard path.section < newCount else {
+    func checkNew(_ section: Int, _ description: @autoclosure () -> String) throws(TableViewError) {
+      guard section < newCount else {
         throw Self.invalid("attempt to \(description()), but there are only \(newCount) sections after the update")
       }
-      guard let oldSection = sectionMapping.oldSection(forNew: path.section) else {
-        throw Self.invalid("attempt to \(description()), but section \(path.section) is inserted in the same update")
+      guard let oldSection = sectionMapping.oldSection(forNew: section) else {
+        throw Self.invalid("attempt to \(description()), but section \(section) is inserted in the same update")
       }
       if oldFate[oldSection] == .reloaded {
-        let before = oldSection == path.section ? "" : " (section \(oldSection) before the update)"
+        let before = oldSection == section ? "" : " (section \(oldSection) before the update)"
         throw Self.invalid(
-          "attempt to \(description()), but section \(path.section) is reloaded in the same update\(before)")
+          "attempt to \(description()), but section \(section) is reloaded in the same update\(before)")
       }
     }
-    var newRowSource: [IndexPath: NewRowSource] = [:]
-    newRowSource.reserveIfLarge(update.insertedRows.count + update.movedRows.count)
-    var addedRows: [Int: [Int]] = [:]
-    for path in update.insertedRows {
-      try checkNew(path, "insert row \(path.row) into section \(path.section)")
-      guard newRowSource[path] == nil else {
-        throw Self.invalid("attempt to insert row \(path.row) into section \(path.section) more than once")
-      }
-      newRowSource[path] = .inserted
-      tallies[path.section, default: Tally()].inserted += 1
-      addedRows[path.section, default: []].append(path.row)
+    var newOps: [Int: [RowOp<NewRowKind>]] = [:]
+    for run in update.insertedRowRuns {
+      try checkNew(run.section, "insert row \(run.first) into section \(run.section)")
+      newOps[run.section, default: []].append(RowOp(rows: run.rows, kind: .inserted))
+      tallies[run.section, default: Tally()].inserted.add(run.rows.count)
     }
     var rowSources: [IndexPath: IndexPath] = [:]
     rowSources.reserveIfLarge(update.movedRows.count)
-    for move in update.movedRows {
-      try checkNew(move.to, Self.move(move))
-      switch newRowSource[move.to] {
-      case nil: break
-      case .inserted:
-        throw Self.invalid("attempt to \(Self.move(move)), where a row is also inserted in the same update")
-      case .moved(let other):
-        throw Self.invalid(
-          "attempt to move both \(Self.row(other)) and \(Self.row(move.from)) "
-            + "to row \(move.to.row) of section \(move.to.section)")
-      }
-      newRowSource[move.to] = .moved(from: move.from)
+    for (i, move) in update.movedRows.enumerated() {
+      try checkNew(move.to.section, Self.move(move))
+      newOps[move.to.section, default: []].append(RowOp(rows: move.to.row...move.to.row, kind: .moved, move: i))
       rowSources[move.to] = move.from
-      tallies[move.to.section, default: Tally()].movedIn += 1
-      addedRows[move.to.section, default: []].append(move.to.row)
+      tallies[move.to.section, default: Tally()].movedIn.add(1)
     }
-
+    for section in newOps.keys {
+      try Self.checkOverlaps(&newOps[section]!) { (first, second, row) throws(TableViewError) in
+        switch (first.move.map { update.movedRows[$0] }, second.move.map { update.movedRows[$0] }) {
+        case (nil, nil): throw Self.invalid("attempt to insert row \(row) into section \(section) more than once")
+        case (let move?, nil), (nil, let move?):
+          throw Self.invalid("attempt to \(Self.move(move)), where a row is also inserted in the same update")
+        case (let other?, let move?):
+          throw Self.invalid(
+            "attempt to move both \(Self.row(other.from)) and \(Self.row(move.from)) to row \(row) of section \(section)"
+          )
+        }
+      }
+    }
     // Row counts of the touched carried sections: those with row changes, and moved ones.
     var checked = Set<Int>()
     for newSection in Set(tallies.keys).union(sources.keys).sorted() {
@@ -210,12 +224,12 @@ struct BatchUpdateValidation {
         tally: tally)
       checked.insert(newSection)
     }
-    for path in update.insertedRows {
-      let rows = try newRowCount(path.section)
-      guard path.row < rows else {
+    for run in update.insertedRowRuns {
+      let rows = try newRowCount(run.section)
+      guard run.rows.upperBound < rows else {
         throw Self.invalid(
-          "attempt to insert row \(path.row) into section \(path.section), but there are only "
-            + "\(rows) rows in section \(path.section) after the update")
+          "attempt to insert row \(run.firstOutOfRange(rows)) into section \(run.section), but there are only "
+            + "\(rows) rows in section \(run.section) after the update")
       }
     }
     for move in update.movedRows {
@@ -236,10 +250,17 @@ struct BatchUpdateValidation {
     freshSectionRowCounts = fresh
     checkedSections = checked
 
-    for key in removedRows.keys { removedRows[key]!.sort() }
-    for key in addedRows.keys { addedRows[key]!.sort() }
-    self.oldRowFate = oldRowFate
-    self.newRowSource = newRowSource
+    // The operations of each section are sorted now: deletes and moves out, inserts and moves in
+    // become the mapping's runs.
+    var removedRows: [Int: RowRuns] = [:]
+    for (section, ops) in oldOps {
+      let runs = ops.lazy.filter { $0.kind != .reloaded }.map { $0.rows.lowerBound..<($0.rows.upperBound + 1) }
+      if !runs.isEmpty { removedRows[section] = RowRuns(sorted: Array(runs)) }
+    }
+    var addedRows: [Int: RowRuns] = [:]
+    for (section, ops) in newOps {
+      addedRows[section] = RowRuns(sorted: ops.map { $0.rows.lowerBound..<($0.rows.upperBound + 1) })
+    }
     mapping = BatchUpdateMapping(
       removedSections: removedSections, addedSections: addedSections, deletedSections: deleted,
       reloadedSections: reloadedSections, insertedSections: inserted, sectionDestinations: destinations,
@@ -263,8 +284,13 @@ struct BatchUpdateValidation {
   private static func checkCount(newSection: Int, oldSection: Int, old: Int, new: Int, tally: Tally)
     throws(TableViewError)
   {
-    let expected = old - tally.deleted - tally.movedOut + tally.inserted + tally.movedIn
-    guard new == expected else {
+    // new + removed == old + added, with the counts (all non-negative) not trapping near `Int.max`:
+    // a sum that does not fit cannot add up.
+    let (removed, o1) = tally.deleted.value.addingReportingOverflow(tally.movedOut.value)
+    let (added, o2) = tally.inserted.value.addingReportingOverflow(tally.movedIn.value)
+    let (after, o3) = new.addingReportingOverflow(removed)
+    let (before, o4) = old.addingReportingOverflow(added)
+    guard !o1, !o2, !o3, !o4, after == before else {
       let before = oldSection == newSection ? "" : " (section \(oldSection) before the update)"
       throw Self.invalid(
         "invalid number of rows in section \(newSection)\(before). The number of rows contained in an existing "
@@ -289,16 +315,38 @@ struct BatchUpdateValidation {
       throw Self.invalid(
         "attempt to move section \(move.from) to section \(move.to): section indexes must not be negative")
     }
-    let rowLists = [("delete", update.deletedRows), ("reload", update.reloadedRows), ("insert", update.insertedRows)]
-    for (verb, list) in rowLists {
-      for path in list where path.section < 0 || path.row < 0 {
-        let description =
-          verb == "insert" ? "insert row \(path.row) into section \(path.section)" : "\(verb) \(Self.row(path))"
-        throw Self.invalid("attempt to \(description): indexes must not be negative")
+    // In the index-path form's order: deletes, reloads, inserts.
+    func checkRuns(_ runs: [BatchUpdate.RowRun], _ describe: (IndexPath) -> String) throws(TableViewError) {
+      for run in runs where run.section < 0 || run.rows.lowerBound < 0 {
+        // The first index path given with a negative index, as the index-path form names it.
+        let path = IndexPath(row: run.section < 0 ? run.first : run.firstNegative, section: run.section)
+        throw Self.invalid("attempt to \(describe(path)): indexes must not be negative")
       }
     }
+    try checkRuns(update.deletedRowRuns) { "delete \(Self.row($0))" }
+    for path in update.reloadedRows where path.section < 0 || path.row < 0 {
+      throw Self.invalid("attempt to reload \(Self.row(path)): indexes must not be negative")
+    }
+    try checkRuns(update.insertedRowRuns) { "insert row \($0.row) into section \($0.section)" }
     for move in update.movedRows where min(move.from.section, move.from.row, move.to.section, move.to.row) < 0 {
       throw Self.invalid("attempt to \(Self.move(move)): indexes must not be negative")
+    }
+  }
+
+  /// Sorts the operations of one section and calls `conflict` with the first two that share a
+  /// row (and that row), for each such pair found: any two operations that share a row are met.
+  /// - Complexity: O(k log k) for k operations.
+  private static func checkOverlaps<Kind>(
+    _ ops: inout [RowOp<Kind>], conflict: (RowOp<Kind>, RowOp<Kind>, Int) throws(TableViewError) -> Void
+  ) throws(TableViewError) {
+    // The operation reaching furthest is the one the next ones are checked against: an operation
+    // that overlaps an earlier one overlaps it too. Only reloads of one row may meet (harmless);
+    // any other operation that meets one of them meets a reach it conflicts with.
+    ops.sort { $0.rows.lowerBound < $1.rows.lowerBound }
+    guard var reach = ops.first else { return }
+    for op in ops.dropFirst() {
+      if op.rows.lowerBound <= reach.rows.upperBound { try conflict(reach, op, op.rows.lowerBound) }
+      if op.rows.upperBound > reach.rows.upperBound { reach = op }
     }
   }
 

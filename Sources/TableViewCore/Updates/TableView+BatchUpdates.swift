@@ -384,6 +384,41 @@ extension TableView {
   public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation = .none) throws(TableViewError) {
     try performBatchUpdates { $0.deleteRows(at: indexPaths, with: animation) }
   }
+  /// Inserts the rows `rows` of `section` (indexes after the update), as one batch update; they
+  /// arrive with `animation` (`.none`: at once, and nothing else animates). The same as inserting
+  /// their index paths, without making one: the rows stay one run through validation, the mapping
+  /// of rows and cells, and the heights (with estimated heights, one run of estimates).
+  ///
+  ///     let count = table.numberOfRows(inSection: 0)
+  ///     log.append(contentsOf: newLines)
+  ///     try table.insertRows(in: count..<(count + newLines.count), section: 0)
+  ///
+  /// An empty range changes nothing and asks nothing.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``, with the errors inserting the index
+  ///   paths would give (naming the first row out of range, or inserted twice).
+  /// - Complexity: O(log n + visible) for n rows, whatever the number of rows inserted, with
+  ///   ``estimatedRowHeight`` or a fixed ``rowHeight``; O(k) more for k rows whose heights or
+  ///   estimates the delegate gives (it is asked for each).
+  public func insertRows(in rows: Range<Int>, section: Int, with animation: RowAnimation = .none)
+    throws(TableViewError)
+  {
+    guard !rows.isEmpty else { return }
+    try performBatchUpdates { $0.insertRows(in: rows, section: section, with: animation) }
+  }
+  /// Deletes the rows `rows` of `section` (indexes before the update), as one batch update; they
+  /// leave with `animation` (`.none`: at once, and nothing else animates). The same as deleting
+  /// their index paths, without making one (see ``insertRows(in:section:with:)``).
+  ///
+  /// An empty range changes nothing and asks nothing.
+  /// - Throws: as ``performBatchUpdates(_:completion:)``, with the errors deleting the index
+  ///   paths would give.
+  /// - Complexity: O(log n + visible) for n rows, whatever the number of rows deleted.
+  public func deleteRows(in rows: Range<Int>, section: Int, with animation: RowAnimation = .none)
+    throws(TableViewError)
+  {
+    guard !rows.isEmpty else { return }
+    try performBatchUpdates { $0.deleteRows(in: rows, section: section, with: animation) }
+  }
   /// Moves a row, as one batch update: it glides to its new place, and the rows between make room
   /// (as UIKit's `moveRow(at:to:)`).
   /// - Throws: as ``performBatchUpdates(_:completion:)``.

@@ -245,7 +245,7 @@ extension TableView {
   {
     guard let plan else { return nil }
     guard let old = plan.oldIndexPath(forNew: path) else {
-      return (requested.insertedRows[path] ?? requested.insertedSections[path.section] ?? .none).resolved
+      return (requested.insertedRow(path) ?? requested.insertedSections[path.section] ?? .none).resolved
     }
     guard plan.isReloaded(old: old) else { return nil }
     return (requested.reloadedRows[old] ?? requested.reloadedSections[old.section] ?? .none).resolved
@@ -270,7 +270,7 @@ extension TableView {
         guard kind != .none, let rect = try? rectForRow(at: new) else { return nil }
         return kind == .fade ? (rect, 0) : Self.departureEnd(kind, from: rect)
       }
-      let kind = (requested.deletedRows[path] ?? requested.deletedSections[path.section] ?? .none).resolved
+      let kind = (requested.deletedRow(path) ?? requested.deletedSections[path.section] ?? .none).resolved
       return kind == .none ? nil : Self.departureEnd(kind, from: from)
     }
     // A row pushed off screen: it glides to where it now is.
