@@ -25,6 +25,7 @@ final class OutsideDestroyGuard {
   private let xid: XID
   private let onDestroyed: () -> Void
   private var reported = false
+  private var handlerID: UInt = 0
   private var checkSourceID: UInt32 = 0
 
   /// Watches `window` (realized) on X11; `nil` elsewhere. `onDestroyed` runs once if another program destroys it.
@@ -33,6 +34,8 @@ final class OutsideDestroyGuard {
       let surface = gtk_native_get_surface(OpaquePointer(window))
     else { return nil }
     self.display = display
+    // Held, so that asking whether GDK destroyed it stays safe whatever GTK does with the window.
+    g_object_ref(UnsafeMutableRawPointer(surface))
     self.surface = surface
     xid = gdk_x11_surface_get_xid(surface)
     self.onDestroyed = onDestroyed
@@ -42,7 +45,7 @@ final class OutsideDestroyGuard {
       let guardian = Unmanaged<OutsideDestroyGuard>.fromOpaque(owner).takeUnretainedValue()
       return guardian.take(event.assumingMemoryBound(to: XEvent.self)) ? 1 : 0
     }
-    g_signal_connect_data(
+    handlerID = g_signal_connect_data(
       UnsafeMutableRawPointer(display), "xevent", unsafeBitCast(thunk, to: GCallback.self), owner, nil,
       GConnectFlags(rawValue: 0))
     gdk_x11_display_error_trap_push(display)
@@ -52,6 +55,13 @@ final class OutsideDestroyGuard {
         Unmanaged<OutsideDestroyGuard>.fromOpaque(owner!).takeUnretainedValue().checkErrors()
         return 1
       }, owner, nil)
+  }
+
+  deinit {
+    g_signal_handler_disconnect(UnsafeMutableRawPointer(display), handlerID)
+    g_source_remove(checkSourceID)
+    gdk_x11_display_error_trap_pop_ignored(display)
+    g_object_unref(UnsafeMutableRawPointer(surface))
   }
 
   private static func isX11(_ display: OpaquePointer) -> Bool {
