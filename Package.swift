@@ -60,6 +60,9 @@ let package = Package(
     // demo only: TableViewGTK does not use it, so a plain GTK app needs no libadwaita. Behind the GTK trait, as
     // GTK is: an app that turns the trait off looks up neither.
     .systemLibrary(name: "CAdw", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+    // GDK's X11 backend and Xlib, for the GTK demo only (a window another program destroys, see
+    // OutsideDestroyGuard): behind the GTK trait too. No pkg-config of its own: its headers are under CGtk's paths.
+    .systemLibrary(name: "CGtkX11"),
     // The GTK backend: cells are GTK widgets the engine reuses; a viewport the table scrolls.
     .target(
       name: "TableViewGTK", dependencies: [.target(name: "CGtk", condition: .when(traits: ["GTK"])), "TableViewCore"]),
@@ -102,7 +105,8 @@ let package = Package(
       name: "tableview-gtk-demo",
       dependencies: [
         "TableViewGTK", .target(name: "CGtk", condition: .when(traits: ["GTK"])),
-        .target(name: "CAdw", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
+        .target(name: "CAdw", condition: .when(traits: ["GTK"])),
+        .target(name: "CGtkX11", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
         "SeededRandom", "TableViewSQLite", "DemoDatabase",
       ]),
     // Test-only: the engine's pointer and keyboard scripts played with real X input on a GTKTableView (run by

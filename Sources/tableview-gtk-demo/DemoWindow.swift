@@ -200,6 +200,12 @@ final class DemoWindow {
   func run() {
     show(options.page)
     gtk_window_present(gtkWindow)
+    // Destroyed by another program (`xdotool windowclose`): GDK would abort or exit with an X error; the demo
+    // ends as if the window had been closed.
+    outsideDestroyGuard = OutsideDestroyGuard(gtkWindow) { [weak self] in
+      printError("tableview-gtk-demo: the window was destroyed by another program")
+      self?.quit()
+    }
     // The status line follows the engine a few times a second (never more than the frames).
     statusSourceID = g_timeout_add_full(
       G_PRIORITY_LOW, 250,
@@ -218,6 +224,8 @@ final class DemoWindow {
   }
 
   private var quitRequested = false
+  /// Ends the demo cleanly if another program destroys the window (X11 only).
+  private var outsideDestroyGuard: OutsideDestroyGuard?
 
   func quit(status: Int32 = 0) {
     exitStatus = status

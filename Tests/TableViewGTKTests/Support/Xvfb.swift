@@ -3,7 +3,8 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// A private X server (Xvfb, 1280×800×24) on a free display number, for one suite.
+/// A private X server (Xvfb, 1280×800×24 unless the suite asks for another screen) on a free display number, for
+/// one suite.
 final class XvfbServer: Sendable {
   /// The display, e.g. ":93".
   let display: String
@@ -27,8 +28,9 @@ final class XvfbServer: Sendable {
 
   deinit { stop() }
 
-  /// Starts a server on the first free display in `:90…:140` and waits until it accepts connections.
-  static func start() async throws -> XvfbServer {
+  /// Starts a server with a `screen` (width×height×depth) on the first free display in `:90…:140` and waits until
+  /// it accepts connections.
+  static func start(screen: String = "1280x800x24") async throws -> XvfbServer {
     guard let xvfb = which("Xvfb"), let xdotool = which("xdotool") else {
       throw SubprocessError("Xvfb or xdotool is not installed")
     }
@@ -47,7 +49,7 @@ final class XvfbServer: Sendable {
       // Keys never auto-repeat (a 100 s delay): under load a key's release can come late, and a
       // repeated Down stepped the picker five years instead of one.
       let process = try BackgroundProcess(
-        xvfb, [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-ardelay", "100000"])
+        xvfb, [display, "-screen", "0", screen, "-nolisten", "tcp", "-ardelay", "100000"])
       let deadline = Date().addingTimeInterval(10)
       while process.isRunning && Date() < deadline {
         // The server is ours when the lock file holds its pid (another program may have started one on the
@@ -85,10 +87,13 @@ final class XvfbServer: Sendable {
 /// Runs a suite with its own Xvfb server, started before its first test and stopped after its last; the
 /// tests find it as `XvfbServer.current`.
 struct XvfbTrait: SuiteTrait, TestScoping {
+  /// The screen's width×height×depth.
+  var screen = "1280x800x24"
+
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    let server = try await XvfbServer.start()
+    let server = try await XvfbServer.start(screen: screen)
     defer { server.stop() }
     try await XvfbServer.$current.withValue(server) { try await function() }
   }
@@ -97,4 +102,8 @@ struct XvfbTrait: SuiteTrait, TestScoping {
 extension Trait where Self == XvfbTrait {
   /// The suite gets a private X server (see `XvfbServer`).
   static var xvfb: Self { XvfbTrait() }
+
+  /// The suite gets a private X server with a `screen` of this width×height×depth (GTK keeps a window within the
+  /// screen: a window larger than 1280×800 needs a larger screen).
+  static func xvfb(screen: String) -> Self { XvfbTrait(screen: screen) }
 }
