@@ -39,6 +39,9 @@ struct RecordPlan: Sendable {
   private(set) var terms: [Term]
   /// The filter's condition and its values (`nil`: every row).
   let filter: (sql: String, values: [DatabaseValue])?
+  /// The filter's condition for the counts, where it differs (an FTS search: the counts start from
+  /// the matches, the rows from the order's index).
+  private(set) var countFilter: String?
   /// The key's column, or `nil` for the rowid.
   var keyColumnName: String? { request.key.columnName }
   /// The arguments of `from` and then of the filter: what every statement's own values follow.
@@ -71,8 +74,13 @@ struct RecordPlan: Sendable {
     }
     self.terms = terms
     if let filter = request.filter, let table = filter.fullTextTable, !filter.text.isEmpty {
+      // Rows are read in the order's index, each looked up in the matches (`+` keeps SQLite from
+      // fetching every match by its key and sorting them: a first page stops after its rows);
+      // counts go from the matches to their rows.
       let fts = table.quotedDatabaseIdentifier
-      self.filter = ("\(keyExpression) IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)", [filter.text.databaseValue])
+      let matches = "IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)"
+      self.filter = ("+\(keyExpression) \(matches)", [filter.text.databaseValue])
+      self.countFilter = "\(keyExpression) \(matches)"
     } else if let filter = request.filter, !filter.text.isEmpty, !filter.columns.isEmpty {
       // `%` and `_` in the text are the text's own: escaped with `\`.
       var escaped = ""
@@ -89,8 +97,8 @@ struct RecordPlan: Sendable {
   }
 
   /// `WHERE` and the conditions, the filter's first (its values come right after `from`'s), or nothing.
-  func whereClause(_ conditions: [String]) -> String {
-    let all = (filter.map { [$0.sql] } ?? []) + conditions
+  func whereClause(_ conditions: [String], counting: Bool = false) -> String {
+    let all = (filter.map { [counting ? countFilter ?? $0.sql : $0.sql] } ?? []) + conditions
     return all.isEmpty ? "" : " WHERE " + all.joined(separator: " AND ")
   }
 
@@ -168,8 +176,9 @@ struct RecordPlan: Sendable {
   /// Each section's value and row count, in section order (one `GROUP BY`), or the one count.
   /// (Its arguments: ``baseArguments``.)
   var counts: String {
-    guard let section else { return "SELECT NULL, COUNT(*) FROM \(from)\(whereClause([]))" }
-    return "SELECT \(section), COUNT(*) FROM \(from)\(whereClause([])) GROUP BY \(section) ORDER BY \(section)"
+    guard let section else { return "SELECT NULL, COUNT(*) FROM \(from)\(whereClause([], counting: true))" }
+    return
+      "SELECT \(section), COUNT(*) FROM \(from)\(whereClause([], counting: true)) GROUP BY \(section) ORDER BY \(section)"
   }
 
   /// The row with a key (its arguments: ``baseArguments`` and the key).
