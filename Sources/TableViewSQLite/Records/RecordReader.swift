@@ -266,17 +266,23 @@ struct RecordReader<Record: Sendable>: Sendable {
 }
 
 extension RecordReader {
-  /// The first `rows` rows across sections (one query that stops there: a filter's first screen
-  /// without counting every match), and the last one's rows to the end of its page, as sections
-  /// and pages. Every section but the last is whole; the last holds at least the rows found.
+  /// At least the first `rows` rows across sections (one query that stops after a page more: a
+  /// filter's first screen without counting every match), as sections and pages. Every section
+  /// but the last is whole; the last holds at least the rows found, in whole pages.
   func firstScreen(_ db: Database, rows: Int, generation: Int) throws -> (
     sections: [RecordSection], pages: [RecordPage<Record>]
   ) {
-    let query = plan.firstRows(limit: max(rows, 1))
+    // A page more than asked for, so that the last section's last page can be whole: its rows
+    // past a page's end are let go (or the section, when it has less than a page), and the
+    // counts after it leave every page found as it is.
+    let limit = max(rows, 1) + pageSize
+    let query = plan.firstRows(limit: limit)
     var sections: [RecordSection] = []
     var bySection: [[RecordRow<Record>]] = []
     let cursor = try Row.fetchCursor(db, sql: query.sql, arguments: query.arguments)
+    var fetched = 0
     while let row = try cursor.next() {
+      fetched += 1
       let value: DatabaseValue = plan.request.sectionColumn.map { row[$0] } ?? .null
       if sections.last?.value != value {
         sections.append(RecordSection(value: value, count: 0))
@@ -288,14 +294,15 @@ extension RecordReader {
           key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
           record: try decode(row)))
     }
-    // The last section's last page made whole (its rows up to the page's end, if it has them), so
-    // that the counts after it leave every page found as it is.
-    if let last = bySection.last?.last, bySection[bySection.count - 1].count % pageSize != 0 {
-      let more = try self.rows(
-        db, section: sections[sections.count - 1].value, .after, last.sortKey,
-        limit: pageSize - bySection[bySection.count - 1].count % pageSize)
-      bySection[bySection.count - 1] += more
-      sections[sections.count - 1].count += more.count
+    if fetched == limit, let last = sections.indices.last {
+      let whole = sections[last].count / pageSize * pageSize
+      if whole == 0 {
+        sections.removeLast()
+        bySection.removeLast()
+      } else {
+        sections[last].count = whole
+        bySection[last].removeLast(bySection[last].count - whole)
+      }
     }
     var pages: [RecordPage<Record>] = []
     for (s, var found) in bySection.enumerated() {
