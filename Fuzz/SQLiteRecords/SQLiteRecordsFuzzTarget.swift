@@ -95,6 +95,8 @@ func checkTable(_ table: TableView, _ source: SQLiteRecordDataSource<Item>, _ da
 
 /// `FUZZ_TRACE=1` prints each operation and the table's rows after it (to read a failing input).
 let tracing = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
+/// `FUZZ_TRACE=db` adds the database's rows after each operation (a read that changes the timing of what races).
+let tracingDatabase = ProcessInfo.processInfo.environment["FUZZ_TRACE"] == "db"
 
 func trace(_ table: TableView, _ line: @autoclosure () -> String) {
   guard tracing else { return }
@@ -250,7 +252,7 @@ public func fuzzSQLiteRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
         settle(table, source, name)
         checkTable(table, source, second, name)
       }
-      if tracing { trace(table, "\(name) db \(databaseRows(second))") }
+      if tracing { trace(table, tracingDatabase ? "\(name) db \(databaseRows(second))" : name) }
     }
     settle(table, source, "end")
     if tracing { trace(table, "end db \(databaseRows(second))") }

@@ -174,7 +174,19 @@ extension SQLiteRecordDataSource {
       return before.key != now.key || before.values != now.values
     }
     if !stale.isEmpty { try? tableView.reloadRows(at: stale) }
+    markUncachedVisibleRows()
     return !update.isEmpty
+  }
+
+  /// Takes the rows on screen whose pages are not cached (a refresh or the user's change let them
+  /// go) as placeholders: what their cells show may be older than the page read for them next,
+  /// so they are reloaded when it arrives.
+  /// - Complexity: O(visible rows).
+  func markUncachedVisibleRows() {
+    guard let tableView else { return }
+    for path in tableView.indexPathsForVisibleRows where !pages.contains(pageKey(path)) {
+      placeholders.insert(path)
+    }
   }
 
   /// The cached row at `path`, if its page is cached (the cache's order is left alone).

@@ -51,6 +51,7 @@ extension SQLiteRecordDataSource {
     } catch {
       tableView.reloadData()
     }
+    markUncachedVisibleRows()
   }
 
   /// Moves the row in the source at once (the table has moved it on screen), and writes the move
@@ -78,6 +79,8 @@ extension SQLiteRecordDataSource {
     rebuildPages(of: to.section, from: destination)
     placeholders = Set(
       placeholders.compactMap { Self.indexPath($0, removing: from).map { Self.indexPath($0, inserting: to) } })
+    // The rows on screen are the same index paths before and after a move among them.
+    markUncachedVisibleRows()
     changedLocally()
     let count = sections[to.section].count
     let previous = to.row > 0 ? destination[to.row - 1] : nil
