@@ -45,4 +45,24 @@ public enum FixedRowsDataSet {
     let count = numberOfRows(inSection: section, rowCount: rowCount)
     return "Rows \((first + 1).grouped)–\((first + count).grouped)"
   }
+
+  /// The sections the section index jumps to: every section below twenty, else every tenth (a million rows) or
+  /// wider steps of ten, at most 26 titles, as a contacts app's A–Z.
+  public static func sectionIndexSections(rowCount: Int) -> [Int] {
+    let sections = numberOfSections(rowCount: max(0, rowCount))
+    guard sections > 1 else { return [] }
+    let step = sections < 20 ? 1 : 10 * ((sections + 259) / 260)
+    return Array(stride(from: 0, to: sections, by: step))
+  }
+
+  /// The section index's titles, the first row of each of its sections in short: "0", "100K", "1M", "1.5M"…
+  public static func sectionIndexTitles(rowCount: Int) -> [String] {
+    sectionIndexSections(rowCount: rowCount).map { section in
+      let first = section * rowsPerSection
+      if first == 0 { return "0" }
+      if first % 1_000_000 == 0 { return "\(first / 1_000_000)M" }
+      if first >= 1_000_000 { return "\(first / 1_000_000).\(first % 1_000_000 / 100_000)M" }
+      return "\(first / 1_000)K"
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import CGtk
 
-/// The backend's CSS: cells, separators, the selection and highlight, headers, the picker's band.
+/// The backend's CSS: cells, separators, the selection and highlight, headers, the section index, the picker's band.
 /// Installed once for the default display by the first table or picker view.
 ///
 /// Every colour comes from the theme: GTK's named colours (`@theme_base_color`, `@theme_text_color`,
@@ -59,6 +59,10 @@ public enum GTKStyle {
     .stv-context-menu-check { min-width: 14px; color: @theme_selected_bg_color; font-weight: bold; }
     popover.stv-uncomposited, popover.stv-uncomposited > contents { margin: 0; box-shadow: none; }
     popover.stv-uncomposited > contents { border-radius: 0; border: 1px solid alpha(currentColor, 0.25); }
+    .stv-section-index { padding: 0 1px; background-color: @theme_base_color; }
+    .stv-section-index-title { min-width: 0; min-height: 0; padding: 0 3px; margin: 0; border: none;
+      border-radius: 0; box-shadow: none; background: none; font-size: 10px; font-weight: bold;
+      color: @theme_selected_bg_color; }
     .stv-refresh { color: alpha(currentColor, 0.6); }
     .stv-refresh-label { font-weight: bold; }
     .stv-picker { background-color: @theme_base_color; }

@@ -25,6 +25,8 @@ public final class GTKTableView: TableViewHost {
   public let viewport: UnsafeMutablePointer<GtkWidget>
   /// The vertical scrollbar.
   public let scrollbar: UnsafeMutablePointer<GtkWidget>
+  /// The section index bar, between the list and the scrollbar (see GTKTableView+SectionIndex).
+  let sectionIndexBar = GTKSectionIndexBar()
   let adjustment: UnsafeMutablePointer<GtkAdjustment>
   /// The clock animations run on.
   public let clock: GTKClock
@@ -127,11 +129,13 @@ public final class GTKTableView: TableViewHost {
     g_object_ref_sink(gpointerOf(adjustment))
     scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
     GTK.append(widget, viewport)
+    GTK.append(widget, sectionIndexBar.widget)
     GTK.append(widget, scrollbar)
 
     table.host = self
     g_object_set_data(gobject(viewport), GTKTableView.ownerKey, Unmanaged.passUnretained(self).toOpaque())
     installInput()
+    sectionIndexBar.onSelect = { [weak self] title in self?.jumpToSectionIndexTitle(at: title) }
     Signals.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.adjustmentChanged() }
   }
 
@@ -213,6 +217,7 @@ public final class GTKTableView: TableViewHost {
   public func setNeedsLayout() {
     queueAllocation()
     syncScrollbar()
+    if !isAllocating { syncSectionIndex() }
     if table.isAnimating { startTicking() }
     scheduleIdleWork()
   }
@@ -248,6 +253,8 @@ public final class GTKTableView: TableViewHost {
     {
       startTicking()
     }
+    // The section index bar is a sibling too: the next frame's tick shows its new titles.
+    if sectionIndexNeedsSync { startTicking() }
     didLayout?(self)
   }
 
@@ -386,6 +393,7 @@ public final class GTKTableView: TableViewHost {
     let wasAnimating = table.isAnimating
     let moving = wasAnimating && table.tick()
     syncScrollbar()
+    syncSectionIndex()
     // The last frame of an animation lands it on its target: that frame is laid out too.
     if wasAnimating { queueAllocation() }
     if !moving {

@@ -1,4 +1,4 @@
-import TableViewCore
+@_spi(Backend) import TableViewCore
 import TerminalKit
 
 // The section index in a terminal (UIKit's A–Z bar): the titles down the table's right edge, left of the scroll
@@ -15,17 +15,9 @@ extension TerminalTableView {
     return min(2, max(1, table.sectionIndexTitles.map { DisplayWidth.of($0.prefix(1)) }.max() ?? 1))
   }
 
-  /// The index title shown on line `y` of the table (0 at its top), if any.
-  /// - Complexity: O(1) after the titles are known.
-  func sectionIndexTitle(onLine y: Int) -> Int? {
-    let count = table.sectionIndexTitles.count
-    let height = cellSize.height
-    guard count > 0, height > 0, y >= 0, y < height else { return nil }
-    if count <= height {
-      let top = (height - count) / 2
-      return y >= top && y < top + count ? y - top : nil
-    }
-    return y * count / height
+  /// The index's lines down the table's height (a title a line; the rule is the core's).
+  var sectionIndexLayout: SectionIndexLayout {
+    SectionIndexLayout(titleCount: table.sectionIndexTitles.count, height: Double(cellSize.height), titleHeight: 1)
   }
 
   /// The index title under the table's cell (`x`, `y`) (the table's own cells, 0 at its top left), if the
@@ -35,7 +27,7 @@ extension TerminalTableView {
     guard width > 0 else { return nil }
     let left = cellSize.width - 1 - width
     guard x >= left, x < left + width else { return nil }
-    return sectionIndexTitle(onLine: y)
+    return sectionIndexLayout.title(atOffset: Double(y))
   }
 
   /// Draws the index titles down the right edge, left of the scroll indicator.
@@ -43,13 +35,15 @@ extension TerminalTableView {
     let width = sectionIndexWidth
     guard width > 0 else { return }
     let titles = table.sectionIndexTitles
+    let layout = sectionIndexLayout
     let x = origin.x + cellSize.width - 1 - width
-    for line in 0..<cellSize.height {
-      guard let index = sectionIndexTitle(onLine: line) else { continue }
+    for line in 0..<layout.lineCount {
+      guard let index = layout.title(onLine: line) else { continue }
+      let y = Int(layout.top) + line
       let title = String(titles[index].prefix(1))
-      let cell = CellRect(x: x, y: origin.y + line, width: width, height: 1)
+      let cell = CellRect(x: x, y: origin.y + y, width: width, height: 1)
       buffer.fill(cell, style: Self.sectionIndexStyle, clip: clip)
-      buffer.write(title, x: x, y: origin.y + line, style: Self.sectionIndexStyle, maxWidth: width, clip: clip)
+      buffer.write(title, x: x, y: origin.y + y, style: Self.sectionIndexStyle, maxWidth: width, clip: clip)
     }
   }
 }

@@ -49,7 +49,7 @@ struct DemoOptions {
                               [--size WxH] [--dark | --light]
                               [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
-                              [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe|label-heights|nested-allocation]
+                              [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe|label-heights|nested-allocation|section-index]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
                               [--soak ROUNDS]
 
@@ -77,7 +77,8 @@ struct DemoOptions {
                     touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back);
                     touchpad-swipe: sideways touchpad gestures swiping a feed row open (with --demo feed);
                     label-heights: cells' label heights against GTK's measure (JSON; exit 1 on a mismatch);
-                    nested-allocation: a status line changing while the table scrolls (no GTK warnings)
+                    nested-allocation: a status line changing while the table scrolls (no GTK warnings);
+                    section-index: the section index bar's titles after reloads and updates (JSON; exit 1)
       --bench       a 600-frame fling through the feed: CPU per frame, RSS, widgets, jumps; then exit
                     (--listview: the same fling in GtkListView, for comparison; --demo chat: flicks up
                     through the chat while 5 messages a second arrive and older pages load;

@@ -3,7 +3,7 @@ import DemoData
 import TableViewCore
 import TableViewGTK
 
-/// Ten million rows of one height: the engine's arithmetic path, no per-row memory.
+/// Ten million rows of one height: the engine's arithmetic path, no per-row memory; a section index by millions.
 final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
   let title: String
   let gtkTableView = GTKTableView()
@@ -11,10 +11,13 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
   var widget: UnsafeMutablePointer<GtkWidget> { gtkTableView.widget }
   var lastSelected: IndexPath?
   let rowCount: Int
+  /// The sections the section index jumps to (a title each, "0", "1M", … down the right edge).
+  let indexSections: [Int]
 
   init(rows: Int?, multipleSelection: Bool = false) {
     rowCount = max(0, rows ?? FixedRowsDataSet.defaultRowCount)
     title = FixedRowsDataSet.title(rowCount: rowCount)
+    indexSections = FixedRowsDataSet.sectionIndexSections(rowCount: rowCount)
     gtkTableView.accessibilityLabel = title
     let table = gtkTableView.table
     table.register(
@@ -52,6 +55,14 @@ final class FixedRowsPage: DemoPage, TableViewDataSource, TableViewDelegate {
     else { return nil }
     header.textLabel.text = FixedRowsDataSet.headerTitle(section: section, rowCount: rowCount)
     return header
+  }
+
+  func sectionIndexTitles(for tableView: TableView) -> [String]? {
+    FixedRowsDataSet.sectionIndexTitles(rowCount: rowCount)
+  }
+
+  func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+    indexSections[index]
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { lastSelected = indexPath }

@@ -18,6 +18,10 @@ enum SelfTest {
       TouchpadGesture(window: window, tableView: tableView).begin()
       return
     }
+    if name == "section-index" {
+      SectionIndexCheck.run(window: window)
+      return
+    }
     if name == "label-heights" {
       LabelHeightCheck.run(window: window)
       return

@@ -123,6 +123,18 @@ final class StateHook {
           ("viewportRect", "[\(number(bounds.x)),\(number(bounds.y)),\(number(bounds.width)),\(number(bounds.height))]")
         )
       }
+      // The section index bar while it shows: where it is and the titles it has (a button each).
+      if let bar = tableView.sectionIndexWidget {
+        fields.append(("sectionIndexRect", rect(of: bar)))
+        fields.append(
+          ("sectionIndexTitles", "[" + tableView.sectionIndexBarTitles.map(quoted).joined(separator: ",") + "]"))
+        // Each title drawn: its index, top and height on the window's surface.
+        let drawn = tableView.sectionIndexTitleWidgets.enumerated().compactMap { index, button -> String? in
+          guard gtk_widget_get_child_visible(button) != 0, let b = bounds(of: button) else { return nil }
+          return "[\(index),\(number(b.y)),\(number(b.height))]"
+        }
+        fields.append(("sectionIndexDrawn", "[" + drawn.joined(separator: ",") + "]"))
+      }
       if let selected = table.indexPathForSelectedRow, let cell = table.cellForRow(at: selected) as? GTKView {
         fields.append(("selectedRect", rect(of: cell.widget)))
       }

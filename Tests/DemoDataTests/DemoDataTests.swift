@@ -81,6 +81,18 @@ struct SectionTests {
     #expect(FixedRowsDataSet.headerTitle(section: 2, rowCount: rows) == "Rows 200,001–250,001")
     #expect(FixedRowsDataSet.title(rowCount: FixedRowsDataSet.defaultRowCount) == "10,000,000 rows")
   }
+
+  @Test("fixed rows' section index: a title a section below twenty, a million rows each at ten million, at most 26")
+  func fixedRowsSectionIndex() {
+    #expect(FixedRowsDataSet.sectionIndexTitles(rowCount: 250_001) == ["0", "100K", "200K"])
+    #expect(FixedRowsDataSet.sectionIndexTitles(rowCount: 1_200_000).suffix(2) == ["1M", "1.1M"])
+    let tenMillion = FixedRowsDataSet.sectionIndexTitles(rowCount: 10_000_000)
+    #expect(tenMillion == ["0"] + (1...9).map { "\($0)M" })
+    #expect(FixedRowsDataSet.sectionIndexSections(rowCount: 10_000_000).last == 90)
+    #expect(FixedRowsDataSet.sectionIndexSections(rowCount: 100_000_000).count <= 26)
+    #expect(FixedRowsDataSet.sectionIndexTitles(rowCount: 100_000).isEmpty)
+    #expect(FixedRowsDataSet.sectionIndexTitles(rowCount: -5).isEmpty)
+  }
 }
 
 @Suite("hours")

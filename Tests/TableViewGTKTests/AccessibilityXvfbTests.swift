@@ -272,4 +272,31 @@ struct AccessibilityXvfbTests {
     } while Date() < deadline
     #expect(spins.first?.description == "\(date[0] + 1)", "\(spins.map(\.summary)); \(turned)")
   }
+
+  @Test(
+    "the section index is a tool bar named \"Section index\" with a push button named by each title; clicking one jumps"
+  )
+  func sectionIndexBar() async throws {
+    let (bus, demo, _) = try await start(["--demo", "fixed"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let state = try await demo.waitFor("the index drawn", timeout: 60) { ($0.sectionIndexDrawn?.count ?? 0) == 10 }
+    let titles = try #require(state.sectionIndexTitles)
+    let deadline = Date().addingTimeInterval(60)
+    var bars: [AccessibleNode] = []
+    repeat {
+      bars = try bus.tree(of: demo.process.pid, display: demo.server.display).all { $0.name == "Section index" }
+      if !bars.isEmpty { break }
+      try await Task.sleep(for: .milliseconds(300))
+    } while Date() < deadline
+    let bar = try #require(bars.first, "a node named Section index; \(demo.diagnostics)")
+    #expect(bars.count == 1 && bar.role == "tool bar", "\(bars.map(\.summary))")
+    let buttons = (bar.children ?? []).filter { $0.role == "push button" }
+    #expect(buttons.map(\.name) == titles, "\((bar.children ?? []).map(\.summary))")
+    // A screen reader's user activates "5M": the list jumps to its section (50: a title a million rows).
+    try bus.perform("click", on: "push button", named: "5M", of: demo.process.pid, display: demo.server.display)
+    try await demo.waitFor("section 50 at the top", timeout: 60) { $0.firstVisibleRow == [50, 0] && $0.isSettled }
+  }
 }

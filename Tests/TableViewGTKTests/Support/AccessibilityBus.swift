@@ -10,7 +10,7 @@ final class AccessibilityBus {
   /// The session bus's address.
   let address: String
   private let daemon: BackgroundProcess
-  private let runtime: URL
+  let runtime: URL
 
   /// The Python that has pyatspi: the system's (Debian's python3-pyatspi), not one a version manager put first.
   static let python = "/usr/bin/python3"
@@ -76,6 +76,23 @@ final class AccessibilityBus {
       return try JSONDecoder().decode(AccessibleNode.self, from: Data(result.standardOutput.utf8))
     } catch {
       throw SubprocessError("atspi-tree.py printed no tree (\(error)): \(result.standardOutput.prefix(500))")
+    }
+  }
+}
+
+extension AccessibilityBus {
+  /// Performs `action` ("click") of the first object of process `pid` whose AT-SPI role is `role` and name `name`,
+  /// as a screen reader does when its user activates it (`Support/atspi-action.py`).
+  func perform(_ action: String, on role: String, named name: String, of pid: pid_t, display: String) throws {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-action.py")
+    let result = try run(
+      Self.python, [script.path, String(pid), role, name, action],
+      environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": runtime.path],
+      timeout: 120)
+    guard result.status == 0 else {
+      throw SubprocessError(
+        "atspi-action.py failed (\(result.status)): \(result.standardOutput.prefix(500)) \(result.standardError.suffix(1000))"
+      )
     }
   }
 }

@@ -49,6 +49,12 @@ struct DemoState: Sendable, CustomStringConvertible {
   var accessibilityPositions: [[Int]?]?
   /// The keyboard focus (`TableView.focusedIndexPath`): section, row.
   var focusedRow: [Int]?
+  /// The section index bar on the window's surface while it shows: x, y, width, height.
+  var sectionIndexRect: [Double]?
+  /// The titles the section index bar shows.
+  var sectionIndexTitles: [String]?
+  /// Each section index title drawn: its index, top and height on the window's surface.
+  var sectionIndexDrawn: [[Double]]?
 
   var description: String { raw }
 
@@ -91,6 +97,9 @@ struct DemoState: Sendable, CustomStringConvertible {
     pickerChanges = number("pickerChanges")?.intValue
     accessibilityPositions = (object["accessibilityPositions"] as? [Any])?.map { ($0 as? [NSNumber])?.map(\.intValue) }
     focusedRow = numbers("focusedRow")?.map(\.intValue)
+    sectionIndexRect = numbers("sectionIndexRect")?.map(\.doubleValue)
+    sectionIndexTitles = object["sectionIndexTitles"] as? [String]
+    sectionIndexDrawn = (object["sectionIndexDrawn"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
   }
 
   /// Whether the table is at rest (not animating, decelerating or bouncing).
