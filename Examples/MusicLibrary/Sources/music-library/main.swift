@@ -5,11 +5,15 @@ import TableViewSQLite
 import TableViewTerminal
 import TerminalKit
 
+/// When the program started (the first screen's time is measured from here).
+let started = ProcessInfo.processInfo.systemUptime
+
 let usage = """
   usage: music-library generate PATH [--albums N]       a new library of N albums (default 2,000)
          music-library browse PATH                      the library in the terminal (q quits)
          music-library add PATH [--every SECONDS]       adds a track every so often (a second process)
-         music-library print PATH [--size COLSxROWS] [--anchor first|last|KEY]   one screen, printed
+         music-library print PATH [--size COLSxROWS] [--anchor first|last|KEY]   one screen, printed (and
+                                                        its time from the start, on standard error)
   """
 
 func option(_ name: String, in arguments: [String]) -> String? {
@@ -62,6 +66,8 @@ do {
     var buffer = ScreenBuffer(width: size[0], height: size[1])
     app.draw(into: &buffer)
     for line in buffer.lines { print(line) }
+    let seconds = ProcessInfo.processInfo.systemUptime - started
+    FileHandle.standardError.write(Data("music-library: first screen in \(seconds) s\n".utf8))
   default:
     fail(usage)
   }
