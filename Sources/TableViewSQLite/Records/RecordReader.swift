@@ -47,12 +47,7 @@ struct RecordReader<Record: Sendable>: Sendable {
     var result: [RecordRow<Record>] = []
     result.reserveCapacity(limit)
     let cursor = try Row.fetchCursor(db, sql: query.sql, arguments: query.arguments)
-    while let row = try cursor.next() {
-      result.append(
-        RecordRow(
-          key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
-          record: try decode(row)))
-    }
+    while let row = try cursor.next() { result.append(try recordRow(row)) }
     let found = storedHeights(&result)
     counts.withLock {
       $0.pageQueries += 1
@@ -61,6 +56,37 @@ struct RecordReader<Record: Sendable>: Sendable {
     }
     if direction == .before || direction == .through { result.reverse() }
     return result
+  }
+
+  /// One row as read: its key, sort key, values and the app's record.
+  func recordRow(_ row: Row) throws -> RecordRow<Record> {
+    RecordRow(
+      key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
+      record: try decode(row))
+  }
+
+  /// `rows` of section `s` from page `firstPage` on, cut into pages (the last may be short), their
+  /// first and last rows' places recorded as landmarks of `generation`.
+  func cutIntoPages(_ rows: [RecordRow<Record>], section s: Int, firstPage: Int, generation: Int)
+    -> [RecordPage<Record>]
+  {
+    stride(from: 0, to: rows.count, by: pageSize).enumerated().map { n, i in
+      let page = RecordPage(
+        key: PageKey(section: s, index: firstPage + n), rows: Array(rows[i..<min(i + pageSize, rows.count)]))
+      remember(page, generation: generation)
+      return page
+    }
+  }
+
+  /// Records where a page's first and last rows are, if the landmarks are still of `generation`.
+  func remember(_ page: RecordPage<Record>, generation: Int) {
+    guard let first = page.rows.first, let last = page.rows.last else { return }
+    let row = page.key.index * pageSize
+    landmarks.withLock { marks in
+      guard marks.generation == generation else { return }
+      marks.set(first.sortKey, section: page.key.section, row: row)
+      marks.set(last.sortKey, section: page.key.section, row: row + page.rows.count - 1)
+    }
   }
 
   /// Gives `rows` the heights stored for them, measured when their values were what they are;
@@ -119,12 +145,9 @@ struct RecordReader<Record: Sendable>: Sendable {
     // The database changed since the counts were read (a commit the owner has not noticed yet): not an error; the
     // change's refresh reads the rows again.
     guard rows.count == n else { throw RecordReadRace() }
-    landmarks.withLock { marks in
-      guard marks.generation == generation else { return }
-      marks.set(rows[0].sortKey, section: s, row: first)
-      marks.set(rows[rows.count - 1].sortKey, section: s, row: end - 1)
-    }
-    return RecordPage(key: key, rows: rows)
+    let page = RecordPage(key: key, rows: rows)
+    remember(page, generation: generation)
+    return page
   }
 
   /// Two rows of a page with the same key: the key is not unique.
@@ -289,10 +312,7 @@ extension RecordReader {
         bySection.append([])
       }
       sections[sections.count - 1].count += 1
-      bySection[bySection.count - 1].append(
-        RecordRow(
-          key: row[RecordPlan.keyName], sortKey: plan.sortKey(of: row), values: Array(row.databaseValues),
-          record: try decode(row)))
+      bySection[bySection.count - 1].append(try recordRow(row))
     }
     if fetched == limit, let last = sections.indices.last {
       let whole = sections[last].count / pageSize * pageSize
@@ -305,26 +325,16 @@ extension RecordReader {
       }
     }
     var pages: [RecordPage<Record>] = []
+    var heightsFound = 0
     for (s, var found) in bySection.enumerated() {
       try checkKeys(found)
-      _ = storedHeights(&found)
-      var index = 0
-      while index * pageSize < found.count {
-        let page = RecordPage(
-          key: PageKey(section: s, index: index),
-          rows: Array(found[(index * pageSize)..<min((index + 1) * pageSize, found.count)]))
-        pages.append(page)
-        landmarks.withLock { marks in
-          guard marks.generation == generation else { return }
-          marks.set(page.rows[0].sortKey, section: s, row: index * pageSize)
-          marks.set(page.rows[page.rows.count - 1].sortKey, section: s, row: index * pageSize + page.rows.count - 1)
-        }
-        index += 1
-      }
+      heightsFound += storedHeights(&found)
+      pages += cutIntoPages(found, section: s, firstPage: 0, generation: generation)
     }
     counts.withLock {
       $0.pageQueries += 1
       $0.rowsFetched += sections.reduce(0) { $0 + $1.count }
+      $0.heightsRead += heightsFound
     }
     return (sections, pages)
   }
@@ -342,7 +352,7 @@ enum RecordReaderResult<Record: Sendable>: Sendable {
   /// The sections counted at open (or on ``SQLiteRecordDataSource/scroll(to:)``), the pages around the anchor, and its index path.
   case opened(sections: [RecordSection], pages: [RecordPage<Record>], anchor: IndexPath?, generation: Int)
   /// A filter's first screen of matches, before they are counted: every section but the last
-  /// whole, the last with at least its rows found.
+  /// whole, the last with at least its rows found (no sections: the read failed, and the count after it says why).
   case firstScreen(sections: [RecordSection], pages: [RecordPage<Record>], generation: Int)
   /// A page, read under the landmarks' `generation`.
   case page(RecordPage<Record>, generation: Int)

@@ -60,20 +60,7 @@ extension RecordReader {
       guard rows.count == end - pageStart else {
         throw SQLiteRecordError.queryFailed("", message: "section \(s) changed while it was read")
       }
-      var index = pageStart / pageSize
-      var i = 0
-      while i < rows.count {
-        let page = RecordPage(
-          key: PageKey(section: s, index: index), rows: Array(rows[i..<min(i + pageSize, rows.count)]))
-        result.pages.append(page)
-        landmarks.withLock { marks in
-          guard marks.generation == generation else { return }
-          marks.set(page.rows[0].sortKey, section: s, row: index * pageSize)
-          marks.set(page.rows[page.rows.count - 1].sortKey, section: s, row: index * pageSize + page.rows.count - 1)
-        }
-        i += pageSize
-        index += 1
-      }
+      result.pages += cutIntoPages(rows, section: s, firstPage: pageStart / pageSize, generation: generation)
       result.windows.append((window, s, start, Array(rows[(start - pageStart)...])))
     }
     return result

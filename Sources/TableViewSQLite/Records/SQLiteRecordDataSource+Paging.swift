@@ -30,7 +30,8 @@ extension SQLiteRecordDataSource {
           let first = try database.read { db in try reads.firstScreen(db, rows: screenRows, generation: generation) }
           return .firstScreen(sections: first.sections, pages: first.pages, generation: generation)
         } catch {
-          return .pageDropped(PageKey(section: 0, index: 0), nil)  // The count that follows says what failed.
+          // Nothing shown early: the count that follows says what failed.
+          return .firstScreen(sections: [], pages: [], generation: generation)
         }
       }
       reader.submit {

@@ -103,6 +103,16 @@ final class WriteFixture {
     return result
   }
 
+  /// The last error reported is a write the database refused (a locked item), named by what it was doing.
+  func expectLastErrorIsRefused(_ verb: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let error = try #require(source.reportedErrors.last, sourceLocation: sourceLocation)
+    guard case .writeFailed(let action, let message) = error else {
+      Issue.record("not a write failure: \(error)", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(action.contains(verb) && message.contains("this item is locked"), sourceLocation: sourceLocation)
+  }
+
   /// The database's ids per list, in order.
   func stored() throws -> [[Int64]] {
     try database.read { db in
@@ -162,12 +172,7 @@ struct RecordWriteTests {
     #expect(fixture.shown[0][2] == 7)
     try fixture.expectShowsDatabase()
     #expect(fixture.source.undoneWriteCount == 1)
-    let error = try #require(fixture.source.reportedErrors.last)
-    guard case .writeFailed(let action, let message) = error else {
-      Issue.record("not a write failure: \(error)")
-      return
-    }
-    #expect(action.contains("deleting") && message.contains("this item is locked"))
+    try fixture.expectLastErrorIsRefused("deleting")
   }
 
   @Test("a move within a list and to another is written between the new neighbours; a refused one goes back")
@@ -234,12 +239,7 @@ struct RecordWriteTests {
     #expect(notes(fixture)[2] == "")
     try fixture.expectShowsDatabase()
     #expect(fixture.source.undoneWriteCount == 1)
-    let error = try #require(fixture.source.reportedErrors.last)
-    guard case .writeFailed(let action, let message) = error else {
-      Issue.record("not a write failure: \(error)")
-      return
-    }
-    #expect(action.contains("updating") && message.contains("this item is locked"))
+    try fixture.expectLastErrorIsRefused("updating")
     // A placeholder cannot be edited: said, nothing written.
     fixture.source.updateRow(at: IndexPath(row: 5_000, section: 0), to: edited) { _ in Issue.record("written") }
     #expect(fixture.source.reportedErrors.count == 2)
