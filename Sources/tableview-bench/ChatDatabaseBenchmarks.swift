@@ -26,13 +26,6 @@ private func makeMessageCell() -> BenchMessageCell {
   BenchMessageCell { post, width in post.map { TextMetrics.height(of: $0.body, width: width * 0.75) } ?? 60 }
 }
 
-/// Seconds on a monotonic clock.
-private func seconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
 /// Opens the chat's database, serves a 400×800-point bottom-anchored table from it, and measures.
 func measureChatDatabase(path requested: String, harness: Harness) -> [Measurement] {
   let names = ["sqlite_chat_first_frame", "sqlite_chat_rows_moved", "sqlite_chat_longest_hook"]
@@ -41,10 +34,10 @@ func measureChatDatabase(path requested: String, harness: Harness) -> [Measureme
   let path: String
   do {
     path = requested == "default" ? try ChatDatabase.defaultPath(messages: messages) : requested
-    let start = seconds()
+    let start = monotonicSeconds()
     let (_, created) = try ChatDatabase.openOrCreate(
       path: path, messages: messages, createsFolder: requested == "default")
-    if created { print("built \(path) in \(Int(seconds() - start)) s") }
+    if created { print("built \(path) in \(Int(monotonicSeconds() - start)) s") }
   } catch {
     print("sqlite chat: \(error)")
     return []
@@ -52,7 +45,7 @@ func measureChatDatabase(path requested: String, harness: Harness) -> [Measureme
 
   /// Opens the file and shows the newest messages at the bottom; the seconds it took and the table.
   func firstFrame() throws -> (Double, TableView, SQLiteTableDataSource, ManualClock, PostStore) {
-    let start = seconds()
+    let start = monotonicSeconds()
     let store = try PostStore(path: path)
     let clock = ManualClock()
     let table = TableView(clock: clock)
@@ -76,7 +69,7 @@ func measureChatDatabase(path requested: String, harness: Harness) -> [Measureme
       }
       table.layoutIfNeeded()
     }
-    return (seconds() - start, table, source, clock, store)
+    return (monotonicSeconds() - start, table, source, clock, store)
   }
 
   /// Where each visible message (not a placeholder) is on screen, by post id.
@@ -114,21 +107,21 @@ func measureChatDatabase(path requested: String, harness: Harness) -> [Measureme
     var moved = 0
     var longestHook = 0.0
     var total = (pagesLoaded: 0, placeholdersReloaded: 0, updatesApplied: 0)
-    var next = seconds()
+    var next = monotonicSeconds()
     for frame in 0..<600 {
       if !table.isAnimating || frame % 120 == 0 { table.decelerate(velocity: -40_000) }
       if frame % 10 == 0 { writes.submit { store throws(PostStoreError) in try ChatDatabase.receive(in: store) } }
       next += 1.0 / 60
-      let wait = next - seconds()
+      let wait = next - monotonicSeconds()
       if wait > 0 { usleep(UInt32(wait * 1e6)) }
       clock.advance(by: 1.0 / 60)
       _ = table.tick()
       table.layoutIfNeeded()
       // The scroll has moved the rows; what the database does now must move none of them.
       let before = screenTops(table)
-      let hookStart = seconds()
+      let hookStart = monotonicSeconds()
       let summary = source.processUpdates()
-      longestHook = max(longestHook, seconds() - hookStart)
+      longestHook = max(longestHook, monotonicSeconds() - hookStart)
       total.pagesLoaded += summary.pagesLoaded
       total.placeholdersReloaded += summary.placeholdersReloaded
       total.updatesApplied += summary.updatesApplied

@@ -25,13 +25,6 @@ private func makePostCell() -> BenchPostCell {
   BenchPostCell { post, width in post.map { TextMetrics.height(of: $0.body, width: width) } ?? 44 }
 }
 
-/// Seconds on a monotonic clock.
-private func monotonicSeconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
 /// Opens the database, serves a 400×800-point table from it, and measures.
 func measureDatabase(path requested: String, harness: Harness) -> [Measurement] {
   let names = [

@@ -24,12 +24,6 @@ import TableViewTesting
 /// A cell of a fixed height that keeps what it shows (a post's body).
 private typealias BenchRecordCell = ValueCell<String>
 
-private func nowSeconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
 /// One of the two sources on a 400×800-point table: its hook, whether it waits for anything, and its pages read.
 private struct BenchSource {
   var table: TableView
@@ -120,10 +114,10 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
   func firstFrame(_ make: () throws -> BenchSource) throws -> Double {
     var best = Double.infinity
     for run in 0..<4 {
-      let start = nowSeconds()
+      let start = monotonicSeconds()
       let source = try make()
       _ = settle(source)
-      if run > 0 { best = min(best, nowSeconds() - start) }
+      if run > 0 { best = min(best, monotonicSeconds() - start) }
     }
     return best
   }
@@ -133,13 +127,13 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
     let source = try make()
     _ = settle(source)
     var pages = 0
-    let start = nowSeconds()
+    let start = monotonicSeconds()
     for _ in 0..<200 {
       let y = min(source.table.contentOffset.y + 800, source.table.maximumContentOffsetY)
       source.table.setContentOffset(Point(x: 0, y: y), animated: false)
       pages += settle(source)
     }
-    return (nowSeconds() - start) / Double(max(pages, 1))
+    return (monotonicSeconds() - start) / Double(max(pages, 1))
   }
 
   /// Seconds from a second connection's commit of an edit to the first visible post until the table shows it.
@@ -151,15 +145,15 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
     let runs = 20
     for run in 0..<runs {
       guard let path = source.table.indexPathsForVisibleRows.first, let id = source.id(path) else { return .nan }
-      let text = "edited \(run) \(nowSeconds())"
+      let text = "edited \(run) \(monotonicSeconds())"
       try writer.write { db in try db.execute(sql: "UPDATE post SET body = ? WHERE id = ?", arguments: [text, id]) }
-      let start = nowSeconds()
+      let start = monotonicSeconds()
       repeat {
         usleep(100)
         _ = source.process()
         source.table.layoutIfNeeded()
-      } while (source.table.cellForRow(at: path) as? BenchRecordCell)?.value != text && nowSeconds() - start < 30
-      total += nowSeconds() - start
+      } while (source.table.cellForRow(at: path) as? BenchRecordCell)?.value != text && monotonicSeconds() - start < 30
+      total += monotonicSeconds() - start
     }
     return total / Double(runs)
   }
@@ -178,7 +172,7 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
       // clock starts; the generic source is opened with the search, so its opening is timed.
       let posts = generic ? nil : try postsSource()
       if let posts { _ = settle(posts) }
-      let start = nowSeconds()
+      let start = monotonicSeconds()
       var keep: AnyObject?
       let table: TableView
       let process: () -> Void
@@ -207,8 +201,8 @@ func measureRecordDatabase(path requested: String, harness: Harness) -> [Measure
         usleep(100)
         process()
         table.layoutIfNeeded()
-      } while !(applied() && screenShown(table)) && nowSeconds() - start < 30
-      if run > 0 { best = min(best, nowSeconds() - start) }
+      } while !(applied() && screenShown(table)) && monotonicSeconds() - start < 30
+      if run > 0 { best = min(best, monotonicSeconds() - start) }
       if let posts, let source = posts.keep as? SQLiteTableDataSource {
         _ = source.waitForBackgroundWork(timeout: 60)
       }
