@@ -35,11 +35,13 @@ package final class BackgroundReader<Result: Sendable>: Sendable {
   /// Whether a page is still wanted (asked by its job when it starts), forgetting it.
   package func takeWanted(_ key: PageKey) -> Bool { wanted.withLock { $0.remove(key) != nil } }
 
-  /// The results posted so far, oldest first, removed from the mailbox.
-  package func takeResults() -> [Result] {
+  /// The results posted so far, oldest first, removed from the mailbox: at most `limit` of them (the rest wait
+  /// for the next call).
+  package func takeResults(limit: Int = .max) -> [Result] {
     mailbox.withLock { results in
-      defer { results.removeAll() }
-      return results
+      let taken = Array(results.prefix(max(limit, 0)))
+      results.removeFirst(taken.count)
+      return taken
     }
   }
 

@@ -340,6 +340,34 @@ extension RecordReader {
   }
 }
 
+extension RecordReader {
+  /// The rows around the row with key `key`, before its place is counted: up to a page before it
+  /// and `rows` and a page from it on (so that the whole pages around a screen from it are among
+  /// them once its place is known), and how many come before it; `nil` when no row has that key.
+  /// Only for a request without sections (a section's index is known only once they are counted).
+  func screen(_ db: Database, around key: DatabaseValue, rows: Int) throws -> (
+    rows: [RecordRow<Record>], anchorRow: Int
+  )? {
+    guard plan.section == nil,
+      let anchor = try Row.fetchOne(db, sql: plan.rowWithKey, arguments: plan.baseArguments + [key])
+    else { return nil }
+    let sortKey = plan.sortKey(of: anchor)
+    let before = plan.query(section: nil, .before, sortKey, limit: pageSize)
+    let from = plan.query(section: nil, .from, sortKey, limit: max(rows, 1) + pageSize)
+    var found = try Row.fetchAll(db, sql: before.sql, arguments: before.arguments).reversed().map(recordRow)
+    let above = found.count
+    found += try Row.fetchAll(db, sql: from.sql, arguments: from.arguments).map(recordRow)
+    try checkKeys(found)
+    let heightsFound = storedHeights(&found)
+    counts.withLock {
+      $0.pageQueries += 2
+      $0.rowsFetched += found.count
+      $0.heightsRead += heightsFound
+    }
+    return (found, above)
+  }
+}
+
 /// A read that found the rows other than counted: the database changed since (a commit not noticed
 /// yet, or one the owner's own change is waiting for). Not a failure: the page is read again after
 /// the refresh that follows.
@@ -354,6 +382,8 @@ enum RecordReaderResult<Record: Sendable>: Sendable {
   /// A filter's first screen of matches, before they are counted: every section but the last
   /// whole, the last with at least its rows found (no sections: the read failed, and the count after it says why).
   case firstScreen(sections: [RecordSection], pages: [RecordPage<Record>], generation: Int)
+  /// The rows around an anchor's key before its place is counted (``RecordReader/screen(_:around:rows:)``).
+  case screenAround(rows: [RecordRow<Record>], anchorRow: Int, generation: Int)
   /// A page, read under the landmarks' `generation`.
   case page(RecordPage<Record>, generation: Int)
   /// A page skipped (no longer wanted, or of an older generation) or that failed.

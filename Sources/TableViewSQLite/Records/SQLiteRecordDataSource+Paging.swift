@@ -9,10 +9,21 @@ extension SQLiteRecordDataSource {
   /// owner's thread; applied by ``processUpdates()``), at the top of the table (the last row: at
   /// the bottom).
   public func scroll(to anchor: SQLiteRecordAnchor) {
+    // A first screen shown while its rows are counted: the scroll waits for the count (counting again behind it
+    // would take as long once more).
+    guard !showsFirstScreen else {
+      pendingAnchor = anchor
+      return
+    }
     open(at: anchor, recount: isOpening)
   }
 
   /// Reads (off the owner's thread) the sections, if `recount`, and the pages around `anchor`.
+  ///
+  /// Without counts kept by triggers, counting the rows (or a filter's matches) and an anchor's place reads every
+  /// row before it. Then the first screen (from the first row, or around the anchor's key) is read first, by
+  /// queries that stop there, and shown while the rows are counted: the rows beyond it come as inserts, and
+  /// nothing on screen moves. A first screen that fails fails the open, as the count would.
   func open(at anchor: SQLiteRecordAnchor, recount: Bool = true) {
     let reads = reads
     let database = database
@@ -22,32 +33,57 @@ extension SQLiteRecordDataSource {
     let height = tableView?.viewportSize.height ?? 0
     let estimate = max(tableView?.estimatedRowHeight ?? 1, 1)
     let screenRows = height.isFinite && height > 0 ? Int(min(height / estimate, 10_000)) + 1 : pageSize
-    if recount, anchor == .first, request.filter != nil {
-      // A filter's first screen first: its matches are read by one query that stops there, and
-      // shown while every match is counted (the rows found beyond it come as inserts below).
+    let failure: @Sendable (any Error) -> SQLiteRecordError = { error in
+      error as? SQLiteRecordError ?? SQLiteRecordError(error, source: source)
+    }
+    let countsAreSlow = recount && (request.filter != nil || reads.plan.keptCounts == nil)
+    // Set by a first screen that failed: the count after it then reports nothing more.
+    let firstScreenFailed = Locked(false)
+    // Around a key, only when an index serves the order: otherwise each of the two reads around it would sort the
+    // whole table, where the count and one read sort it once.
+    let orderIndexed = !warnings.contains { if case .orderNotIndexed = $0 { true } else { false } }
+    if countsAreSlow, orderIndexed, case .key(let key) = anchor, reads.plan.section == nil {
+      reader.submit {
+        do {
+          // No row with that key: nothing is shown early, and the count after it opens at the first row.
+          guard let found = try database.read({ db in try reads.screen(db, around: key, rows: screenRows) }) else {
+            return .screenAround(rows: [], anchorRow: 0, generation: generation)
+          }
+          return .screenAround(rows: found.rows, anchorRow: found.anchorRow, generation: generation)
+        } catch {
+          firstScreenFailed.withLock { $0 = true }
+          return .openFailed(failure(error))
+        }
+      }
+    } else if countsAreSlow, anchor == .first {
       reader.submit {
         do {
           let first = try database.read { db in try reads.firstScreen(db, rows: screenRows, generation: generation) }
           return .firstScreen(sections: first.sections, pages: first.pages, generation: generation)
         } catch {
-          // Nothing shown early: the count that follows says what failed.
-          return .firstScreen(sections: [], pages: [], generation: generation)
+          firstScreenFailed.withLock { $0 = true }
+          return .openFailed(failure(error))
         }
       }
       reader.submit {
+        // After a failed first screen: a result the owner ignores (the open has failed).
+        guard !firstScreenFailed.withLock({ $0 }) else {
+          return .firstScreen(sections: [], pages: [], generation: generation)
+        }
         do {
           return .opened(
             sections: try database.read { db in try reads.sections(db) }, pages: [], anchor: nil, generation: generation
           )
-        } catch let error as SQLiteRecordError {
-          return .openFailed(error)
         } catch {
-          return .openFailed(SQLiteRecordError(error, source: source))
+          return .openFailed(failure(error))
         }
       }
       return
     }
     reader.submit {
+      guard !firstScreenFailed.withLock({ $0 }) else {
+        return .firstScreen(sections: [], pages: [], generation: generation)
+      }
       do {
         return try database.read { db in
           let sections = recount ? try reads.sections(db) : known
@@ -58,10 +94,8 @@ extension SQLiteRecordDataSource {
             db, around: path, upward: anchor == .last, rows: screenRows, sections: sections, generation: generation)
           return .opened(sections: sections, pages: pages, anchor: path, generation: generation)
         }
-      } catch let error as SQLiteRecordError {
-        return .openFailed(error)
       } catch {
-        return .openFailed(SQLiteRecordError(error, source: source))
+        return .openFailed(failure(error))
       }
     }
   }
@@ -159,7 +193,7 @@ extension SQLiteRecordDataSource {
     }
     takeWriteResults()
     startRefreshIfNeeded()
-    for result in reader.takeResults() {
+    for result in reader.takeResults(limit: resultsPerUpdate) {
       switch result {
       case .opened(let counted, let read, let anchor, let generation):
         guard generation == self.generation else { continue }
@@ -168,8 +202,14 @@ extension SQLiteRecordDataSource {
       case .firstScreen(let found, let read, let generation):
         guard generation == self.generation, isOpening, !found.isEmpty else { continue }
         showFirstScreen(sections: found, pages: read)
+      case .screenAround(let found, let anchorRow, let generation):
+        guard generation == self.generation, isOpening, !found.isEmpty else { continue }
+        showScreen(around: found, anchorRow: anchorRow)
       case .openFailed(let error):
         isOpening = false
+        showsFirstScreen = false
+        screenAround = nil
+        pendingAnchor = nil
         report(error)
       case .page(let page, let generation):
         inFlight.remove(page.key)
@@ -234,9 +274,21 @@ extension SQLiteRecordDataSource {
 
   /// Takes the counts and pages read at open (or for a scroll to an anchor), and scrolls there.
   func adoptOpened(sections counted: [RecordSection], pages read: [RecordPage<Record>], anchor: IndexPath?) {
+    defer {
+      // A scroll asked for while the first screen was counted: from the counts just taken.
+      if let pending = pendingAnchor, !isOpening {
+        pendingAnchor = nil
+        open(at: pending, recount: false)
+      }
+    }
     if showsFirstScreen {
       showsFirstScreen = false
-      if extendFirstScreen(to: counted) { return }
+      if let shown = screenAround {
+        screenAround = nil
+        if extendScreen(shown, to: counted, anchor: anchor, pages: read) { return }
+      } else if extendFirstScreen(to: counted) {
+        return
+      }
     }
     let reload = isOpening || counted != sections
     isOpening = false
@@ -264,6 +316,66 @@ extension SQLiteRecordDataSource {
     for page in read { pages.insert(page, pinned: []) }
     showsFirstScreen = true
     tableView?.reloadData()
+  }
+
+  /// Shows the rows around an anchor's key while its place and the rows are counted, the anchor's
+  /// row at the top (the source is still opening: no page is read until the counts arrive). Their
+  /// pages are cut from the first row shown: the landmarks learn their places once counted.
+  func showScreen(around found: [RecordRow<Record>], anchorRow: Int) {
+    sections = [RecordSection(value: .null, count: found.count)]
+    pages.removeAll { _ in true }
+    for (n, i) in stride(from: 0, to: found.count, by: pageSize).enumerated() {
+      let rows = Array(found[i..<min(i + pageSize, found.count)])
+      pages.insert(RecordPage(key: PageKey(section: 0, index: n), rows: rows), pinned: [])
+    }
+    showsFirstScreen = true
+    screenAround = (found, anchorRow)
+    guard let tableView else { return }
+    tableView.reloadData()
+    try? tableView.scrollToRow(at: IndexPath(row: anchorRow, section: 0), at: .top, animated: false)
+  }
+
+  /// The counts after a screen around an anchor's key: the rows before it inserted above (the
+  /// table keeps its visible content where it is) and the rows after it below, its pages cut
+  /// again at their places (the whole ones; the rows of a part of a page are read again if on
+  /// screen), and `read`, the pages read around the anchor, added. `false` when the counts do not
+  /// hold the rows shown (the database changed meanwhile): then reloaded.
+  func extendScreen(
+    _ shown: (rows: [RecordRow<Record>], anchorRow: Int), to counted: [RecordSection], anchor: IndexPath?,
+    pages read: [RecordPage<Record>]
+  ) -> Bool {
+    guard let tableView, counted.count == 1, let anchor, anchor.section == 0, anchor.row >= shown.anchorRow,
+      counted[0].count - anchor.row >= shown.rows.count - shown.anchorRow
+    else { return false }
+    let start = anchor.row - shown.anchorRow
+    let end = start + shown.rows.count
+    let total = counted[0].count
+    isOpening = false
+    sections = counted
+    pages.removeAll { _ in true }
+    // Whole pages only: from the first page boundary at or after `start`, up to the last one before `end` (or
+    // `end` itself, at the end of the rows).
+    let firstPage = (start + pageSize - 1) / pageSize
+    let skipped = firstPage * pageSize - start
+    if skipped < shown.rows.count {
+      let cut = reads.cutIntoPages(
+        Array(shown.rows[skipped...]), section: 0, firstPage: firstPage, generation: generation)
+      for page in cut where page.rows.count == min(pageSize, total - page.key.index * pageSize) {
+        pages.insert(page, pinned: [])
+      }
+    }
+    for page in read { pages.insert(page, pinned: []) }
+    var update = BatchUpdate()
+    if start > 0 { update.insertRows(in: 0..<start, section: 0, with: .none) }
+    if end < total { update.insertRows(in: end..<total, section: 0, with: .none) }
+    guard !update.isEmpty else { return true }
+    do {
+      try tableView.apply(update)
+    } catch {
+      tableView.reloadData()
+    }
+    requestMissingVisiblePages()
+    return true
   }
 
   /// The counts after the first screen: the matches beyond it inserted below the rows found (in

@@ -114,10 +114,18 @@ public final class SQLiteRecordDataSource<Record: Sendable>: TableViewDataSource
   var generation = 0
   /// Whether the counts and the anchor's pages are being read.
   public internal(set) var isOpening = true
-  /// Whether a filter's first screen is shown and its matches are being counted.
+  /// Whether a first screen is shown (a filter's matches, or rows from the first) while the rows are counted.
   var showsFirstScreen = false
+  /// The rows shown around an anchor's key while its place is counted, and how many come before it (their pages
+  /// are cut again at their places once counted).
+  var screenAround: (rows: [RecordRow<Record>], anchorRow: Int)?
+  /// A ``scroll(to:)`` asked for while a first screen's rows were counted, done once they are.
+  var pendingAnchor: SQLiteRecordAnchor?
   /// Pages whose read failed: not asked for again until the rows change.
   var failedPages: Set<PageKey> = []
+  /// How many of the background jobs' results one ``processUpdates()`` takes (tests take one at a time to see the
+  /// states between them).
+  package var resultsPerUpdate = Int.max
 
   /// Serves `tableView` from `request` over `database`: checks the request, sets itself as the
   /// table's data source and prefetch data source, the table's `estimatedRowHeight` to
