@@ -2,7 +2,8 @@
 # The database browser's figures (`tableview-demo --open`), measured the way a user meets them: in a tmux window
 # polled every 5 ms. Builds an 8-column `orders` table of ROWS rows (default 10,000,000; an index on `placed`, none
 # on `total`) in FILE when it is missing (about 15 s and 1 GB for 10⁷), then times, each RUNS times (default 3):
-# the first screen of rows and the demo's resident memory then, End to the last row, `g` to the middle row, and
+# the first screen of rows and the demo's resident memory then, every row counted (from the start), End to the
+# last row (once counted), `g` to the middle row, and
 # the first screen sorted by the indexed `placed` and by the unindexed `total`. Prints one line per figure with
 # the commit and the load. Uses the release demo (built first) unless DEMO names a binary.
 #
@@ -53,6 +54,9 @@ wait_for() {
   printf '%.3f' "$(echo "$(now) - $start" | bc)"
 }
 first_row() { sed -n 3p | grep -q '^ 1 '; }
+# The title says "N rows" once every row is counted ("counting rows…" while the first screen is shown before).
+grouped_rows=$(echo "$rows" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')
+counted() { head -1 | grep -q " $grouped_rows rows"; }
 last_row() { grep -q "^ $rows "; }
 middle_row() { grep -q "^ $((rows / 2)) "; }
 sorted_by() { local s; s=$(cat); head -1 <<<"$s" | grep -q "by $SORT" && ! head -1 <<<"$s" | grep -q ' 0 rows' && sed -n 3p <<<"$s" | grep -q '^ [0-9]'; }
@@ -67,6 +71,7 @@ for run in $(seq 1 "$runs"); do
   first=$(wait_for first_row "$start")
   pid=$(pgrep -P "$(tmux -L "$socket" display -p -t b '#{pane_pid}')" | head -1)
   rss=$(ps -o rss= -p "$pid" | tr -d ' ')
+  all=$(wait_for counted "$start")
   tmux -L "$socket" send-keys -t b End
   last=$(wait_for last_row "$(now)")
   tmux -L "$socket" send-keys -t b g
@@ -77,6 +82,6 @@ for run in $(seq 1 "$runs"); do
   placed=$(wait_for by_placed "$(now)")
   tmux -L "$socket" send-keys -t b Right Right Right Right s
   total=$(wait_for by_total "$(now)")
-  echo "run $run, commit $commit, load $load, $rows rows: first screen ${first} s at $((rss / 1024)) MB, End ${last} s," \
+  echo "run $run, commit $commit, load $load, $rows rows: first screen ${first} s at $((rss / 1024)) MB, counted ${all} s, End ${last} s," \
     "row $((rows / 2)) ${middle} s, sorted by placed (indexed) ${placed} s, by total (no index) ${total} s"
 done

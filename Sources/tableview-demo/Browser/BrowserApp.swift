@@ -276,7 +276,9 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     let file = path.split(separator: "/").last.map(String.init) ?? path
     if let grid, let tableView {
       let rows = tableView.table.numberOfSections > 0 ? tableView.table.numberOfRows(inSection: 0) : 0
-      var title = " \(file) · \(grid.description.name) · \(rows.grouped) rows"
+      // While the rows are counted the first screen is already shown: its rows are not the table's count.
+      let count = source?.isOpening == true ? "counting rows…" : "\(rows.grouped) rows"
+      var title = " \(file) · \(grid.description.name) · \(count)"
       if let sort = grid.sort {
         title += " · by \(grid.description.columns[sort.column].name) \(sort.ascending ? "▲" : "▼")"
       }
