@@ -12,6 +12,8 @@
 #   scripts/fuzz.sh                  # every target, 60 s each
 #   scripts/fuzz.sh 600 TextWrap     # one target, ten minutes
 #   scripts/fuzz.sh 0                # only replay the corpora (the regression inputs), no new inputs
+#   FUZZ_MERGE=1 scripts/fuzz.sh 600 # then add to Fuzz/TARGET/corpus the inputs found that reach new coverage
+#                                    # (libFuzzer's -merge=1), for a session to commit: the seed corpora grow
 #
 # A target with a file `open-defect` (what it still finds, and where it is written down) is run only when named: the
 # run of every target prints that it was left out, and why.
@@ -126,6 +128,14 @@ for target in "${targets[@]}"; do
   else
     echo "== $target: fuzzing for $seconds s"
     "$work/$target" "${options[@]}" "-max_total_time=$seconds" "$work/corpus" "$folder/corpus"
+  fi
+  if [[ "${FUZZ_MERGE:-}" == 1 ]]; then
+    before=$(find "$folder/corpus" -type f | wc -l)
+    "$work/$target" "${options[@]}" -merge=1 "$folder/corpus" "$work/corpus" >"$work/merge.log" 2>&1 || {
+      cat "$work/merge.log" >&2
+      exit 1
+    }
+    echo "== $target: $(($(find "$folder/corpus" -type f | wc -l) - before)) inputs with new coverage added to $folder/corpus"
   fi
   echo "== $target: no failure"
 done
