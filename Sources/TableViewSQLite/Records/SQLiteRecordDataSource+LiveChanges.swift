@@ -78,9 +78,9 @@ extension SQLiteRecordDataSource {
       guard let (window, _, start, rows) = windows[s], !window.rows.isEmpty else {
         // Off screen: only the count matters.
         if newCount > section.count {
-          update.insertRows(at: (section.count..<newCount).map { IndexPath(row: $0, section: t) }, with: animation)
+          update.insertRows(in: section.count..<newCount, section: t, with: animation)
         } else if newCount < section.count {
-          update.deleteRows(at: (newCount..<section.count).map { IndexPath(row: $0, section: s) }, with: animation)
+          update.deleteRows(in: newCount..<section.count, section: s, with: animation)
         }
         continue
       }
@@ -93,9 +93,9 @@ extension SQLiteRecordDataSource {
       trusted.formUnion((start..<start + newWindow.count).map { IndexPath(row: $0, section: t) })
       // Above the window: rows came or went off screen, just above it.
       if start > a {
-        update.insertRows(at: (a..<start).map { IndexPath(row: $0, section: t) }, with: animation)
+        update.insertRows(in: a..<start, section: t, with: animation)
       } else if start < a {
-        update.deleteRows(at: (start..<a).map { IndexPath(row: $0, section: s) }, with: animation)
+        update.deleteRows(in: start..<a, section: s, with: animation)
       }
       // The window, by key: the rows whose order is kept (a longest increasing run) stay, reloaded
       // if they changed; the others are deleted and inserted (or moved, unchanged).
@@ -125,12 +125,9 @@ extension SQLiteRecordDataSource {
       let oldBelow = section.count - a - window.rows.count
       let newBelow = newCount - start - newWindow.count
       if newBelow > oldBelow {
-        update.insertRows(
-          at: (newCount - (newBelow - oldBelow)..<newCount).map { IndexPath(row: $0, section: t) }, with: animation)
+        update.insertRows(in: newCount - (newBelow - oldBelow)..<newCount, section: t, with: animation)
       } else if newBelow < oldBelow {
-        update.deleteRows(
-          at: (section.count - (oldBelow - newBelow)..<section.count).map { IndexPath(row: $0, section: s) },
-          with: animation)
+        update.deleteRows(in: section.count - (oldBelow - newBelow)..<section.count, section: s, with: animation)
       }
     }
     let hadPlaceholders = !placeholders.isEmpty

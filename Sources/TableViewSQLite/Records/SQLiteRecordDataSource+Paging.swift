@@ -401,7 +401,7 @@ extension SQLiteRecordDataSource {
       if let page = pages.peek(last), page.rows.count < min(pageSize, counted[s].count - last.index * pageSize) {
         pages.remove(last)
       }
-      update.insertRows(at: (shown[s].count..<counted[s].count).map { IndexPath(row: $0, section: s) }, with: .none)
+      update.insertRows(in: shown[s].count..<counted[s].count, section: s, with: .none)
     }
     if counted.count > shown.count { update.insertSections(Array(shown.count..<counted.count), with: .none) }
     guard !update.isEmpty else { return true }
