@@ -24,21 +24,7 @@ if [ -z "$demo" ]; then
   swift build -c release --product tableview-demo >/dev/null
   demo="$(swift build -c release --show-bin-path)/tableview-demo"
 fi
-if [ ! -f "$file" ]; then
-  echo "browser-bench: building $file ($rows rows)…" >&2
-  sqlite3 "$file" "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;
-    CREATE TABLE orders(id INTEGER PRIMARY KEY, placed TEXT NOT NULL, customer TEXT, status TEXT, items INTEGER,
-      total REAL, note TEXT, receipt BLOB);
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $rows)
-    INSERT INTO orders SELECT i, printf('2026-%02d-%02dT%02d:%02d:%02d', 1 + i % 12, 1 + i % 28, i % 24, i % 60, i % 59),
-      'customer ' || (i * 7919 % 50000), CASE i % 3 WHEN 0 THEN 'shipped' WHEN 1 THEN 'open' ELSE 'returned' END,
-      1 + i % 9, round((i * 37 % 100000) / 7.0, 2),
-      CASE WHEN i % 5 = 0 THEN NULL WHEN i % 7 = 0 THEN '' WHEN i % 7 = 1 THEN 'note for ' || i || char(10) || 'line two'
-        ELSE 'note ' || i END,
-      CASE WHEN i % 101 = 0 THEN randomblob(100) END
-    FROM n;
-    CREATE INDEX orders_placed ON orders(placed);" >/dev/null
-fi
+scripts/orders-db.sh "$file" "$rows"
 socket="browser-bench-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true' EXIT
 now() { date +%s.%N; }
