@@ -120,6 +120,56 @@ final class BrowserTmuxTests {
     #expect(cleared[2].hasPrefix(" \(focused) "), "\(cleared.joined(separator: "\n"))")
   }
 
+  /// The cells of the header line (screen line 1) that hold a column's divider │, left to right.
+  func dividers(_ screen: [String]) -> [Int] {
+    Array(screen[1]).enumerated().filter { $0.element == "│" }.map(\.offset)
+  }
+
+  @Test("columns resized by < > = and by a drag of a divider; a click on a title sorts; the sideways wheel scrolls")
+  func resizeSortByClickAndScrollSideways() throws {
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    let first = try session.waitFor("the first rows", timeout: timeout) { line($0, id: 1) != nil }
+    let before = dividers(first)
+    #expect(before.count >= 4, "\(first[1])")
+    // The cursor is on the first column (id): two cells wider, one narrower, then fitted again.
+    try session.send(">")
+    try session.send(">")
+    try session.waitFor("id two cells wider", timeout: timeout) { dividers($0).first == before[0] + 2 }
+    try session.send("<")
+    try session.waitFor("id one cell wider", timeout: timeout) { dividers($0).first == before[0] + 1 }
+    try session.send("=")
+    try session.waitFor("id fitted again", timeout: timeout) { dividers($0) == before }
+    // A drag of placed's divider five cells to the right: placed is five cells wider, the rows drawn to match.
+    let placed = before[1]
+    try session.send("-l", TmuxSession.mouse(0, x: placed, y: 1))
+    for x in placed + 1...placed + 5 { try session.send("-l", TmuxSession.mouse(32, x: x, y: 1)) }
+    try session.send("-l", TmuxSession.mouse(0, x: placed + 5, y: 1, pressed: false))
+    let widened = try session.waitFor("placed five cells wider", timeout: timeout) { screen in
+      dividers(screen).count > 1 && dividers(screen)[1] == placed + 5
+    }
+    let row = try #require(line(widened, id: 1))
+    #expect(Array(row).firstIndex(of: "│").map { _ in true } == true)
+    #expect(
+      Array(row).enumerated().filter { $0.element == "│" }.map(\.offset).dropFirst().first == placed + 5, "\(row)")
+    // A click on the status title: sorted by status, going up.
+    let status = try #require(widened[1].range(of: "status"))
+    let statusX = widened[1].distance(from: widened[1].startIndex, to: status.lowerBound) + 1
+    try session.send("-l", TmuxSession.mouse(0, x: statusX, y: 1))
+    try session.send("-l", TmuxSession.mouse(0, x: statusX, y: 1, pressed: false))
+    try session.waitFor("sorted by status", timeout: timeout) { $0[0].contains("by status ▲") }
+    // The note column 40 cells wider: the columns are wider than the window. Then the wheel sideways (button 67:
+    // to the right) moves the scrolled columns left; id stays, frozen.
+    try session.send("Home")
+    for _ in 0..<3 { try session.send("Right") }
+    for _ in 0..<40 { try session.send(">") }
+    let header = try session.waitForStill("note widened", timeout: timeout) { _ in true }[1]
+    for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(67, x: 40, y: 6)) }
+    let scrolled = try session.waitFor("scrolled sideways", timeout: timeout) { $0[1] != header }
+    #expect(scrolled[1].hasPrefix(" id"), "\(scrolled[1])")
+    #expect(!scrolled[1].contains("placed"), "placed scrolled under the frozen id column: \(scrolled[1])")
+  }
+
   @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")
   func listAndBadFile() throws {
     let session = try start("--open '\(path)'")

@@ -37,6 +37,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   private let statusBar = TerminalStatusBar()
   /// The edge Home or End asked for, focused once the source has read the rows there.
   private var pendingEdge: TableView.Edge?
+  /// The column whose divider the mouse is dragging.
+  private var resizing: Int?
 
   /// Opens the file read-only and lists its tables (and, given `table`, opens that one).
   /// - Throws: a message for a missing or unreadable file, one that is not a database, or an unknown table.
@@ -206,6 +208,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       }
       return true
     }
+    if case .mouse(let mouse) = event, let grid, handleGridMouse(mouse, grid) { return true }
     guard case .key(let key) = event else {
       _ = (tableView ?? listView).handle(event)
       return true
@@ -218,15 +221,13 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     switch (key.key, key.modifiers) {
     case (.left, []): grid.moveCursor(by: -1)
     case (.right, []): grid.moveCursor(by: 1)
+    case (.character("<"), _), (.character(">"), _):
+      // The cursor's column a cell narrower or wider (a drag of its divider does the same); `=` fits it again.
+      grid.setWidth(grid.width(ofColumn: grid.cursor) + (key.key == .character("<") ? -1 : 1), ofColumn: grid.cursor)
+    case (.character("="), _):
+      grid.setWidth(nil, ofColumn: grid.cursor)
     case (.character("s"), []):
-      // Ascending, then descending, then the key's order.
-      if let sort = grid.sort, sort.column == grid.cursor {
-        grid.sort = sort.ascending ? (grid.cursor, false) : nil
-      } else {
-        grid.sort = (grid.cursor, true)
-      }
-      message = nil
-      reload(at: readingKey.map { .key($0) } ?? .first)
+      sortByCursorColumn(grid)
     case (.character("/"), []):
       filterField = TerminalTextField(text: filter, prompt: "/ ", placeholder: "text in any text column")
       layout()
@@ -254,6 +255,49 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       _ = tableView.handle(event)
     }
     return true
+  }
+
+  /// Sorts by the cursor's column: ascending, then descending, then the key's order; the row being read stays.
+  private func sortByCursorColumn(_ grid: BrowserGrid) {
+    if let sort = grid.sort, sort.column == grid.cursor {
+      grid.sort = sort.ascending ? (grid.cursor, false) : nil
+    } else {
+      grid.sort = (grid.cursor, true)
+    }
+    message = nil
+    reload(at: readingKey.map { .key($0) } ?? .first)
+  }
+
+  /// The header line's mouse (a click on a title sorts by that column, as a table header's does; a drag of a
+  /// divider resizes its column) and the sideways wheel (or Shift and the wheel) over the table. `false`: the
+  /// table's own (rows, the vertical wheel).
+  private func handleGridMouse(_ mouse: MouseEvent, _ grid: BrowserGrid) -> Bool {
+    switch mouse.kind {
+    case .scrollLeft, .scrollRight:
+      grid.scrollHorizontally(by: mouse.kind == .scrollLeft ? -4 : 4)
+      return true
+    case .scrollUp,
+      .scrollDown where mouse.modifiers.contains(.shift):
+      grid.scrollHorizontally(by: mouse.kind == .scrollUp ? -4 : 4)
+      return true
+    case .press(.left) where mouse.y == 1:
+      guard let hit = grid.headerHit(x: mouse.x) else { return true }
+      if hit.isDivider {
+        resizing = hit.column
+      } else {
+        grid.moveCursor(to: hit.column)
+        sortByCursorColumn(grid)
+      }
+      return true
+    case .drag(.left) where resizing != nil:
+      if let column = resizing { grid.setWidth(Double(mouse.x) - grid.screenX(ofColumn: column) + 1, ofColumn: column) }
+      return true
+    case .release where resizing != nil:
+      resizing = nil
+      return true
+    default:
+      return false
+    }
   }
 
   var isAnimating: Bool { tableView?.isAnimating ?? listView.isAnimating }
@@ -300,7 +344,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     } else {
       let keys =
         grid == nil
-        ? "Enter open · q quit" : "← → column · s sort · / filter · g go to · End last · Esc back · q quit"
+        ? "Enter open · q quit" : "← → column · < > width · s sort · / filter · g go to · End last · Esc back · q quit"
       statusBar.items = message.map { [$0] } ?? []
       statusBar.trailingText = keys
       statusBar.frame = Rect(x: 0, y: Double(bottom.y), width: Double(size.columns), height: 1)

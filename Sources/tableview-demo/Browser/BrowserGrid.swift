@@ -37,7 +37,7 @@ final class BrowserGrid {
     resize(width: width)
   }
 
-  private let columns: [TableColumn]
+  private var columns: [TableColumn]
   private let fitting: [String: Double]
 
   /// Lays the columns out again for a viewport `width` cells wide.
@@ -48,6 +48,37 @@ final class BrowserGrid {
     horizontalOffset = layout.clampedHorizontalOffset(horizontalOffset)
     visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
   }
+
+  /// Makes column `index` `width` cells wide (within its minimum and maximum), as a drag of its divider or `<` `>`
+  /// do; `nil` gives it back its width fitted to its content.
+  func setWidth(_ width: Double?, ofColumn index: Int) {
+    guard columns.indices.contains(index) else { return }
+    columns[index].width = width.map { .fixed($0.rounded()) } ?? .fitting
+    resize(width: Int(layout.viewportWidth))
+  }
+
+  /// The column `index`'s width as laid out.
+  func width(ofColumn index: Int) -> Double { layout.frame(ofColumn: index).width }
+
+  /// Moves the scrolled columns `cells` to the left (negative: to the right), clamped.
+  func scrollHorizontally(by cells: Double) {
+    horizontalOffset = layout.clampedHorizontalOffset(horizontalOffset + cells)
+    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
+  }
+
+  /// What is under screen column `x` of the header line: a column's divider (its last cell, the │: a drag there
+  /// resizes it) or its title; `nil` for neither.
+  func headerHit(x: Int) -> (column: Int, isDivider: Bool)? {
+    guard let index = layout.column(atScreenX: Double(x), horizontalOffset: horizontalOffset) else { return nil }
+    let right = Int(layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset) + width(ofColumn: index)) - 1
+    return (index, x == right)
+  }
+
+  /// Where column `index` starts on screen.
+  func screenX(ofColumn index: Int) -> Double { layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset) }
+
+  /// Puts the cursor on column `index` (scrolling it on screen).
+  func moveCursor(to index: Int) { moveCursor(by: index - cursor) }
 
   /// Moves the cursor `step` columns (clamped), scrolling sideways so that its column is on screen.
   func moveCursor(by step: Int) {
