@@ -168,6 +168,16 @@ final class BrowserTmuxTests {
     let scrolled = try session.waitFor("scrolled sideways", timeout: timeout) { $0[1] != header }
     #expect(scrolled[1].hasPrefix(" id"), "\(scrolled[1])")
     #expect(!scrolled[1].contains("placed"), "placed scrolled under the frozen id column: \(scrolled[1])")
+    // The plain wheel (button 65: down) scrolls the rows, not the columns; with Shift (65 + 4) the columns back.
+    let top = scrolled[2]
+    for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(65, x: 40, y: 6)) }
+    let down = try session.waitFor("the rows scrolled", timeout: timeout) { $0[2] != top }
+    #expect(down[1] == scrolled[1], "the plain wheel left the columns: \(down[1])")
+    for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(64, x: 40, y: 6)) }
+    let up = try session.waitFor("the rows scrolled back", timeout: timeout) { $0[2] == top }
+    #expect(up[1] == scrolled[1], "the plain wheel up left the columns: \(up[1])")
+    for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(64 + 4, x: 40, y: 6)) }
+    try session.waitFor("the columns back with Shift and the wheel", timeout: timeout) { $0[1] == header }
   }
 
   @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")

@@ -276,8 +276,9 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     case .scrollLeft, .scrollRight:
       grid.scrollHorizontally(by: mouse.kind == .scrollLeft ? -4 : 4)
       return true
-    case .scrollUp,
-      .scrollDown where mouse.modifiers.contains(.shift):
+    case .scrollUp, .scrollDown:
+      // The vertical wheel is the table's; with Shift it scrolls sideways.
+      guard mouse.modifiers.contains(.shift) else { return false }
       grid.scrollHorizontally(by: mouse.kind == .scrollUp ? -4 : 4)
       return true
     case .press(.left) where mouse.y == 1:
