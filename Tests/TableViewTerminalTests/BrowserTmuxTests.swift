@@ -180,6 +180,44 @@ final class BrowserTmuxTests {
     try session.waitFor("the columns back with Shift and the wheel", timeout: timeout) { $0[1] == header }
   }
 
+  @Test("a 10 MB text: its first line in its cell; Enter shows it whole, wrapped as far as read; End reaches its end")
+  func hugeValueInDetail() throws {
+    let database = try DatabaseQueue(path: path)
+    try database.write { db in
+      try db.execute(
+        sql: """
+          UPDATE orders SET note = 'first line' || char(10) || replace(hex(zeroblob(1700000)), '00', 'wordy ')
+            || 'THE END' WHERE id = 2
+          """)
+    }
+    try database.close()
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    let first = try session.waitFor("the first rows", timeout: timeout) { line($0, id: 2) != nil }
+    #expect(fields(line(first, id: 2))[6] == "first line…", "\(fields(line(first, id: 2)))")
+    // Row 2 (the first ↓ focuses row 1), the note column, Enter.
+    try session.send("Down")
+    try session.send("Down")
+    for _ in 0..<6 { try session.send("Right") }
+    try session.send("Enter")
+    let opened = try session.waitFor("the note, whole", timeout: timeout) { screen in
+      screen[0].contains("note · row 2 · TEXT · 10,200,018 characters")
+    }
+    #expect(opened[1] == "first line", "\(opened.joined(separator: "\n"))")
+    #expect(opened[2].hasPrefix("wordy wordy "), "\(opened[2])")
+    try session.send("End")
+    // Wrapping 10 MB takes about 15 s of frames in a debug build on a busy machine: a longer wait.
+    let end = try session.waitFor("the end of the note", timeout: 240) { screen in
+      // Every screen on the way keeps its title line; the last one shows the text's last words.
+      screen[0].contains("note · row 2") && screen.contains { $0.hasSuffix("THE END") } && !screen[0].contains("+")
+    }
+    // The title's place: the last page, of every line.
+    let place = try #require(end[0].firstMatch(of: /lines ([0-9,]+)–([0-9,]+) of ([0-9,]+)/))
+    #expect(place.2 == place.3, "\(end[0])")
+    try session.send("Escape")
+    try session.waitFor("back to the table", timeout: timeout) { screen in screen[1].hasPrefix(" id") }
+  }
+
   @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")
   func listAndBadFile() throws {
     let session = try start("--open '\(path)'")

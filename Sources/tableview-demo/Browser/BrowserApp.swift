@@ -39,6 +39,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   private var pendingEdge: TableView.Edge?
   /// The column whose divider the mouse is dragging.
   private var resizing: Int?
+  /// The value Enter opened, whole, over the table.
+  private var detail: BrowserDetail?
+  /// The lines a detail shows at once (the window less its title line and the status line).
+  private var detailHeight: Int { max(1, size.rows - 2) }
 
   /// Opens the file read-only and lists its tables (and, given `table`, opens that one).
   /// - Throws: a message for a missing or unreadable file, one that is not a database, or an unknown table.
@@ -208,6 +212,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       }
       return true
     }
+    if let detail {
+      if case .key(let key) = event, !detail.handle(key, height: detailHeight) { self.detail = nil }
+      return true
+    }
     if case .mouse(let mouse) = event, let grid, handleGridMouse(mouse, grid) { return true }
     guard case .key(let key) = event else {
       _ = (tableView ?? listView).handle(event)
@@ -228,6 +236,14 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       grid.setWidth(nil, ofColumn: grid.cursor)
     case (.character("s"), []):
       sortByCursorColumn(grid)
+    case (.enter, []):
+      // The focused row's value in the cursor's column, whole (the first row on screen when none is focused).
+      let table = tableView.table
+      guard let path = table.focusedIndexPath ?? table.indexPathsForVisibleRows.first,
+        let values = source?.record(at: path), grid.cursor < values.count
+      else { return true }
+      detail = BrowserDetail(
+        value: values[grid.cursor], column: grid.description.columns[grid.cursor].name, key: values.last)
     case (.character("/"), []):
       filterField = TerminalTextField(text: filter, prompt: "/ ", placeholder: "text in any text column")
       layout()
@@ -301,9 +317,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     }
   }
 
-  var isAnimating: Bool { tableView?.isAnimating ?? listView.isAnimating }
+  var isAnimating: Bool { detail?.goingToEnd == true || (tableView?.isAnimating ?? listView.isAnimating) }
 
   func tick() {
+    detail?.tick(height: detailHeight)
     if let source, clock.now >= pollDeadline {
       source.processUpdates()
       pollDeadline = clock.now + (source.hasWorkInProgress ? 0.02 : 0.25)
@@ -331,6 +348,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       buffer.write(title, x: 0, y: 0, style: Style(attributes: .bold), maxWidth: size.columns)
       grid.drawHeader(into: &buffer, y: 1, width: size.columns)
       tableView.render(into: &buffer, origin: CellPoint(x: 0, y: 2))
+      detail?.draw(into: &buffer, area: CellRect(x: 0, y: 0, width: size.columns, height: max(0, size.rows - 1)))
     } else {
       buffer.write(
         " \(file) · \(tables.count) tables and views", x: 0, y: 0, style: Style(attributes: .bold),
@@ -345,7 +363,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     } else {
       let keys =
         grid == nil
-        ? "Enter open · q quit" : "← → column · < > width · s sort · / filter · g go to · End last · Esc back · q quit"
+        ? "Enter open · q quit"
+        : "← → column · Enter value · < > width · s sort · / filter · g go to · End last · Esc back · q quit"
       statusBar.items = message.map { [$0] } ?? []
       statusBar.trailingText = keys
       statusBar.frame = Rect(x: 0, y: Double(bottom.y), width: Double(size.columns), height: 1)
