@@ -216,6 +216,16 @@ final class BrowserTmuxTests {
     #expect(place.2 == place.3, "\(end[0])")
     try session.send("Escape")
     try session.waitFor("back to the table", timeout: timeout) { screen in screen[1].hasPrefix(" id") }
+    // Row 11's receipt, a BLOB of 1,000 zero bytes: a hex dump, 16 bytes a line.
+    for _ in 0..<9 { try session.send("Down") }
+    try session.send("Right")
+    try session.send("Enter")
+    let blob = try session.waitFor("the receipt, whole", timeout: timeout) { screen in
+      screen[0].contains("receipt · row 11 · BLOB · 1,000 bytes")
+    }
+    #expect(blob[1].hasPrefix("00000000  00 00 00 00"), "\(blob[1])")
+    #expect(blob[2].hasPrefix("00000010  00 00"), "\(blob[2])")
+    #expect(blob[0].contains("of 63"), "1,000 bytes are 63 lines: \(blob[0])")
   }
 
   @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")
