@@ -88,6 +88,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtk_box_append(box(column), composer)
 
     gtkTableView.accessibilityLabel = title
+    GTKAccessible.setAccessibilityLabel("Message", on: entry)
     let table = gtkTableView.table
     table.register({ ChatMessageCell() }, forCellReuseIdentifier: "message")
     table.register({ ChatLoadingCell() }, forCellReuseIdentifier: "loading")

@@ -88,6 +88,7 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
     gtk_box_append(box(column), composer)
 
     gtkTableView.accessibilityLabel = title
+    GTKAccessible.setAccessibilityLabel("Message", on: entry)
     let table = gtkTableView.table
     table.register({ ChatMessageCell() }, forCellReuseIdentifier: rowReuseIdentifier)
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "day")
