@@ -330,6 +330,50 @@ struct AccessibilityXvfbTests {
     #expect(state.focus != "table", "\(state)")
   }
 
+  @Test(
+    "an arriving chat message changes the description of the composer with the focus (Orca speaks it; GTK 4.8 has no announcements)",
+    arguments: [false, true])
+  func arrivingMessageIsTold(database: Bool) async throws {
+    let bus = try await AccessibilityBus()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvgtk-a11y-chat-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // In memory, or from its database (the default: a small one in the test's folder).
+    let demo = try DemoSession(
+      ["--demo", "chat", "--chat-interval", "0.5"] + (database ? ["--rows", "2000"] : []),
+      environment: ["XDG_CACHE_HOME": folder.path], feedInMemory: !database, accessibility: bus)
+    defer {
+      demo.close()
+      bus.close()
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let first = try await demo.waitForChat("the chat", timeout: 120) { $0.entryRect != nil && $0.state.isSettled }
+    let window = try await demo.window(timeout: 60)
+    try demo.click(try #require(first.entryRect), in: window)
+    try await demo.waitFor("the composer focused", timeout: 60) { $0.focus == "entry" }
+    let recorder = try bus.recordEvents(of: demo.process.pid, display: demo.server.display)
+    defer { recorder.stop() }
+    try await recorder.ready()
+    // Two arrivals told (the database's are shown, and told, once the table reads them).
+    var events: [AccessibleEvent] = []
+    var told: [AccessibleEvent] = []
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      events = try await recorder.flush()
+      told = events.filter {
+        // A GtkEntry is a text box to AT-SPI ("text").
+        $0.type == "object:property-change:accessible-description" && $0.role == "text"
+          && $0.description.hasPrefix("New message from ")
+      }
+      if told.count >= 2 { break }
+      try await Task.sleep(for: .milliseconds(300))
+    } while Date() < deadline
+    let arrived = demo.state()?.raw ?? "no state"
+    #expect(told.count >= 2, "\(events.map(\.summary)); \(arrived)")
+    let entry = try bus.tree(of: demo.process.pid, display: demo.server.display).first { $0.role == "text" }
+    #expect(entry?.name == "Message" && entry?.has("focused") == true, "\(entry?.summary ?? "no entry")")
+    #expect(entry?.description.hasPrefix("New message from ") == true, "\(entry?.summary ?? "no entry")")
+  }
+
   @Test("multiple selection: Space toggles the focused row, Shift+arrows extend the selection")
   func shiftExtends() async throws {
     let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000", "--multiple-selection"])
