@@ -60,6 +60,15 @@ struct GTKAccessibilityState {
     GTKAccessible.setState(widget, GTK_ACCESSIBLE_STATE_HIDDEN, flag)
   }
 
+  /// Asks GTK to send what it still holds back about the widget, and nothing else: the `SELECTED` state again, as it
+  /// is (a value GTK already has is no change). GTK 4.8 sends nothing until a screen reader first reads the row, and
+  /// then sends all of it (the row "added" to the list, its name, description, orientation and states) with the
+  /// next change: without this, with the state a key changes, where a screen reader takes the name and description
+  /// as news about the row. The table calls it before each key's changes (see `installFocusTracking()`).
+  func sendPendingChanges(on widget: UnsafeMutablePointer<GtkWidget>) {
+    GTKAccessible.setState(widget, GTK_ACCESSIBLE_STATE_SELECTED, selected ?? false)
+  }
+
   /// The text of the visible labels in `widget`'s tree, in order, joined by ", "; `nil` when there is none.
   /// - Complexity: O(w) for w widgets in the tree.
   static func labelText(in widget: UnsafeMutablePointer<GtkWidget>) -> String? {

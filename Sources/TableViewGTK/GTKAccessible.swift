@@ -5,7 +5,22 @@ import CGtk
 /// which Swift cannot call; these wrap their `_value` forms (arrays of `GValue`).
 ///
 /// GTK passes what it exposes to the platform's accessibility layer: on Linux, AT-SPI, which Orca reads.
-enum GTKAccessible {
+public enum GTKAccessible {
+  /// Sets what a screen reader calls `widget` (its accessible `LABEL`; UIKit's `accessibilityLabel`): an entry's
+  /// purpose ("Search posts"), where GTK 4.8 would otherwise give its type's name ("GtkSearchEntry"; a placeholder
+  /// text is not a name to AT-SPI).
+  public static func setAccessibilityLabel(_ label: String, on widget: UnsafeMutablePointer<GtkWidget>) {
+    setProperty(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label)
+  }
+
+  /// Sets `widget`'s accessible `DESCRIPTION` (UIKit's `accessibilityHint` comes closest). GTK 4.8 has no way to
+  /// announce (`gtk_accessible_announce` is GTK 4.14's): a screen reader speaks a change of the description of the
+  /// widget with the keyboard focus (Orca does), which is the nearest thing — a chat's composer described by the
+  /// message that just arrived.
+  public static func setAccessibilityDescription(_ description: String, on widget: UnsafeMutablePointer<GtkWidget>) {
+    setProperty(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
+  }
+
   /// Sets `widget`'s accessible role. GTK reads the role when the widget's accessibility context is realized,
   /// after which it cannot change: call it on a new widget, before it is put in a window.
   static func setRole(_ widget: UnsafeMutablePointer<GtkWidget>, _ role: GtkAccessibleRole) {

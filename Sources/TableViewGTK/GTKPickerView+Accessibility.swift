@@ -1,10 +1,12 @@
 import CGtk
 @_spi(Backend) import TableViewCore
 
-// What the picker tells assistive technology: each component is a SPIN_BUTTON (its selection band's
-// widget) whose value is the selected row: VALUE_NOW the row, VALUE_MIN and VALUE_MAX the selectable range
-// (all rows without one), VALUE_TEXT and the DESCRIPTION the row's title ("March"), the LABEL the
-// component's name (`accessibilityLabelForComponent`). The rows' widgets are HIDDEN: they only draw the
+// What the picker tells assistive technology: each component is a focusable SPIN_BUTTON (its selection band's
+// widget, see `GTKPickerView.makeBand()`) whose value is the selected row, through AT-SPI's Value interface:
+// VALUE_NOW the row's title when it is a whole number (a year, a day), else the row's place from 1 (March is 3);
+// VALUE_MIN and VALUE_MAX the same for the selectable range's ends (all rows without one); VALUE_TEXT and the
+// DESCRIPTION the row's title ("March": GTK 4.8 passes VALUE_TEXT on to no screen reader, which reads the number);
+// the LABEL the component's name (`accessibilityLabelForComponent`). The rows' widgets are HIDDEN: they only draw the
 // wheel. Set again whenever a component's selection, rows or name change (after every allocation; only
 // what changed is sent).
 
@@ -33,8 +35,12 @@ extension GTKPickerView {
         picker.rowPositions(inComponent: c).filter { $0.row == selected }
         .min { abs($0.position) < abs($1.position) }?.view as? GTKView
       let text = cell.flatMap { GTKAccessibilityState.labelText(in: $0.widget) } ?? String(selected)
+      // A number a screen reader can read as the value: the title's, when the rows count in whole numbers (their
+      // numbers are taken as consecutive), else the row's place from 1.
+      let base = Int(text).map { $0 - selected } ?? 1
       let value = SpinValue(
-        label: label, now: selected, minimum: range.lowerBound, maximum: range.upperBound, text: text)
+        label: label, now: base &+ selected, minimum: base &+ range.lowerBound, maximum: base &+ range.upperBound,
+        text: text)
       let old = c < spinValues.count ? spinValues[c] : nil
       guard value != old else { continue }
       let band = bands[c]

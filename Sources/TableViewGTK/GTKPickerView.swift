@@ -65,7 +65,9 @@ public final class GTKPickerView {
     clock = GTKClock()
     picker = PickerView(clock: clock, titleCell: { GTKPickerTitleCell() })
     picker.defaultRowHeight = rowHeight
-    // Tab and Shift-Tab stop on the picker (a plain box would pass the focus to its rows, which take none).
+    // Tab and Shift-Tab stop on the picker, which hands the focus to the focused component's band (see
+    // `installFocusHandOver()`); from a band, they stop on the next band (the bands come first among the children),
+    // as on a row of GTK spin buttons, then leave.
     widget = FocusableBox.make(GTK_ORIENTATION_VERTICAL)
     g_object_ref_sink(gpointerOf(widget))
     gtk_widget_add_css_class(widget, "stv-picker")
@@ -74,6 +76,7 @@ public final class GTKPickerView {
     gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(nil, pickerMeasure, pickerAllocate))
     g_object_set_data(gobject(widget), GTKPickerView.ownerKey, Unmanaged.passUnretained(self).toOpaque())
     installInput()
+    installFocusHandOver()
   }
 
   deinit {
@@ -104,15 +107,35 @@ public final class GTKPickerView {
   private func syncBands() {
     while bands.count > picker.numberOfComponents { gtk_widget_unparent(bands.removeLast()) }
     while bands.count < picker.numberOfComponents {
-      let band = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-      gtk_widget_add_css_class(band, "stv-picker-band")
-      gtk_widget_set_can_target(band, 0)
-      // To assistive technology each component is a spin button: the band, with the selected row's value.
-      GTKAccessible.setRole(band, GTK_ACCESSIBLE_ROLE_SPIN_BUTTON)
+      let band = Self.makeBand()
+      let component = bands.count
+      // The band takes the keyboard focus for its component (Tab, ←/→, a press on the wheel).
+      let focus = gtk_event_controller_focus_new()!
+      Signals.connect(gpointerOf(focus), "enter") { [weak self] in
+        guard let self, self.focusedComponent != component else { return }
+        self.focusedComponent = component
+        self.setNeedsLayout()
+      }
+      gtk_widget_add_controller(band, focus)
       // Behind the rows: before them, in the components' order (assistive technology lists them so).
       gtk_widget_insert_after(band, widget, bands.last)
       bands.append(band)
     }
+  }
+
+  /// A component's selection band, which is also what assistive technology sees of the component: a spin button
+  /// whose value is the selected row, focusable. GTK 4.8's AT-SPI bridge gives the Value interface (which screen
+  /// readers read a spin button's value from) only to its own range widgets, whatever the role; the band is one of
+  /// them, a `GtkLevelBar` with the spin button's role and its bar hidden (it draws only the band's CSS), and its
+  /// value is what the picker tells GTK (see GTKPickerView+Accessibility), never the level bar's own.
+  static func makeBand() -> UnsafeMutablePointer<GtkWidget> {
+    let band = gtk_level_bar_new()!
+    if let bar = gtk_widget_get_first_child(band) { gtk_widget_set_visible(bar, 0) }
+    gtk_widget_add_css_class(band, "stv-picker-band")
+    gtk_widget_set_can_target(band, 0)
+    gtk_widget_set_focusable(band, 1)
+    GTKAccessible.setRole(band, GTK_ACCESSIBLE_ROLE_SPIN_BUTTON)
+    return band
   }
 
   /// Asks GTK for a new allocation (call after changing the picker's components), and frames while
@@ -226,8 +249,8 @@ public final class GTKPickerView {
       // A press outside every component starts nothing (and leaves no state from the last one).
       self.press.cancel()
       guard let component = self.picker.component(atX: x) else { return }
-      gtk_widget_grab_focus(self.widget)
       self.focusedComponent = component
+      if component < self.bands.count { gtk_widget_grab_focus(self.bands[component]) }
       self.pressComponent = component
       self.press.slop = self.picker.table(forComponent: component).tapMoveThreshold
       // A wheel must come to rest on a row, so a press never only stops it (as a table's does): a tap
@@ -289,8 +312,8 @@ public final class GTKPickerView {
     let count = picker.numberOfComponents
     guard count > 0 else { return false }
     switch Int32(keyval) {
-    case GDK_KEY_Left: focusedComponent = (focusedComponent + count - 1) % count
-    case GDK_KEY_Right: focusedComponent = (focusedComponent + 1) % count
+    case GDK_KEY_Left: focusComponent((focusedComponent + count - 1) % count)
+    case GDK_KEY_Right: focusComponent((focusedComponent + 1) % count)
     case GDK_KEY_Up: picker.moveSelection(inComponent: focusedComponent, by: -1)
     case GDK_KEY_Down: picker.moveSelection(inComponent: focusedComponent, by: 1)
     case GDK_KEY_Page_Up: picker.moveSelection(inComponent: focusedComponent, by: -5)
@@ -299,6 +322,37 @@ public final class GTKPickerView {
     }
     setNeedsLayout()
     return true
+  }
+}
+
+extension GTKPickerView {
+  /// When the picker itself takes the focus (Tab, `gtk_widget_grab_focus`), it hands it to the focused component's
+  /// band on the main loop's next turn (not inside GTK's change of focus).
+  func installFocusHandOver() {
+    let focus = gtk_event_controller_focus_new()!
+    Signals.connect(gpointerOf(focus), "enter") { [weak self] in
+      guard let self else { return }
+      g_idle_add_full(
+        G_PRIORITY_DEFAULT,
+        { data in
+          guard let data else { return 0 }
+          let owner = Unmanaged<GTKPickerView>.fromOpaque(data).takeRetainedValue()
+          if gtk_widget_is_focus(owner.widget) != 0, owner.focusedComponent < owner.bands.count {
+            gtk_widget_grab_focus(owner.bands[owner.focusedComponent])
+          }
+          return 0
+        }, Unmanaged.passRetained(self).toOpaque(), nil)
+    }
+    gtk_widget_add_controller(widget, focus)
+  }
+
+  /// Makes `component` the one the keys turn, with GTK's keyboard focus on its band if the picker has the focus.
+  func focusComponent(_ component: Int) {
+    focusedComponent = component
+    guard component < bands.count, let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+      bands.contains(focus)
+    else { return }
+    gtk_widget_grab_focus(bands[component])
   }
 }
 

@@ -32,7 +32,9 @@ public enum GTKStyle {
     .stv-cell.highlighted { background-color: alpha(currentColor, 0.08); }
     .stv-cell.selected { background-color: \(selectionColor); }
     .stv-cell.selected:hover { background-color: alpha(currentColor, 0.13); }
-    .stv-viewport:focus > .focused { outline: 2px solid \(focusRingColor); outline-offset: -2px; }
+    .stv-viewport:focus > .focused, .stv-viewport > .focused:focus {
+      outline: 2px solid \(focusRingColor); outline-offset: -2px;
+    }
     .stv-title { font-weight: bold; }
     .stv-avatar { border-radius: 9999px; color: @theme_selected_fg_color; font-weight: bold;
       background-color: alpha(currentColor, 0.4); }

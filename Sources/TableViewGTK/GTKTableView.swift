@@ -97,6 +97,11 @@ public final class GTKTableView: TableViewHost {
   }
   /// Whether GTK was told that the list is multi-selectable (`MULTI_SELECTABLE`).
   var accessibleMultiSelectable: Bool?
+  /// The widgets the last draw list drew, back to front (the viewport's `snapshot` draws them in this order).
+  var drawOrder: [UnsafeMutablePointer<GtkWidget>] = []
+  /// The cell that takes the keyboard focus for the focused row (focusable while it does; see
+  /// `syncKeyboardFocus()`), or `nil`.
+  var focusableCell: UnsafeMutablePointer<GtkWidget>?
 
   /// The context menu's popover (made when first shown, then reused).
   @_spi(Testing) public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
@@ -135,6 +140,7 @@ public final class GTKTableView: TableViewHost {
     table.host = self
     g_object_set_data(gobject(viewport), GTKTableView.ownerKey, Unmanaged.passUnretained(self).toOpaque())
     installInput()
+    installFocusTracking()
     sectionIndexBar.onSelect = { [weak self] title in self?.jumpToSectionIndexTitle(at: title) }
     Signals.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.adjustmentChanged() }
   }
@@ -191,6 +197,8 @@ public final class GTKTableView: TableViewHost {
   /// widget to assistive technology, so it is also marked `HIDDEN` there.
   public func detach(_ view: any ReusableView) {
     guard let view = view as? GTKView else { return }
+    // The focused row's cell leaves the screen: the list keeps the keyboard focus.
+    if view.widget == focusableCell { releaseFocusableCell() }
     gtk_widget_set_child_visible(view.widget, 0)
     view.accessibility.setHidden(true, on: view.widget)
     viewsChanged()
@@ -237,6 +245,7 @@ public final class GTKTableView: TableViewHost {
     table.layoutIfNeeded()
     updateAccessibility()
     let offset = table.contentOffset
+    syncKeyboardFocus()
     draw(table.drawList, width: width)
     layoutCount += 1
     drawnScrollPosition = offset.y - table.contentOffsetCorrection
@@ -259,8 +268,10 @@ public final class GTKTableView: TableViewHost {
   }
 
   /// Draws the table's draw list (``TableView/drawList``): each item's widget is allocated at its frame
-  /// (relative to the viewport), as opaque as the item says, and the viewport's children follow the list's
-  /// order (GTK draws later children on top; AT-SPI lists them in that order too, so the rows are in row order).
+  /// (relative to the viewport), as opaque as the item says, and drawn in the list's order (`snapshotChildren`:
+  /// later items on top). The viewport's children are in the order assistive technology reads them instead (AT-SPI
+  /// lists them in GTK's child order): each section header before its rows (see `accessibilityOrder()`); that
+  /// order changes only when rows come or go, never when a key moves the selection.
   ///
   /// Edges snap to whole pixels, each the same way (half up, also below zero), and the height is the
   /// distance between the snapped edges: neighbouring rows always abut, never a pixel apart or overlapping,
@@ -268,10 +279,10 @@ public final class GTKTableView: TableViewHost {
   /// - Complexity: O(items)
   func draw(_ list: DrawList, width: Int32) {
     let offset = table.contentOffset
-    var previous: UnsafeMutablePointer<GtkWidget>?
     var lifted: GTKView?
     var buttons = 0
     var indicatorShown = false
+    drawOrder.removeAll(keepingCapacity: true)
     for item in list.items {
       let widget: UnsafeMutablePointer<GtkWidget>
       switch item.content {
@@ -287,10 +298,7 @@ public final class GTKTableView: TableViewHost {
         widget = showRefreshIndicator(indicator)
         indicatorShown = true
       }
-      if let previous, gtk_widget_get_prev_sibling(widget) != previous {
-        gtk_widget_insert_after(widget, viewport, previous)
-      }
-      previous = widget
+      drawOrder.append(widget)
       if gtk_widget_get_opacity(widget) != item.alpha { gtk_widget_set_opacity(widget, item.alpha) }
       let top = Self.pixel(item.frame.minY - offset.y)
       let bottom = Self.pixel(item.frame.maxY - offset.y)
@@ -316,11 +324,40 @@ public final class GTKTableView: TableViewHost {
       gtk_widget_set_child_visible(swipeButtons[index], 0)
     }
     if !indicatorShown { hideRefreshIndicator() }
+    var previous: UnsafeMutablePointer<GtkWidget>?
+    for widget in accessibilityOrder() {
+      if let previous, gtk_widget_get_prev_sibling(widget) != previous {
+        gtk_widget_insert_after(widget, viewport, previous)
+      }
+      previous = widget
+    }
     if liftedView !== lifted {
       liftedView?.setCSSClass("lifted", enabled: false)
       lifted?.setCSSClass("lifted", enabled: true)
       liftedView = lifted
     }
+  }
+
+  /// Draws the viewport's children (its `snapshot` handler, see `FocusableBox`): those the last draw list did not
+  /// draw first (the reuse pool's and hidden ones draw nothing), then the draw list's in its order, back to front.
+  /// - Complexity: O(children · drawn), a few dozen of each; allocates nothing.
+  func snapshotChildren(_ snapshot: OpaquePointer?) {
+    var child = gtk_widget_get_first_child(viewport)
+    while let current = child {
+      if !drawOrder.contains(current) { gtk_widget_snapshot_child(viewport, current, snapshot) }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    for widget in drawOrder where isChild(widget) { gtk_widget_snapshot_child(viewport, widget, snapshot) }
+  }
+
+  /// Whether `widget` is one of the viewport's children (compared by address, never dereferenced).
+  private func isChild(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+    var child = gtk_widget_get_first_child(viewport)
+    while let current = child {
+      if current == widget { return true }
+      child = gtk_widget_get_next_sibling(current)
+    }
+    return false
   }
 
   /// A width at which GTK can allocate `widget`: `width`, or the widget's minimum width (its CSS padding, border

@@ -88,6 +88,7 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gtk_box_append(box(column), composer)
 
     gtkTableView.accessibilityLabel = title
+    GTKAccessible.setAccessibilityLabel("Message", on: entry)
     let table = gtkTableView.table
     table.register({ ChatMessageCell() }, forCellReuseIdentifier: "message")
     table.register({ ChatLoadingCell() }, forCellReuseIdentifier: "loading")
@@ -153,6 +154,10 @@ final class ChatPage: DemoPage, TableViewDataSource, TableViewDelegate {
   func receive() {
     received += 1
     apply(chat.receive())
+    // Told to a screen reader while the user types (GTK 4.8 cannot announce; see docs/ACCESSIBILITY.md).
+    if let last = chat.message(atRow: chat.rowCount - 1), !last.isMine {
+      GTKAccessible.setAccessibilityDescription("New message from \(last.author): \(last.text)", on: entry)
+    }
   }
 
   /// Applies a change of the conversation to the table as one batch update.

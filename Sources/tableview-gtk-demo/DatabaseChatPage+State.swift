@@ -52,7 +52,7 @@ extension DatabaseChatPage {
   }
 
   /// The table's last row (skipping empty sections at the end).
-  private func lastRow(of table: TableView) -> IndexPath? {
+  func lastRow(of table: TableView) -> IndexPath? {
     for section in stride(from: table.numberOfSections - 1, through: 0, by: -1) {
       let rows = table.numberOfRows(inSection: section)
       if rows > 0 { return IndexPath(row: rows - 1, section: section) }

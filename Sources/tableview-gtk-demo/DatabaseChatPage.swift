@@ -38,6 +38,8 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
   /// Messages sent, and written by the arrivals' timer, since the page opened.
   private(set) var sent = 0
   private(set) var received = 0
+  /// The number of the last message told to a screen reader (see `tellArrival()`).
+  private var toldMessage: Int?
   /// Live updates (commits) applied to the table so far.
   private(set) var updatesApplied = 0
   /// The interval between arrivals, in milliseconds (0: none).
@@ -88,6 +90,7 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
     gtk_box_append(box(column), composer)
 
     gtkTableView.accessibilityLabel = title
+    GTKAccessible.setAccessibilityLabel("Message", on: entry)
     let table = gtkTableView.table
     table.register({ ChatMessageCell() }, forCellReuseIdentifier: rowReuseIdentifier)
     table.register({ GTKTableViewHeaderFooterView() }, forHeaderFooterViewReuseIdentifier: "day")
@@ -239,6 +242,7 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
     guard summary.updatesApplied > 0 || summary.placeholdersReloaded > 0 || summary.pagesLoaded > 0 else { return }
     if summary.updatesApplied > 0 {
       updatesApplied += summary.updatesApplied
+      tellArrival()
       if sending > 0, writes?.waitUntilIdle(timeout: 0) == true {
         // The user's own message is in: the table goes to it, as a chat does after sending.
         sending = 0
@@ -247,6 +251,17 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
     }
     gtkTableView.setNeedsLayout()
     didChange?()
+  }
+
+  /// The newest message, someone else's and not told yet, becomes the composer's description: what a screen reader
+  /// speaks while the user types (GTK 4.8 cannot announce; see docs/ACCESSIBILITY.md).
+  private func tellArrival() {
+    let table = gtkTableView.table
+    guard let path = lastRow(of: table), let post = source?.post(at: path) else { return }
+    let message = ChatDatabase.message(post)
+    guard !message.isMine, message.number != toldMessage else { return }
+    toldMessage = message.number
+    GTKAccessible.setAccessibilityDescription("New message from \(message.author): \(message.text)", on: entry)
   }
 
   func status() -> String {

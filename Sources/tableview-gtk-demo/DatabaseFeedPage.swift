@@ -76,6 +76,8 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     searchEntry = gtk_search_entry_new()
     gtk_widget_set_hexpand(searchEntry, 1)
     Self.setString(searchEntry, "placeholder-text", "Search posts (SQLite FTS5) · Esc returns")
+    GTKAccessible.setAccessibilityLabel("Search posts", on: searchEntry)
+    gtkTableView.accessibilityLabel = title
     for button in [editButton, newPostButton] { DemoButtons.reachableByKeyboard(button) }
     for child in [editButton, newPostButton, searchEntry] { gtk_box_append(Self.box(bar), child) }
     gtk_box_append(Self.box(column), bar)

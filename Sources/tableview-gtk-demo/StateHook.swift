@@ -198,7 +198,11 @@ final class StateHook {
   /// widget's GTK type name and address ("AdwViewSwitcherButton@55d0…"), or "" for none.
   private func focusDescription() -> String {
     guard let focus = gtk_window_get_focus(window.gtkWindow) else { return "" }
-    if focus == window.current?.tableView?.viewport { return "table" }
+    // The table's viewport, or the focused row's cell in it (which holds the focus for the row).
+    if let viewport = window.current?.tableView?.viewport, focus == viewport || gtk_widget_get_parent(focus) == viewport
+    {
+      return "table"
+    }
     func isA(_ type: GType) -> Bool {
       g_type_check_instance_is_a(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }

@@ -19,8 +19,10 @@ do {
   exit(2)
 }
 
-// The name screen readers (and the accessibility tests, through AT-SPI) know the application by: GTK reads
-// it when it opens the display.
+// The name screen readers (and the accessibility tests, through AT-SPI) know the application by: GTK 4.8 gives
+// AT-SPI the program name as the application's name ("Unnamed" without one) and the application name as its
+// description; both are read when GTK opens the display.
+g_set_prgname("tableview-gtk-demo")
 g_set_application_name("tableview-gtk-demo")
 // libadwaita draws Adwaita itself: a GTK_THEME naming GTK's built-in Adwaita would replace libadwaita's style sheet
 // with GTK's older one (without libadwaita's palette, the avatars would lose their colours). The demo takes it as the

@@ -82,6 +82,23 @@ struct AccessibilityXvfbTests {
     }
   }
 
+  /// Checks that each section's heading comes before the section's rows in the list (as a screen reader walks it):
+  /// every item is in the section of the last heading before it, and a heading comes first.
+  func expectHeadingsBeforeTheirRows(_ list: AccessibleNode) {
+    let children = list.children ?? []
+    #expect(children.first?.role == "heading", "\(children.map(\.summary))")
+    var section: Int?
+    for child in children {
+      if child.role == "heading" {
+        // "Rows 100,001–200,000": its first row's section.
+        let first = Int(child.name.dropFirst(5).prefix { $0.isNumber || $0 == "," }.filter(\.isNumber)) ?? 0
+        section = (first - 1) / 100_000 + 1
+      } else if child.role == "list item", let place = place(child) {
+        #expect(place.section == section, "\(child.summary) after the heading of section \(section ?? 0)")
+      }
+    }
+  }
+
   @Test("the table is a list; the rows on screen are its items, each saying its place; the header is a heading")
   func listAndItems() async throws {
     let (bus, demo, _) = try await start(["--demo", "fixed", "--rows", "1000000"])
@@ -99,8 +116,68 @@ struct AccessibilityXvfbTests {
     #expect(rows.first?.description == "row 1 of 1,000,000, section 1")
     #expect(rows.allSatisfy { $0.has("selectable") && !$0.has("selected") })
     #expect(headings(list).map(\.name) == ["Rows 1–100,000"])
+    expectHeadingsBeforeTheirRows(list)
     #expect(state.accessibilityPositions?.count == rows.count, "\(state)")
     expectPlaces(list, state)
+    // The application has a name (GTK 4.8 gives AT-SPI the program name, "Unnamed" without one).
+    let tree = try bus.tree(of: demo.process.pid, display: demo.server.display)
+    #expect(tree.role == "application" && tree.name == "tableview-gtk-demo", "\(tree.summary)")
+  }
+
+  @Test(
+    "↓ moves GTK's focus to the row (a focus event, the focused state) and its selection, and sends nothing else: no name, description or children events"
+  )
+  func keysSendFocusEvents() async throws {
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let state = try await demo.waitUntilQuiet("the first rows", timeout: 60)
+    // Read the list first, as a screen reader does when it comes to it.
+    _ = try await waitForList("the rows", bus, demo) { items($0).count == state.visibleRows }
+    let recorder = try bus.recordEvents(of: demo.process.pid, display: demo.server.display)
+    defer { recorder.stop() }
+    try await recorder.ready()
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("key", "Down")
+    try await demo.waitFor("the focus on row 1", timeout: 60) { $0.focusedRow == [0, 0] && $0.isSettled }
+    let first = try await recorder.flush()
+    func has(_ events: some Sequence<AccessibleEvent>, _ type: String, _ detail: Int, row: Int) -> Bool {
+      events.contains {
+        $0.type == type && $0.detail1 == detail && $0.role == "list item" && $0.name.hasPrefix("Row \(row),")
+      }
+    }
+    #expect(has(first, "object:state-changed:focused", 1, row: 1), "\(first.map(\.summary))")
+    #expect(has(first, "focus:", 0, row: 1), "\(first.map(\.summary))")
+    #expect(
+      first.contains { $0.type == "object:state-changed:focused" && $0.detail1 == 0 && $0.role == "list" },
+      "the list hands the focus to the row: \(first.map(\.summary))")
+
+    try demo.xdotool("key", "Down", "Down")
+    try await demo.waitFor("the focus on row 3", timeout: 60) { $0.focusedRow == [0, 2] && $0.isSettled }
+    let keys = try await recorder.flush().dropFirst(first.count)
+    let summary = keys.map(\.summary).joined(separator: "\n")
+    for row in [2, 3] {
+      #expect(has(keys, "object:state-changed:focused", 1, row: row), "focused: row \(row)\n\(summary)")
+      #expect(has(keys, "focus:", 0, row: row), "a focus event: row \(row)\n\(summary)")
+      #expect(has(keys, "object:state-changed:selected", 1, row: row), "selected: row \(row)\n\(summary)")
+    }
+    #expect(has(keys, "object:state-changed:focused", 0, row: 1), "row 1 loses the focus\n\(summary)")
+    #expect(has(keys, "object:state-changed:selected", 0, row: 2), "row 2 is no longer selected\n\(summary)")
+    // Only focus and selection: what GtkListView sends (but its list's selection-changed, which GTK 4.8 sends only
+    // for its own list widgets).
+    let expected: Set = [
+      "object:state-changed:focused", "focus:", "object:state-changed:selected", "object:state-changed:selectable",
+      "object:state-changed:focusable",
+    ]
+    #expect(keys.allSatisfy { expected.contains($0.type) }, "\(summary)")
+    let list = try await waitForList("row 3 focused", bus, demo) { list in
+      items(list).contains { $0.has("focused") }
+    }
+    let focused = items(list).filter { $0.has("focused") }
+    #expect(focused.count == 1 && focused.first?.name.hasPrefix("Row 3,") == true, "\(focused.map(\.summary))")
+    #expect(focused.first?.has("selected") == true && !list.has("focused"), "\(list.summary)")
   }
 
   @Test("Down moves the focus and the selection; the focus comes back with its row after scrolling away and back")
@@ -177,6 +254,7 @@ struct AccessibilityXvfbTests {
     let start = numbers.first ?? 0
     #expect(numbers == Array(start..<start + numbers.count), "in order, none missing")
     expectPlaces(list, state)
+    expectHeadingsBeforeTheirRows(list)
 
     // A key press there: the first row fully on screen is focused and selected, and says so.
     try demo.xdotool("key", "Down")
@@ -193,6 +271,107 @@ struct AccessibilityXvfbTests {
       chosen.first?.description
         == "row \(number.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) of 1,000,000, section \(row[0] + 1)"
     )
+  }
+
+  @Test("the database feed's list, its search entry and the chat's composer are named, not after their GTK types")
+  func namedListAndEntries() async throws {
+    let bus = try await AccessibilityBus()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvgtk-a11y-feed-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer {
+      bus.close()
+      try? FileManager.default.removeItem(at: folder)
+    }
+    do {
+      // The feed from its database (the default), a small one in the test's folder.
+      let demo = try DemoSession(
+        ["--demo", "feed", "--rows", "2000"], environment: ["XDG_CACHE_HOME": folder.path], feedInMemory: false,
+        accessibility: bus)
+      defer { demo.close() }
+      try await demo.waitFor("rows on screen", timeout: 120) { ($0.visibleRows ?? 0) > 0 }
+      let list = try await waitForList("the feed", bus, demo) { !items($0).isEmpty }
+      #expect(list.name == "Feed", "\(list.summary)")
+      expectHeadingsFirst(list)
+      let tree = try bus.tree(of: demo.process.pid, display: demo.server.display)
+      let entries = tree.all { $0.role == "entry" || $0.role == "text" }
+      #expect(entries.map(\.name) == ["Search posts"], "\(entries.map(\.summary))")
+    }
+    let demo = try DemoSession(["--demo", "chat"], accessibility: bus)
+    defer { demo.close() }
+    try await demo.waitFor("rows on screen", timeout: 60) { ($0.visibleRows ?? 0) > 0 }
+    let list = try await waitForList("the chat", bus, demo) { !items($0).isEmpty }
+    #expect(list.name == "Chat", "\(list.summary)")
+    let entries = try bus.tree(of: demo.process.pid, display: demo.server.display).all {
+      $0.role == "entry" || $0.role == "text"
+    }
+    #expect(entries.map(\.name) == ["Message"], "\(entries.map(\.summary))")
+  }
+
+  /// Checks that the list's first child is a heading (the feed's first section header comes before its rows).
+  func expectHeadingsFirst(_ list: AccessibleNode) {
+    #expect((list.children ?? []).first?.role == "heading", "\((list.children ?? []).map(\.summary))")
+  }
+
+  @Test(
+    "a row's context menu is an AT-SPI action of the row (row.context-menu): it opens the menu with the focus in it")
+  func rowActionOpensTheMenu() async throws {
+    let (bus, demo, _) = try await start(["--demo", "feed"])
+    defer {
+      demo.close()
+      bus.close()
+    }
+    let list = try await waitForList("the feed", bus, demo) { items($0).count > 1 }
+    let row = try #require(items(list).first)
+    try bus.perform(
+      "row.context-menu", on: "list item", named: row.name, of: demo.process.pid, display: demo.server.display)
+    let state = try await demo.waitFor("the menu's first item focused", timeout: 60) {
+      $0.focus?.hasPrefix("GtkButton") == true
+    }
+    #expect(state.focus != "table", "\(state)")
+  }
+
+  @Test(
+    "an arriving chat message changes the description of the composer with the focus (Orca speaks it; GTK 4.8 has no announcements)",
+    arguments: [false, true])
+  func arrivingMessageIsTold(database: Bool) async throws {
+    let bus = try await AccessibilityBus()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tvgtk-a11y-chat-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // In memory, or from its database (the default: a small one in the test's folder).
+    let demo = try DemoSession(
+      ["--demo", "chat", "--chat-interval", "0.5"] + (database ? ["--rows", "2000"] : []),
+      environment: ["XDG_CACHE_HOME": folder.path], feedInMemory: !database, accessibility: bus)
+    defer {
+      demo.close()
+      bus.close()
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let first = try await demo.waitForChat("the chat", timeout: 120) { $0.entryRect != nil && $0.state.isSettled }
+    let window = try await demo.window(timeout: 60)
+    try demo.click(try #require(first.entryRect), in: window)
+    try await demo.waitFor("the composer focused", timeout: 60) { $0.focus == "entry" }
+    let recorder = try bus.recordEvents(of: demo.process.pid, display: demo.server.display)
+    defer { recorder.stop() }
+    try await recorder.ready()
+    // Two arrivals told (the database's are shown, and told, once the table reads them).
+    var events: [AccessibleEvent] = []
+    var told: [AccessibleEvent] = []
+    let deadline = Date().addingTimeInterval(60)
+    repeat {
+      events = try await recorder.flush()
+      told = events.filter {
+        // A GtkEntry is a text box to AT-SPI ("text").
+        $0.type == "object:property-change:accessible-description" && $0.role == "text"
+          && $0.description.hasPrefix("New message from ")
+      }
+      if told.count >= 2 { break }
+      try await Task.sleep(for: .milliseconds(300))
+    } while Date() < deadline
+    let arrived = demo.state()?.raw ?? "no state"
+    #expect(told.count >= 2, "\(events.map(\.summary)); \(arrived)")
+    let entry = try bus.tree(of: demo.process.pid, display: demo.server.display).first { $0.role == "text" }
+    #expect(entry?.name == "Message" && entry?.has("focused") == true, "\(entry?.summary ?? "no entry")")
+    #expect(entry?.description.hasPrefix("New message from ") == true, "\(entry?.summary ?? "no entry")")
   }
 
   @Test("multiple selection: Space toggles the focused row, Shift+arrows extend the selection")
@@ -271,6 +450,26 @@ struct AccessibilityXvfbTests {
       try await Task.sleep(for: .milliseconds(300))
     } while Date() < deadline
     #expect(spins.first?.description == "\(date[0] + 1)", "\(spins.map(\.summary)); \(turned)")
+    // Each wheel has AT-SPI's Value interface, as a screen reader reads a spin button's value: the year and the day
+    // as numbers, the month by its place; the year's range is the picker's selectable one (1970–2070).
+    let values = spins.map(\.value)
+    #expect(values.count == 3, "\(spins.map(\.summary))")
+    if values.count == 3 {
+      #expect(values[0] == [1970, Double(date[0] + 1), 2070], "the year: \(values)")
+      #expect(values[1] == [1, Double(date[1]), 12], "the month: \(values)")
+      #expect(values[2]?.prefix(2) == [1, Double(date[2])] && (28...31).contains(values[2]?.last ?? 0), "\(values)")
+    }
+    #expect(spins.allSatisfy { $0.value != nil && $0.has("focusable") }, "\(spins.map(\.summary))")
+    // The focused wheel holds GTK's focus: the year's spin button, then → moves it to the month's.
+    #expect(spins.first?.has("focused") == true, "\(spins.map(\.summary))")
+    try demo.xdotool("key", "Right")
+    let moved = Date().addingTimeInterval(60)
+    repeat {
+      spins = try spinButtons()
+      if spins.count == 3 && spins[1].has("focused") { break }
+      try await Task.sleep(for: .milliseconds(300))
+    } while Date() < moved
+    #expect(spins.map { $0.has("focused") } == [false, true, false], "\(spins.map(\.summary))")
   }
 
   @Test(

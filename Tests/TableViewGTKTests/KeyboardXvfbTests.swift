@@ -48,9 +48,12 @@ struct KeyboardXvfbTests {
     #expect(chat.contains("entry") && chat.contains("button:Send"), "the composer: \(chat)")
     #expect(chat.contains("button:Back to the newest ↓"), "\(chat)")
 
-    // The date picker takes the focus back too (a box of rows that take none).
+    // The date picker takes the focus back too: its wheels (focusable spin buttons) one after another, the first
+    // again when Tab comes round.
     try demo.xdotool("key", "4")
-    let date = try await demo.waitFor("the date page") { $0.page == "date" && $0.focus?.hasPrefix("STV") == true }
+    let date = try await demo.waitFor("the date page") {
+      $0.page == "date" && $0.focus?.hasPrefix("GtkLevelBar") == true
+    }
     let picker = try #require(date.focus)
     let pickerRound = try await tabRound(demo, from: picker)
     #expect(pickerRound.last == picker, "\(pickerRound)")

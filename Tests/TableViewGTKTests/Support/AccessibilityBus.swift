@@ -106,6 +106,8 @@ struct AccessibleNode: Decodable {
   var description: String
   /// AT-SPI's state names: "selected", "focused", "selectable"…
   var states: [String]
+  /// AT-SPI's Value interface, when the object has it: minimum, current, maximum.
+  var value: [Double]?
   var children: [AccessibleNode]?
 
   /// The first node, depth first, that satisfies `predicate`.
@@ -127,4 +129,75 @@ struct AccessibleNode: Decodable {
 
   /// The node in one line, for failure messages.
   var summary: String { "\(role) \"\(name)\" \"\(description)\" [\(states.joined(separator: ","))]" }
+}
+
+extension AccessibilityBus {
+  /// Starts recording the AT-SPI events of process `pid`, as a screen reader receives them
+  /// (`Support/atspi-events.py`); wait for `ready()` before acting.
+  func recordEvents(of pid: pid_t, display: String) throws -> AccessibilityEventRecorder {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("atspi-events.py")
+    return AccessibilityEventRecorder(
+      process: try BackgroundProcess(
+        Self.python, [script.path, String(pid)],
+        environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "XDG_RUNTIME_DIR": runtime.path]))
+  }
+}
+
+/// One AT-SPI event, as `Support/atspi-events.py` prints it.
+struct AccessibleEvent: Decodable {
+  /// "object:state-changed:focused", "focus:", "object:property-change:accessible-name"…
+  var type: String
+  var detail1: Int
+  /// The source's role, name and description.
+  var role: String
+  var name: String
+  var description: String
+
+  var summary: String { "\(type) \(detail1) on \(role) \"\(name.prefix(40))\"" }
+}
+
+/// The events recorded so far; `flush()` waits until every event the application sent before it is in.
+final class AccessibilityEventRecorder {
+  let process: BackgroundProcess
+  private var flushes = 0
+
+  init(process: BackgroundProcess) { self.process = process }
+
+  deinit { process.stop() }
+
+  /// Stops recording.
+  func stop() { process.stop() }
+
+  /// Waits until the recorder listens.
+  func ready(timeout: Double = 60) async throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !process.standardOutput.contains("\"ready\"") {
+      if !process.isRunning { throw SubprocessError("atspi-events.py exited: \(process.standardError.suffix(1000))") }
+      if Date() > deadline { throw SubprocessError("atspi-events.py is not listening after \(timeout) s") }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  /// Every event so far, once the application has answered a call made now (it answers after sending every event
+  /// it sent before).
+  func flush(timeout: Double = 60) async throws -> [AccessibleEvent] {
+    flushes += 1
+    kill(process.pid, SIGUSR1)
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      var events: [AccessibleEvent] = []
+      var marks = 0
+      for line in process.standardOutput.split(separator: "\n") {
+        if line.hasPrefix("{\"flushed\"") {
+          marks += 1
+          if marks == flushes { return events }
+        } else if let event = try? JSONDecoder().decode(AccessibleEvent.self, from: Data(line.utf8)) {
+          events.append(event)
+        }
+      }
+      if !process.isRunning { throw SubprocessError("atspi-events.py exited: \(process.standardError.suffix(1000))") }
+      if Date() > deadline { throw SubprocessError("atspi-events.py did not flush in \(timeout) s") }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
 }
