@@ -7,12 +7,18 @@ import TableViewCore
 extension SQLiteTableDataSource {
   /// The row's height: the stored one at the table's width; else measured with a template cell
   /// configured with the post (and stored); a placeholder's while the row's page is on its way
-  /// (the row is reloaded, so measured, when it arrives).
+  /// (the row is reloaded, so measured, when it arrives). In edit mode the cells' content is
+  /// narrower than the stored heights' (the editing controls take room): measured, not stored.
   /// - Complexity: O(1) expected for a known height; a measurement otherwise.
   public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
     guard let post = post(at: indexPath) else {
       markPlaceholder(indexPath)
       return placeholderHeight
+    }
+    guard !tableView.isEditing else {
+      // The table keeps what it is told until edit mode ends: each row is measured once a mode.
+      let configure = configure
+      return tableView.height(forCellWithReuseIdentifier: reuseIdentifier, at: indexPath) { configure($0, post) }
     }
     let width = tableView.viewportSize.width
     let key = pageKey(indexPath)

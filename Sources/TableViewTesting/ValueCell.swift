@@ -14,6 +14,10 @@ public final class ValueCell<Value>: ReusableView {
   public private(set) var measureCount = 0
   /// The cell's height for its value at a width.
   public let height: (Value?, Double) -> Double
+  /// How much narrower its content is in edit mode (its editing control's room); 0 by default.
+  public var editingIndent = 0.0
+  /// Whether the table has put the cell in edit mode.
+  public private(set) var isEditing = false
 
   public init(height: @escaping (Value?, Double) -> Double) {
     self.height = height
@@ -21,6 +25,8 @@ public final class ValueCell<Value>: ReusableView {
 
   public func sizeThatFits(width: Double) -> Double {
     measureCount += 1
-    return height(value, width)
+    return height(value, width - (isEditing ? editingIndent : 0))
   }
+
+  public func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
 }

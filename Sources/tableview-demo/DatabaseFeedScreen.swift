@@ -45,6 +45,8 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
   private var newPosts = 0
   /// Moves the database refused so far (each put back and said in the error line).
   private var movesUndone = 0
+  /// Whether the headers' heights were last asked under a search (its end asks them again).
+  private var headersFollowSearch = false
 
   /// How often the database is polled for other processes' changes when nothing is being read.
   static let pollInterval = 0.1
@@ -125,8 +127,19 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
 
   // MARK: Delegate
 
+  /// Under a search, a section without a match has no header (no empty "0 matches" line).
+  func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+    isEmptySearchSection(section) ? 0 : tableView.sectionHeaderHeight
+  }
+
+  /// Whether a search is shown and `section` has no match in it.
+  private func isEmptySearchSection(_ section: Int) -> Bool {
+    guard let source, source.appliedFilter != nil else { return false }
+    return source.tableView(table, numberOfRowsInSection: section) == 0
+  }
+
   func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> (any ReusableView)? {
-    guard
+    guard !isEmptySearchSection(section),
       let header = tableView.dequeueReusableHeaderFooterView(withIdentifier: "header")
         as? TerminalTableViewHeaderFooterView
     else { return nil }
@@ -315,6 +328,12 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
     }
     guard summary.updatesApplied > 0 else { return }
     loadingMore = false
+    if source.appliedFilter != nil || headersFollowSearch {
+      // Which sections have a header changed with the search (or its end): the table asks the heights again
+      // (UIKit's empty update).
+      try? table.performBatchUpdates { _ in }
+      headersFollowSearch = source.appliedFilter != nil
+    }
     refreshHeaders()
     if scrollsToTopOnUpdate, source.appliedFilter == nil, table.numberOfSections > 0,
       table.numberOfRows(inSection: 0) > 0
@@ -437,6 +456,13 @@ final class DatabaseFeedScreen: TableScreen, SQLiteTableDataSourceForwarding {
 
   override func draw(into buffer: inout ScreenBuffer) {
     super.draw(into: &buffer)
+    if let filter = source?.appliedFilter, table.totalRowCount == 0, tableView.frame.height >= 2 {
+      // A search that finds nothing says so, where the rows would be.
+      let frame = tableView.frame
+      buffer.write(
+        "No posts match “\(filter)”", x: TerminalView.cells(frame.minX) + 2, y: TerminalView.cells(frame.minY) + 1,
+        style: Style(foreground: .brightBlack), maxWidth: TerminalView.cells(frame.width) - 2)
+    }
     if let writeError, rect.height > 1 {
       buffer.write(
         "✗ " + writeError, x: rect.x, y: rect.y, style: Style(foreground: .brightWhite, background: .red),

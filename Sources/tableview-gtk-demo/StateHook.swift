@@ -111,6 +111,15 @@ final class StateHook {
       fields.append(("accessibilityPositions", "[" + positions.joined(separator: ",") + "]"))
       fields.append(("focusedRow", table.focusedIndexPath.map(path) ?? "null"))
       fields.append(("rowHeights", "[" + heights.joined(separator: ",") + "]"))
+      // The visible rows drawn at another height than their content needs at the width they have (the cell's own
+      // measure, in or out of edit mode): shorter cuts their last line off, taller leaves a gap.
+      let misfits = visible.filter { path in
+        guard let cell = table.cellForRow(at: path) as? GTKTableViewCell, let b = bounds(of: cell.widget) else {
+          return false
+        }
+        return abs(cell.sizeThatFits(width: b.width) - b.height) > 0.5
+      }
+      fields.append(("misfitRows", "[" + misfits.map(path).joined(separator: ",") + "]"))
       // Section headers on screen: section, top and height as drawn (a floating one sits at the top).
       var headers: [String] = []
       for header in table.visibleHeaderViews {

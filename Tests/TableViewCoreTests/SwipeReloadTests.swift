@@ -55,6 +55,35 @@ struct SwipeReloadTests {
     checkInvariants(table, host: host)
   }
 
+  // Found in the GTK feed: halfway through Mark's cross-fade the text was drawn twice, the old cell's still pulled
+  // aside where the swipe had left it and the new one's on its way back with the closing swipe.
+  @Test("a swipe action that reloads its row: the old and the new cell glide back together as they cross-fade")
+  func crossFadeInOnePlace() throws {
+    let (table, model, clock, host) = try swipedTable()
+    let before = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    table.performSwipeAction(0)
+    #expect(model.marked == [2])
+    let after = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    #expect(after !== before)
+    var fractions: [Double] = []
+    for _ in 0..<6 {
+      clock.advance(by: table.rowAnimationDuration / 8)
+      table.tick()
+      let items = table.drawList.items
+      let old = try #require(items.first { $0.view === before }, "the old cell is drawn while it fades")
+      let new = try #require(items.first { $0.view === after })
+      #expect(old.frame.minX == new.frame.minX, "both at one x: \(old.frame) \(new.frame)")
+      #expect(old.layer == .leaving)
+      fractions.append(new.frame.minX)
+      checkInvariants(table, host: host)
+    }
+    #expect(fractions.first! < fractions.last! && fractions.last! < 0, "the row glides back: \(fractions)")
+    clock.advance(by: 1)
+    table.tick()
+    #expect(table.swipedRow == nil && !table.isAnimating && table.leavingViews.isEmpty)
+    checkInvariants(table, host: host)
+  }
+
   @Test("an update elsewhere while a row is swiped open: the row stays drawn where it was, still open")
   func updateElsewhere() throws {
     let (table, model, clock, host) = try swipedTable()

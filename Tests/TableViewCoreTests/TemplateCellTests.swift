@@ -9,11 +9,14 @@ final class TextCellLog {
   var fittedWidths: [Double] = []
 }
 
-/// A cell showing `characters` characters of 7 points in lines of 20 points, with an accessory.
+/// A cell showing `characters` characters of 7 points in lines of 20 points, with an accessory; in
+/// edit mode its text is `editingIndent` narrower (its editing control's room).
 final class TextCell: ReusableView, AccessoryReporting {
+  static let editingIndent = 40.0
   var reuseIdentifier: String?
   var frame: Rect = .zero
   var characters = 0
+  var isEditing = false
   var accessoryWidth: Double = 0
   /// Overrides the fitted height (0, NaN… to test bad measurements).
   var forcedHeight: Double?
@@ -31,8 +34,10 @@ final class TextCell: ReusableView, AccessoryReporting {
 
   func sizeThatFits(width: Double) -> Double {
     log.fittedWidths.append(width)
-    return forcedHeight ?? Self.height(characters: characters, width: width)
+    return forcedHeight ?? Self.height(characters: characters, width: width - (isEditing ? Self.editingIndent : 0))
   }
+
+  func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
 }
 
 /// Rows of text whose heights the delegate measures with a template cell; the delegate gives
@@ -110,6 +115,33 @@ struct TemplateCellTests {
     #expect(!table.visibleCells.contains { $0 === template })
     #expect(!table.visible.cellPool.contains(template))
     #expect(log.created > 1)
+  }
+
+  @Test("in edit mode rows are as tall as their narrower text, with keys or without, and as before when it ends")
+  func editMode() throws {
+    for keyed in [false, true] {
+      var rng = SplitMix64(seed: 7)
+      let model = TextModel((0..<120).map { _ in rng.int(30..<200) })
+      model.keyed = keyed
+      let (table, _) = makeTextTable(model)
+      while table.runIdleSlice() {}
+      func expectFit(_ editing: Bool, _ when: String) throws {
+        let width = 280 - (editing ? TextCell.editingIndent : 0)
+        for path in table.indexPathsForVisibleRows {
+          let expected = TextCell.height(characters: model.items[path.row].characters, width: width)
+          #expect(try table.rectForRow(at: path).height == expected, "row \(path.row) \(when), keyed: \(keyed)")
+        }
+      }
+      table.setEditing(true, animated: false)
+      try expectFit(true, "on screen as edit mode starts")
+      try table.scrollToRow(at: IndexPath(row: 119, section: 0), at: .bottom, animated: false)
+      try expectFit(true, "coming on screen in edit mode")
+      while table.runIdleSlice() {}
+      table.setEditing(false, animated: false)
+      try expectFit(false, "as edit mode ends")
+      try table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+      try expectFit(false, "coming on screen after edit mode")
+    }
   }
 
   @Test("the accessory's width is taken from the width the template is measured at")

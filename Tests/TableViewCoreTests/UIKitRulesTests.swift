@@ -64,6 +64,20 @@ struct UIKitRulesTests {
     #expect(table.contentSize.height == 100 * 40 + 50)
   }
 
+  @Test("an empty batch that shrinks what is above the first row at the top leaves the offset at the top, not past it")
+  func emptyBatchKeepsOffsetWithinContent() throws {
+    let model = TestModel(sections: [Array(repeating: 40, count: 3), Array(repeating: 40, count: 20)], header: 30)
+    let (table, _) = makeTable(model, size: Size(width: 100, height: 200))
+    table.contentOffset.y = 10
+    // The first section's header goes (a search found nothing there) and its rows shrink.
+    model.headerHeights[0] = 0
+    model.sections[0] = [5, 5, 5]
+    try table.performBatchUpdates { _ in }
+    #expect(table.contentOffset.y == 0, "at the top: a refresh control would read a pull")
+    #expect(try table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 0)
+    #expect(table.indexPathsForVisibleRows.first == IndexPath(row: 0, section: 0))
+  }
+
   @Test("an empty batch re-asks off-screen rows too: a row above the screen changes without moving the screen")
   func emptyBatchOffScreenDelegateRows() throws {
     let model = TestModel(sections: [Array(repeating: 40, count: 100)])

@@ -90,6 +90,34 @@ final class DatabaseFeedReorderXvfbTests {
     #expect(!demo.standardError.contains("CRITICAL"), "\(demo.standardError.suffix(1500))")
   }
 
+  @Test("edit mode measures every post again at the narrower width, and again when it ends: no line is cut off")
+  func editModeHeights() async throws {
+    let (demo, editing, window) = try await startEditing()
+    defer { demo.close() }
+    #expect(editing.state.misfitRows == [], "the rows on screen fit their narrower text: \(editing)")
+    // Rows that come on screen in edit mode: measured at the narrower width too (the database's heights are the
+    // full width's).
+    try demo.movePointer(to: 450, 400, in: window)
+    for _ in 0..<15 { try demo.xdotool("click", "5") }
+    let scrolled = try await demo.waitForDatabaseFeed("scrolled down in edit mode") { state in
+      state.state.isSettled && state.loadedIDs.map { !$0.contains(editing.loadedIDs?.last ?? -1) } ?? false
+        && state.editing.reorderControls.count == state.rows.count
+    }
+    #expect(scrolled.state.misfitRows == [], "\(scrolled)")
+    // Done: the rows widen and are measured again.
+    try demo.click(editing.editRect, in: window)
+    let done = try await demo.waitForDatabaseFeed("edit mode over") {
+      $0.state.isSettled && $0.editing.reorderControls.isEmpty && $0.loadedIDs != nil
+    }
+    #expect(done.state.misfitRows == [], "\(done)")
+    try demo.movePointer(to: 450, 400, in: window)
+    for _ in 0..<30 { try demo.xdotool("click", "4") }
+    let top = try await demo.waitForDatabaseFeed("back at the top") {
+      $0.state.isSettled && $0.state.contentOffset == 0 && $0.loadedIDs != nil
+    }
+    #expect(top.state.misfitRows == [], "\(top)")
+  }
+
   @Test("held at the bottom edge, the table scrolls by itself into the next section through rows never loaded")
   func dragAutoscrollsAcrossSections() async throws {
     let (demo, editing, window) = try await startEditing()

@@ -131,6 +131,7 @@ struct FeedEditingXvfbTests {
       $0.isEditing && $0.isSettled && $0.editControls.count == $0.posts.count
     }
     #expect(editing.posts.map(\.number) == first.posts.map(\.number), "the same posts: \(editing)")
+    #expect(editing.state.misfitRows == [], "every row measured again at the narrower width: \(editing)")
     let control = editing.editControls[1]
     #expect(control.path == [0, 1], "\(editing)")
     let red = try await pixel(
@@ -150,6 +151,7 @@ struct FeedEditingXvfbTests {
     try demo.click(try #require(deleted.editRect), in: window)
     let done = try await demo.waitForFeed("edit mode off") { !$0.isEditing && $0.isSettled && $0.editControls.isEmpty }
     #expect(done.feedRows == 999_999, "\(done)")
+    #expect(done.state.misfitRows == [], "and again at the full width: \(done)")
   }
 
   @Test("New post inserts a post at the top, the others make room")

@@ -152,6 +152,22 @@ final class DatabaseFeedTmuxTests {
     }
     #expect(found.contains { $0.contains("a quokka smiles") })
     #expect(found.contains { $0.hasPrefix("/ quok") })
+    #expect(!found.contains { $0.contains("to refresh") }, "\(found.joined(separator: "\n"))")
+    // Only the match's section has a header: no empty "0 matches" lines (the status line aside).
+    let headers = found.prefix(29).filter { $0.contains(" match") }
+    #expect(headers.count == 1 && headers[0].contains("1 match"), "\(found.joined(separator: "\n"))")
+    // A search that finds nothing says so, over no header at all.
+    try session.send("z", "z")
+    let none = try session.waitFor("no match, said so", timeout: timeout) { screen in
+      screen.contains { $0.contains("No posts match “quokzz”") }
+    }
+    #expect(
+      !none.prefix(29).contains { $0.contains(" match") && !$0.contains("No posts match") },
+      "\(none.joined(separator: "\n"))")
+    try session.send("BSpace", "BSpace")
+    try session.waitFor("the match again", timeout: timeout) { screen in
+      idsOnScreen(screen) == [quokka.id] && !screen.contains { $0.contains("No posts match") }
+    }
     try session.send("Escape")
     let back = try session.waitFor("the feed again, where it was", timeout: timeout) { screen in
       screen[29].hasPrefix(" 2,001 posts") && idsOnScreen(screen).first == top

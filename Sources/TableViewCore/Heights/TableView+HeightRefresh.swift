@@ -19,6 +19,10 @@ extension TableView {
     let keeps = maintainsVisibleContentPosition && rowSpace.eachRowAppearsOnce
     let first = keeps ? contentAnchorIndex().map { visible.rows[$0] } : visible.rows.first
     let anchor = first.map { ($0.globalRow, rowTop($0.globalRow) - scroll.offset.y) }
+    // An offset at rest within the content stays within it (as after measuring): the first row stays still unless
+    // what shrank above it would pull the content below its top (a search's emptied sections losing their headers).
+    let resting = scroll.animation == nil && !scroll.isDragging && rowSpace.isBounded
+    let within = resting && scroll.offset.y >= minimumContentOffsetY && scroll.offset.y <= maximumContentOffsetY
     if heights.usesEstimates {
       remeasureVisibleRows()
       for width in Array(heights.otherWidths.keys) {
@@ -38,6 +42,7 @@ extension TableView {
       if let fresh = rebuiltIndex() { heights.index = fresh }
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
+    if within { keepOffsetWithinContent() }
     pass.framesDirty = true
     if keeps, let (row, _) = anchor {
       anchoring.measuringAnchorRow = row

@@ -22,7 +22,8 @@ public protocol AccessoryReporting: AnyObject {
 /// height at the current width is not measured again — after `reloadData()`, after a reorder,
 /// in another section. The key must therefore change whenever the row's height may change
 /// (include a revision or a content hash); `reloadRows`/`reloadSections` drop the keys of the
-/// reloaded rows, so an explicit reload always measures again.
+/// reloaded rows, so an explicit reload always measures again. In edit mode the cells' content is
+/// narrower (their editing controls take room): keyed heights are neither used nor kept then.
 public protocol TableViewHeightCacheKeys: AnyObject {
   /// The key of the row's content (e.g. its model identifier and revision), or `nil` for a row
   /// that should not be cached by key.
@@ -92,7 +93,8 @@ extension TableView {
   /// The height of the row at `indexPath` measured with a template cell: the height the table
   /// has measured for the row at the current width if it has one; else the keyed cache's height
   /// for the row's key; else the height of one template cell per `identifier` (made from the
-  /// registered factory, kept aside and never displayed), configured by `configuration`, from
+  /// registered factory, kept aside and never displayed), told the table's edit mode and the row's
+  /// editing control as a cell about to show is, configured by `configuration`, from
   /// `sizeThatFits(width:)` at the table's width (``measuringWidth``: another width while the idle
   /// precompute measures for it) less the cell's accessory width.
   ///
@@ -139,6 +141,9 @@ extension TableView {
       return fallback
     }
     cell.prepareForReuse()
+    // As a cell about to show (`makeCell`): in edit mode its controls narrow the content it wraps.
+    cell.setEditing(editing.isEditing, animated: false)
+    showEditingControl(of: cell, at: indexPath)
     configuration(cell)
     let accessory = (cell as? any AccessoryReporting)?.accessoryWidth ?? 0
     let width = max(0, measuringWidth - (accessory.isFinite ? max(0, accessory) : 0))
@@ -220,17 +225,20 @@ extension TableView {
 
   /// The keyed height of `key` at the width being measured (``measuringWidth``).
   /// - Complexity: O(1) expected.
+  /// None in edit mode: the keys' heights are the full width's, and the content is narrower then.
   func keyedUnits(for key: AnyHashable) -> Int64? {
+    guard !editing.isEditing else { return nil }
     let width = measuringWidth
     guard heights.templates.keyed[width] != nil else { return nil }
     let limit = heights.templates.limit
     return heights.templates.keyed[width]!.units(for: key, limit: limit)
   }
 
-  /// Keeps a good measurement under `key` at the width being measured (``measuringWidth``).
+  /// Keeps a good measurement under `key` at the width being measured (``measuringWidth``); not in
+  /// edit mode, whose narrower content gives other heights.
   /// - Complexity: O(1) expected (O(widths) when the width is not the last one stored).
   func rememberKeyedUnits(_ units: Int64, for key: AnyHashable) {
-    guard units > 0 else { return }
+    guard units > 0, !editing.isEditing else { return }
     let width = measuringWidth
     if heights.templates.keyedWidths.last != width {
       heights.templates.keyedWidths.removeAll { $0 == width }

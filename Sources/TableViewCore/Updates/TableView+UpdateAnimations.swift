@@ -65,7 +65,7 @@ extension TableView {
     var departuresOnScreen: [CellPresentation]
     /// The swiped row's cell and how far it was pulled aside (its presentation above is without
     /// it: a cell still swiped after the update keeps it on top of its motion).
-    var swiped: (view: ObjectIdentifier, offset: Double)?
+    var swiped: (view: ObjectIdentifier, row: IndexPath, offset: Double)?
   }
 
   /// A view retired while an update is captured: kept attached, decided on afterwards.
@@ -101,7 +101,9 @@ extension TableView {
       return p
     }
     pass.retired = []
-    let swiped = editing.swipe.row.flatMap { cellForRow(at: $0) }.map { (ObjectIdentifier($0), swipeOffset) }
+    let swiped = editing.swipe.row.flatMap { row in
+      cellForRow(at: row).map { (ObjectIdentifier($0), row, swipeOffset) }
+    }
     return UpdateCapture(
       now: now, offset: offset, onScreen: onScreen, departuresOnScreen: departuresOnScreen, swiped: swiped)
   }
@@ -145,9 +147,13 @@ extension TableView {
     // it starts from where it was drawn, pulled aside.
     let stillSwiped = editing.swipe.row.flatMap { cellForRow(at: $0) }.map { ObjectIdentifier($0) }
     var capture = capture
+    // …and the row's new cell, when the update reloaded it, arrives from there too: the two glide back
+    // together as they cross-fade (one drawn at the swipe's offset and one in place showed the text twice).
+    var pulledAside: (row: IndexPath, offset: Double)?
     if let swiped = capture.swiped, swiped.view != stillSwiped, var before = capture.onScreen[swiped.view] {
       before.frame.origin.x += swiped.offset
       capture.onScreen[swiped.view] = before
+      if stillSwiped == nil { pulledAside = (swiped.row, swiped.offset) }
     }
     // Views already leaving: on from where they are drawn, their end moved with the content, gone when they were
     // to be gone. (Restarted for a whole duration, a stream of updates — a move or an arrival every frame — would
@@ -173,7 +179,11 @@ extension TableView {
         animations.setMotion(entry.view, delta, now: now, duration: duration)
         moved[i] = delta.y
       } else if let kind = arrival(of: entry.indexPath, plan: plan, requested: requested) {
-        animations.setMotion(entry.view, Self.arrivalDelta(kind, frame: entry.view.frame), now: now, duration: duration)
+        var delta = Self.arrivalDelta(kind, frame: entry.view.frame)
+        if let pulledAside, plan?.oldIndexPath(forNew: entry.indexPath) == pulledAside.row {
+          delta.x += pulledAside.offset
+        }
+        animations.setMotion(entry.view, delta, now: now, duration: duration)
       } else {
         pending.append(i)
       }

@@ -11,7 +11,8 @@ extension SQLiteRecordDataSource {
   /// ``rowHeights`` with its page, or measured this session); else the height of a template cell
   /// configured with the record (`height(forCellWithReuseIdentifier:at:configuration:)`), kept
   /// and stored; ``placeholderHeight`` while the row's page is on its way (the row is reloaded,
-  /// so measured, when it arrives).
+  /// so measured, when it arrives). In edit mode the cells' content is narrower than the kept
+  /// heights' (the editing controls take room): the template cell's height, neither kept nor stored.
   /// - Complexity: O(1) expected for a known height; a measurement otherwise.
   public func height(forRowAt indexPath: IndexPath) -> Double {
     guard let tableView else { return placeholderHeight }
@@ -24,10 +25,14 @@ extension SQLiteRecordDataSource {
       }
       return placeholderHeight
     }
-    let width = tableView.viewportSize.width
-    if let height = row.heights[width] { return height }
     let configure = configure
     let record = row.record
+    guard !tableView.isEditing else {
+      // The table keeps what it is told until edit mode ends: each row is measured once a mode.
+      return tableView.height(forCellWithReuseIdentifier: reuseIdentifier, at: indexPath) { configure($0, record) }
+    }
+    let width = tableView.viewportSize.width
+    if let height = row.heights[width] { return height }
     let height = tableView.height(forCellWithReuseIdentifier: reuseIdentifier, at: indexPath) { cell in
       configure(cell, record)
     }

@@ -31,6 +31,9 @@ struct DemoState: Sendable, CustomStringConvertible {
   /// Where each visible row is drawn on the window's surface: tops and heights, in row order.
   var rowTops: [Double]?
   var rowHeights: [Double]?
+  /// The visible rows drawn at another height than their content needs at their width (section, row): shorter
+  /// cuts the last line off, taller leaves a gap.
+  var misfitRows: [[Int]]?
   /// The date picker's selection bands, one per component, on the window's surface: x, y, w, h.
   var bands: [[Double]]?
   /// Section headers on screen: section, top and height as drawn on the window's surface.
@@ -88,6 +91,7 @@ struct DemoState: Sendable, CustomStringConvertible {
     selectedRect = numbers("selectedRect")?.map(\.doubleValue)
     rowTops = numbers("rowTops")?.map(\.doubleValue)
     rowHeights = numbers("rowHeights")?.map(\.doubleValue)
+    misfitRows = (object["misfitRows"] as? [[NSNumber]])?.map { $0.map(\.intValue) }
     viewportRect = numbers("viewportRect")?.map(\.doubleValue)
     bands = (object["bands"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }

@@ -35,17 +35,19 @@ final class HeightLaunch {
   }
 
   init(
-    database: any DatabaseReader, store: SQLiteRowHeightStore?, width: Double = 320,
+    database: any DatabaseReader, store: SQLiteRowHeightStore?, width: Double = 320, editingIndent: Double = 0,
     request: SQLiteRecordRequest = SQLiteRecordRequest(table: "track", key: .column("id"), ordering: [.ascending("id")])
   ) throws {
     let log = log
     table.register(
       {
-        TrackCell { track, width in
+        let cell = TrackCell { track, width in
           guard let track else { return 20 }
           log.measured.append(track)
           return Self.height(track, width: width)
         }
+        cell.editingIndent = editingIndent
+        return cell
       }, forCellReuseIdentifier: "track")
     table.viewportSize = Size(width: width, height: 480)
     table.delegate = forwarder
@@ -162,6 +164,38 @@ struct RecordHeightTests {
     let replaced = try HeightLaunch(database: try DatabaseQueue(path: path), store: store)
     try replaced.settle()
     #expect(replaced.measured.count == rows)
+  }
+
+  @Test("in edit mode rows are measured at their narrower content, not from the kept heights, and not stored")
+  func editMode() throws {
+    let folder = try Fixture.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (_, database) = try Self.makeLibrary(folder)
+    let store = try SQLiteRowHeightStore(directory: folder.appendingPathComponent("cache").path)
+    // 480 points wide, 380 for the content in edit mode: a narrow table's 5 points more.
+    let launch = try HeightLaunch(database: database, store: store, width: 480, editingIndent: 100)
+    try launch.settle()
+    let stored = try store.count()
+    func expectHeights(narrow: Bool, _ when: String) {
+      for (id, frame) in launch.frames {
+        let tall = id % 5 == 3
+        #expect(frame.height == 20 + (tall ? 70 : 0) + (narrow ? 5 : 0), "track \(id) \(when)")
+      }
+    }
+    expectHeights(narrow: false, "before edit mode")
+    launch.table.setEditing(true, animated: false)
+    try launch.settle()
+    expectHeights(narrow: true, "as edit mode starts")
+    try launch.table.scrollToRow(at: IndexPath(row: 60, section: 0), at: .top, animated: false)
+    try launch.settle()
+    expectHeights(narrow: true, "coming on screen in edit mode")
+    #expect(try store.count() == stored, "only the full width's heights are stored")
+    launch.table.setEditing(false, animated: false)
+    try launch.settle()
+    expectHeights(narrow: false, "as edit mode ends")
+    try launch.table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+    try launch.settle()
+    expectHeights(narrow: false, "back at the top")
   }
 
   @Test("a store that cannot be created is a clear error, and nothing is opened")
