@@ -95,33 +95,13 @@ func measureEngine(n: Int, harness: Harness) -> [Measurement] {
         try? table.setHeight(20 + Double(random.next(below: 101)), forRowAt: IndexPath(row: row, section: 0))
         return row
       })
-    results.add(
-      harness.measure("insert_row", n: n, maxBatch: max(1, n / 100)) {
-        let row = random.next(below: model.rows + 1)
-        model.rows += 1
-        try? table.insertRows(at: [IndexPath(row: row, section: 0)])
-        return row
-      })
-    results.add(
-      harness.measure(
-        "delete_row", n: n, maxBatch: max(1, n / 100),
-        // Untimed: without the inserts before it (`--filter delete_row`) the table would run dry.
-        reset: {
-          guard model.rows < n / 2 else { return }
-          model.rows = n
-          table.reloadData()
-        }
-      ) {
-        let row = random.next(below: model.rows)
-        model.rows -= 1
-        try? table.deleteRows(at: [IndexPath(row: row, section: 0)])
-        return row
-      })
+    // The same one-row updates as the single_* rows (SingleRowUpdateBenchmarks.swift).
+    let updates = SingleRowUpdates(model: model, table: table, clock: clock, seed: 0x1D_0000 &+ UInt64(n))
+    results.add(harness.measure("insert_row", n: n, maxBatch: max(1, n / 100), updates.insert))
+    results.add(harness.measure("delete_row", n: n, maxBatch: max(1, n / 100), reset: updates.refill, updates.delete))
     results.add(
       harness.measure("move_row", n: n) {
-        let from = random.next(below: model.rows)
-        let to = random.next(below: model.rows)
-        try? table.moveRow(at: IndexPath(row: from, section: 0), to: IndexPath(row: to, section: 0))
+        let to = updates.move()
         // A move animates, as UIKit's does: one 60 Hz frame passes before the next move, as when a user moves rows
         // (without it the animations of every move so far would still run, and each move would capture them all).
         clock.advance(by: 1.0 / 60)

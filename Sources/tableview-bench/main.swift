@@ -24,6 +24,12 @@ if let i = arguments.firstIndex(of: "--anim-probe"), i + 1 < arguments.count, le
   animationProbe(n: 100_000, frames: frames)
   exit(0)
 }
+// `--update-probe KIND COUNT`: only COUNT one-row updates (insert, delete or move) at 10⁷ rows (see updateProbe), for
+// profiling.
+if let i = arguments.firstIndex(of: "--update-probe"), i + 2 < arguments.count, let count = Int(arguments[i + 2]) {
+  updateProbe(kind: arguments[i + 1], n: 10_000_000, count: count)
+  exit(0)
+}
 // `--sqlite PATH` (or `default`: the demos' file in the cache folder): also measure the feed served from an
 // SQLite database of 10⁶ posts (built first when missing).
 var sqlitePath: String?
@@ -56,6 +62,7 @@ for n in options.sizes {
   results += measureEngine(n: n, harness: harness)
   results += measureAnimatedUpdateFrame(n: n, harness: harness)
   results += measureReorderFrame(n: n, harness: harness)
+  results += measureSingleRowUpdates(n: n, harness: harness)
   results += measureDrawListFrame(n: n, harness: harness)
   if engineOnly { continue }
   results += measurePGTableView(n: n, harness: harness)

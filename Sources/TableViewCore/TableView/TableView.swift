@@ -341,6 +341,9 @@ public final class TableView {
   @exclusivity(unchecked) var selection = SelectionState()
   /// The keyboard focus (TableView+Focus.swift).
   @exclusivity(unchecked) var focus = FocusState()
+  /// Whether a batch update of one row inserted, deleted or moved is validated the short way
+  /// (BatchUpdate+SingleRow.swift); tests turn it off in a twin table to compare with the general way.
+  var singleRowUpdatesTakeShortcut = true
   /// What the next layout pass has to do, and whether the table is inside a pass or a data-source call.
   // Touched on every scroll step by this class alone: no dynamic exclusivity checks.
   @exclusivity(unchecked) var pass = PassState()

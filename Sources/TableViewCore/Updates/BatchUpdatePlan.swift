@@ -143,13 +143,26 @@ struct BatchUpdatePlan: Sendable {
   private let newCounts: KnownRowCounts
 
   init(_ validation: BatchUpdateValidation, oldCounts: KnownRowCounts, newCounts: KnownRowCounts) {
-    mapping = validation.mapping
-    freshSectionRowCounts = validation.freshSectionRowCounts
-    oldSectionCount = validation.oldSectionCount
-    newSectionCount = validation.newSectionCount
+    let (edits, stashCount) = Self.editScript(validation)
+    self.init(
+      mapping: validation.mapping, edits: edits, stashCount: stashCount, oldSectionCount: validation.oldSectionCount,
+      newSectionCount: validation.newSectionCount, freshSectionRowCounts: validation.freshSectionRowCounts,
+      oldCounts: oldCounts, newCounts: newCounts)
+  }
+
+  /// A plan from its parts, which must agree with one another (as a validation's do).
+  init(
+    mapping: BatchUpdateMapping, edits: [BatchEdit], stashCount: Int, oldSectionCount: Int, newSectionCount: Int,
+    freshSectionRowCounts: [Int: Int], oldCounts: KnownRowCounts, newCounts: KnownRowCounts
+  ) {
+    self.mapping = mapping
+    self.edits = edits
+    self.stashCount = stashCount
+    self.oldSectionCount = oldSectionCount
+    self.newSectionCount = newSectionCount
+    self.freshSectionRowCounts = freshSectionRowCounts
     self.oldCounts = oldCounts
     self.newCounts = newCounts
-    (edits, stashCount) = Self.editScript(validation)
   }
 
   // MARK: Mapping

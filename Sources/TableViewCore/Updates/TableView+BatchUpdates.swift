@@ -135,7 +135,15 @@ extension TableView {
       newCounts.reserveCapacity(newSectionCount)
       for s in 0..<newSectionCount { newCounts.append(try newRowCount(s)) }
       let oldCounts = heights.index.rowCounts
-      plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
+      // One row inserted, deleted or moved: a few comparisons instead of the general validation (which
+      // finds the fault, when there is one).
+      if singleRowUpdatesTakeShortcut,
+        let single = update.singleRowPlan(oldRowCounts: oldCounts, newRowCounts: newCounts)
+      {
+        plan = single
+      } else {
+        plan = try update.plan(oldRowCounts: oldCounts, newRowCounts: newCounts)
+      }
     } else {
       // Only the sections the update touches are asked: a one-row update in a table of a million
       // sections costs microseconds, not the hundreds of milliseconds asking every section takes.
