@@ -27,18 +27,9 @@ fi
 scripts/orders-db.sh "$file" "$rows"
 socket="browser-bench-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true' EXIT
-now() { date +%s.%N; }
-screen() { tmux -L "$socket" capture-pane -p -t b; }
-# Waits until the screen passes the test `$1` (a function of the screen on standard input); prints the seconds.
-wait_for() {
-  local start="$2" deadline
-  deadline=$(echo "$start + 120" | bc)
-  until screen | "$1"; do
-    (($(echo "$(now) > $deadline" | bc))) && { echo "timeout"; return; }
-    sleep 0.005
-  done
-  printf '%.3f' "$(echo "$(now) - $start" | bc)"
-}
+pane=b
+# shellcheck source=scripts/tmux-timing.sh
+source scripts/tmux-timing.sh
 first_row() { sed -n 3p | grep -q '^ 1 '; }
 # The title says "N rows" once every row is counted ("counting rows…" while the first screen is shown before).
 grouped_rows=$(echo "$rows" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta')

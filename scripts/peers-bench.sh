@@ -24,17 +24,9 @@ command -v vd >/dev/null || { echo "peers-bench: VisiData is not installed (pip 
 scripts/orders-db.sh "$file" "$rows"
 socket="peers-bench-$$"
 trap 'tmux -L "$socket" kill-server 2>/dev/null || true' EXIT
-now() { date +%s.%N; }
-screen() { tmux -L "$socket" capture-pane -p -t p; }
-wait_for() {
-  local start="$2" deadline
-  deadline=$(echo "$start + $limit" | bc)
-  until screen | "$1"; do
-    (($(echo "$(now) > $deadline" | bc))) && { echo "timeout"; return; }
-    sleep 0.005
-  done
-  printf '%.3f' "$(echo "$(now) - $start" | bc)"
-}
+pane=p
+# shellcheck source=scripts/tmux-timing.sh
+source scripts/tmux-timing.sh
 rss_mb() { echo $(($(ps -o rss= -p "$1" | tr -d ' ') / 1024)); }
 table_list() { grep -q '^ orders '; }
 first_row() { sed -n 3p | grep -Eq '^ +1 ║'; }
