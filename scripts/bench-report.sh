@@ -49,6 +49,8 @@ for ((run = 1; run <= runs; run++)); do
   done
 done
 
+# The raw lines are kept first, so that a table that cannot be made leaves them behind.
+if [ -n "$out" ]; then cp "$raw" "$out.jsonl"; fi
 python3 - "$raw" "$commit" "$runs" "$baseline" >"${out:-/dev/stdout}" <<'PY'
 import collections, datetime, json, sys
 raw, commit, runs, baseline = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
@@ -59,9 +61,11 @@ for line in open(raw):
     result = entry["result"]
     key = (result["name"], result["n"])
     rows.setdefault(key, collections.defaultdict(lambda: collections.defaultdict(list)))
-    rows[key][entry["binary"]]["ns"].append(result["ns_per_op"])
-    if result.get("baseline_ns_per_op") is not None:
-        rows[key][entry["binary"]]["base"].append(result["baseline_ns_per_op"])
+    # A count row (bytes, rows) has "count" and "baseline_count" where a time row has nanoseconds.
+    rows[key][entry["binary"]]["ns"].append(result["ns_per_op"] if "ns_per_op" in result else result["count"])
+    base = result.get("baseline_ns_per_op", result.get("baseline_count"))
+    if base is not None:
+        rows[key][entry["binary"]]["base"].append(base)
         rows[key][entry["binary"]]["base_name"] = [result.get("baseline", "")]
     loads[entry["binary"]].append(entry["load"])
 
@@ -83,11 +87,15 @@ print(f"Commit `{commit}`, {date}, {runs} run(s); load average before each run: 
       + "; ".join(f"{b} {min(v):.2f}–{max(v):.2f}" for b, v in loads.items()) + ".")
 print()
 if baseline:
-    print("| row | n | ns/op (this build) | ns/op (baseline binary) | this ÷ baseline |")
-    print("|---|---:|---:|---:|---:|")
+    # The last column is each row against its own baseline in the same run of this build (the exact-height step
+    # for `estimated_step`, the Fenwick tree for `index_*`...), where the row has one.
+    print("| row | n | ns/op (this build) | ns/op (baseline binary) | this ÷ baseline | this build ÷ its in-run baseline |")
+    print("|---|---:|---:|---:|---:|---:|")
     for (name, n), by in rows.items():
         cur, base = by["current"]["ns"], by["baseline"]["ns"]
-        print(f"| {name} | {n:,} | {span(cur)} | {span(base)} | {ratio(cur, base)} |")
+        own = by["current"].get("base_name", [""])[0]
+        inrun = f"{ratio(cur, by['current']['base'])} ({own})" if by["current"]["base"] else "—"
+        print(f"| {name} | {n:,} | {span(cur)} | {span(base)} | {ratio(cur, base)} | {inrun} |")
 else:
     print("| row | n | ns/op | baseline | baseline ns/op | ratio |")
     print("|---|---:|---:|---|---:|---:|")
@@ -96,4 +104,3 @@ else:
         print(f"| {name} | {n:,} | {span(cur['ns'])} | {cur.get('base_name', ['—'])[0] or '—'} | "
               f"{span(cur['base'])} | {ratio(cur['ns'], cur['base'])} |")
 PY
-if [ -n "$out" ]; then cp "$raw" "$out.jsonl"; fi
