@@ -163,18 +163,22 @@ final class BrowserTmuxTests {
     try session.send("Home")
     for _ in 0..<3 { try session.send("Right") }
     for _ in 0..<40 { try session.send(">") }
-    let header = try session.waitForStill("note widened", timeout: timeout) { _ in true }[1]
+    // Every key taken: the note column at its widest (40 cells, from about 16), and the screen still.
+    let header = try session.waitForStill("note widened", timeout: timeout, still: 0.5) { screen in
+      screen[1].split(separator: "│").contains { $0.contains("note") && $0.count >= 38 }
+    }[1]
+    // Each event of the wheel is taken before the screen is read (it is still), so the rows and columns compared are
+    // where all of them left them; the vertical wheel accelerates, so its rows are only compared for a change.
     for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(67, x: 40, y: 6)) }
-    let scrolled = try session.waitFor("scrolled sideways", timeout: timeout) { $0[1] != header }
+    let scrolled = try session.waitForStill("scrolled sideways", timeout: timeout, still: 0.5) { $0[1] != header }
     #expect(scrolled[1].hasPrefix(" id"), "\(scrolled[1])")
     #expect(!scrolled[1].contains("placed"), "placed scrolled under the frozen id column: \(scrolled[1])")
-    // The plain wheel (button 65: down) scrolls the rows, not the columns; with Shift (65 + 4) the columns back.
-    let top = scrolled[2]
+    // The plain wheel (button 65: down, 64: up) scrolls the rows, never the columns; with Shift (+ 4) the columns.
     for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(65, x: 40, y: 6)) }
-    let down = try session.waitFor("the rows scrolled", timeout: timeout) { $0[2] != top }
+    let down = try session.waitForStill("the rows scrolled", timeout: timeout, still: 0.5) { $0[2] != scrolled[2] }
     #expect(down[1] == scrolled[1], "the plain wheel left the columns: \(down[1])")
     for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(64, x: 40, y: 6)) }
-    let up = try session.waitFor("the rows scrolled back", timeout: timeout) { $0[2] == top }
+    let up = try session.waitForStill("the rows scrolled back up", timeout: timeout, still: 0.5) { $0[2] != down[2] }
     #expect(up[1] == scrolled[1], "the plain wheel up left the columns: \(up[1])")
     for _ in 0..<3 { try session.send("-l", TmuxSession.mouse(64 + 4, x: 40, y: 6)) }
     try session.waitFor("the columns back with Shift and the wheel", timeout: timeout) { $0[1] == header }
