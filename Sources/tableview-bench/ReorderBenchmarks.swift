@@ -26,20 +26,12 @@ final class ReorderBenchModel: TableViewDataSource, TableViewDelegate {
 func measureReorderFrame(n: Int, harness: Harness) -> [Measurement] {
   let name = "reorder_frame"
   guard harness.includes(name), n >= 40 else { return [] }
-  let clock = ManualClock()
-  let model = ReorderBenchModel(rows: n)
-  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
-  settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
+  let (table, clock, model) = makeReorderBenchTable(n: n)
   let middle = BenchWorkload.viewportHeight / 2
   var down = false
   var views: [any ReusableView] = []
   func pickUp() {
-    table.cancelReorder()
-    clock.advance(by: 1)
-    table.tick()
-    let row = table.indexPathsForVisibleRows[table.indexPathsForVisibleRows.count / 2]
-    let rect = (try? table.rectForRow(at: row)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-    table.beginReorder(at: row, pointerY: rect.midY - table.contentOffset.y)
+    pickUpMiddleRow(table, clock)
     views = table.visibleCells + [table.reorderingView].compactMap(\.self)
   }
   let result = harness.measure(name, n: n, maxBatch: 30, reset: pickUp) { () -> Double in
@@ -52,5 +44,26 @@ func measureReorderFrame(n: Int, harness: Harness) -> [Measurement] {
     return sum
   }
   table.cancelReorder()
+  withExtendedLifetime(model) {}
   return result.map { [$0] } ?? []
+}
+
+/// A table of `n` rows that can be reordered, settled halfway down, with its clock and its model (the table holds
+/// its data source weakly: keep the model).
+func makeReorderBenchTable(n: Int) -> (TableView, ManualClock, ReorderBenchModel) {
+  let clock = ManualClock()
+  let model = ReorderBenchModel(rows: n)
+  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
+  settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
+  return (table, clock, model)
+}
+
+/// Puts back any held row (its animation ended) and picks up the row in the middle of the screen.
+func pickUpMiddleRow(_ table: TableView, _ clock: ManualClock) {
+  table.cancelReorder()
+  clock.advance(by: 1)
+  table.tick()
+  let row = table.indexPathsForVisibleRows[table.indexPathsForVisibleRows.count / 2]
+  let rect = (try? table.rectForRow(at: row)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+  table.beginReorder(at: row, pointerY: rect.midY - table.contentOffset.y)
 }

@@ -217,18 +217,10 @@ func measureChatAppend(n: Int, harness: Harness, baseline: () -> Measurement?) -
 /// the table applies one animated move), at `n` rows: before each drop, untimed, the row in the middle
 /// of the screen is picked up, the pointer moves it two rows down and a 120 Hz frame passes.
 func measureReorderDrop(n: Int, harness: Harness) -> Measurement? {
-  let clock = ManualClock()
-  let model = ReorderBenchModel(rows: n)
-  let table = makeBenchTable(dataSource: model, delegate: model, clock: clock)
-  settleOnQuietOffset(table, near: max(0, (table.contentSize.height - BenchWorkload.viewportHeight) / 2))
+  let (table, clock, model) = makeReorderBenchTable(n: n)
   let middle = BenchWorkload.viewportHeight / 2
   func pickUp() {
-    table.cancelReorder()
-    clock.advance(by: 1)
-    table.tick()
-    let row = table.indexPathsForVisibleRows[table.indexPathsForVisibleRows.count / 2]
-    let rect = (try? table.rectForRow(at: row)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-    table.beginReorder(at: row, pointerY: rect.midY - table.contentOffset.y)
+    pickUpMiddleRow(table, clock)
     table.updateReorder(pointerY: middle + 100)
     clock.advance(by: 1.0 / 120)
     table.tick()
@@ -238,6 +230,7 @@ func measureReorderDrop(n: Int, harness: Harness) -> Measurement? {
     return table.indexPathsForVisibleRows.count
   }
   table.cancelReorder()
+  withExtendedLifetime(model) {}
   return result
 }
 
