@@ -55,7 +55,10 @@ extension SQLiteRecordDataSource {
           return .openFailed(failure(error))
         }
       }
-    } else if countsAreSlow, anchor == .first {
+    }
+    // From the first row, the first screen holds the anchor's pages: the count after it reads none.
+    let firstScreenFirst = countsAreSlow && anchor == .first
+    if firstScreenFirst {
       reader.submit {
         do {
           let first = try database.read { db in try reads.firstScreen(db, rows: screenRows, generation: generation) }
@@ -65,28 +68,16 @@ extension SQLiteRecordDataSource {
           return .openFailed(failure(error))
         }
       }
-      reader.submit {
-        // After a failed first screen: a result the owner ignores (the open has failed).
-        guard !firstScreenFailed.withLock({ $0 }) else {
-          return .firstScreen(sections: [], pages: [], generation: generation)
-        }
-        do {
-          return .opened(
-            sections: try database.read { db in try reads.sections(db) }, pages: [], anchor: nil, generation: generation
-          )
-        } catch {
-          return .openFailed(failure(error))
-        }
-      }
-      return
     }
     reader.submit {
+      // After a failed first screen: a result the owner ignores (the open has failed).
       guard !firstScreenFailed.withLock({ $0 }) else {
         return .firstScreen(sections: [], pages: [], generation: generation)
       }
       do {
         return try database.read { db in
           let sections = recount ? try reads.sections(db) : known
+          if firstScreenFirst { return .opened(sections: sections, pages: [], anchor: nil, generation: generation) }
           guard let path = try reads.indexPath(db, of: anchor, sections: sections, generation: generation) else {
             return .opened(sections: sections, pages: [], anchor: nil, generation: generation)
           }
