@@ -96,7 +96,7 @@ final class BrowserDetail {
 
   /// Lays the text out for `width` cells again (the window was resized): wrapped afresh, as far as it had gone,
   /// the first line on screen kept about where it was.
-  func resize(width newWidth: Int, height: Int) {
+  private func resize(width newWidth: Int, height: Int) {
     guard newWidth != width, case .text(let text) = content else {
       width = newWidth
       return
@@ -145,12 +145,8 @@ final class BrowserDetail {
     let clock = ContinuousClock()
     let start = clock.now
     while start.duration(to: clock.now) < .milliseconds(8), wrapSlice() {}
-    if lineCount.isComplete {
-      goingToEnd = false
-      top = lineCount.count - height
-    } else {
-      top = lineCount.count - height
-    }
+    goingToEnd = !lineCount.isComplete
+    top = lineCount.count - height
     clampTop(height: height)
   }
 
