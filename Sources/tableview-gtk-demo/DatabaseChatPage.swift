@@ -145,7 +145,8 @@ final class DatabaseChatPage: DemoPage, SQLiteTableDataSourceForwarding {
         gtkTableView.table.delegate = self
         opener = nil
         gtk_overlay_set_child(OpaquePointer(overlay), gtkTableView.widget)
-        gtk_widget_grab_focus(gtkTableView.viewport)
+        // The table takes the keyboard focus, unless the user is typing (clicked the field while the file opened).
+        if !isTyping(in: gtkTableView.viewport) { gtk_widget_grab_focus(gtkTableView.viewport) }
         startArrivals()
         schedulePoll()
         gtkTableView.setNeedsLayout()

@@ -171,7 +171,8 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
         if let opener { gtk_box_remove(Self.box(column), opener.widget) }
         opener = nil
         gtk_box_append(Self.box(column), gtkTableView.widget)
-        gtk_widget_grab_focus(gtkTableView.viewport)
+        // The table takes the keyboard focus, unless the user is typing (clicked the field while the file opened).
+        if !isTyping(in: gtkTableView.viewport) { gtk_widget_grab_focus(gtkTableView.viewport) }
         schedulePoll()
         gtkTableView.setNeedsLayout()
       } catch {

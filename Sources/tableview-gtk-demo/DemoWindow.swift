@@ -306,12 +306,7 @@ final class DemoWindow {
       }
     }
     // Typing in a text field (the chat's composer) is text, not a page switch.
-    if let focus = gtk_window_get_focus(gtkWindow),
-      g_type_check_instance_is_a(
-        UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_editable_get_type()) != 0
-    {
-      return false
-    }
+    if isTyping(in: window) { return false }
     switch Int32(keyval) {
     case GDK_KEY_1: show("feed")
     case GDK_KEY_2: show("fixed")
