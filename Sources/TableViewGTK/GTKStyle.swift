@@ -51,6 +51,7 @@ public enum GTKStyle {
       color: @theme_base_color; }
     .stv-swipe-action { border-radius: 0; min-width: 0; min-height: 0; padding: 0; margin: 0; border: none;
       box-shadow: none; font-weight: bold; }
+    .stv-swipe-action.chosen { outline: 2px solid alpha(currentColor, 0.9); outline-offset: -5px; }
     .stv-reorder-control { color: alpha(currentColor, 0.5); font-size: 22px; font-weight: bold; }
     .stv-cell.lifted { background-color: \(liftedColor); border-bottom-color: transparent;
       box-shadow: 0 6px 18px alpha(black, 0.35), 0 0 0 1px alpha(@theme_selected_bg_color, 0.45); }

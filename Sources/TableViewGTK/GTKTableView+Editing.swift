@@ -45,7 +45,7 @@ extension GTKTableView {
       let number = swipeButtons.count
       Signals.connect(gpointerOf(button), "clicked") { [weak self] in self?.swipeButtonClicked(number) }
       swipeButtons.append(button)
-      swipeButtonLooks.append(("", .normal))
+      swipeButtonLooks.append(("", .normal, false))
     }
     return swipeButtons[index]
   }
@@ -72,7 +72,12 @@ extension GTKTableView {
       gtk_widget_add_css_class(button, new.0)
       gtk_widget_add_css_class(button, new.1)
     }
-    swipeButtonLooks[index] = (title, action.style)
+    // The action the keys chose (s, then ←/→ or Tab) shows a focus ring: Enter performs it.
+    let chosen = table.focusedSwipeAction == index
+    if look.chosen != chosen {
+      if chosen { gtk_widget_add_css_class(button, "chosen") } else { gtk_widget_remove_css_class(button, "chosen") }
+    }
+    swipeButtonLooks[index] = (title, action.style, chosen)
   }
 
   /// A click on action button `index`: the engine performs that action of the swiped row.

@@ -154,7 +154,9 @@ extension GTKTableView {
   /// the previous section and of the next one, Space and Enter select the focused row like a click (in
   /// multiple selection mode they toggle it), Escape closes a swiped row or else clears the selection. m picks
   /// up the focused row to move it (then ↑/↓, Page Up/Down move it, Enter or m drops it, Escape puts it
-  /// back); the Menu key or Shift+F10 opens the focused row's context menu. (See `TableView`'s keyboard
+  /// back); the Menu key or Shift+F10 opens the focused row's context menu. s (or ←, or → for the leading
+  /// side) opens the focused row's swipe actions; then ←/→ or Tab/Shift+Tab choose one, Enter performs it,
+  /// Escape or s closes the row. (See `TableView`'s keyboard
   /// navigation: the focus is the engine's.)
   /// - Returns: Whether the key was used.
   @discardableResult
@@ -191,6 +193,11 @@ extension GTKTableView {
     case GDK_KEY_Escape: return .cancel
     case GDK_KEY_Delete, GDK_KEY_BackSpace, GDK_KEY_KP_Delete: return .commitEditingControl
     case GDK_KEY_m where !shift: return .pickUpRow
+    case GDK_KEY_s where !shift: return .toggleSwipeActions
+    case GDK_KEY_Left, GDK_KEY_KP_Left: return .swipe(.left)
+    case GDK_KEY_Right, GDK_KEY_KP_Right: return .swipe(.right)
+    case GDK_KEY_Tab, GDK_KEY_KP_Tab: return shift ? .focusSwipeAction(.previous) : .focusSwipeAction(.next)
+    case GDK_KEY_ISO_Left_Tab: return .focusSwipeAction(.previous)
     default: return nil
     }
   }

@@ -67,9 +67,9 @@ public final class GTKTableView: TableViewHost {
   /// `scrollGestureEndDeadline`), or 0.
   var touchpadQuietSourceID: UInt32 = 0
   /// The buttons of the swiped row's revealed actions (reused: made when first needed, hidden when
-  /// no row is swiped), and the titles and styles they show.
+  /// no row is swiped), and the titles and styles they show, and whether the keys chose each.
   var swipeButtons: [UnsafeMutablePointer<GtkWidget>] = []
-  var swipeButtonLooks: [(title: String, style: ContextualAction.Style)] = []
+  var swipeButtonLooks: [(title: String, style: ContextualAction.Style, chosen: Bool)] = []
   /// Where the pointer is over the viewport (`nil` while it is elsewhere).
   var pointerPosition: Point?
   /// The held row's view, drawn with the lifted look (see `draw(_:width:)`).

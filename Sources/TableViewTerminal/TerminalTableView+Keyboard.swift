@@ -45,8 +45,6 @@ extension TerminalTableView {
   @discardableResult
   public func handleKey(_ event: KeyEvent) -> Bool {
     if handleContextMenuKey(event) { return true }
-    // A row held for moving takes every key (TableView.perform decides what each does).
-    if !table.takesEveryKey, handleSwipeKey(event) { return true }
     guard let command = Self.command(for: event) else { return table.takesEveryKey }
     var used = false
     measuringLayout { used = table.perform(command) }
@@ -78,6 +76,11 @@ extension TerminalTableView {
     case .character("[") where !control: return .focusSection(.previous)
     case .character("]") where !control: return .focusSection(.next)
     case .character("m") where event.modifiers.isEmpty: return .pickUpRow
+    case .character("s") where event.modifiers.isEmpty: return .toggleSwipeActions
+    case .left where event.modifiers.isEmpty: return .swipe(.left)
+    case .right where event.modifiers.isEmpty: return .swipe(.right)
+    case .tab: return .focusSwipeAction(.next)
+    case .backTab: return .focusSwipeAction(.previous)
     default: return nil
     }
   }

@@ -58,8 +58,6 @@ extension TerminalTableView {
       pressInContextMenu(at: at)
     case .openContextMenu(let row, let at):
       showContextMenu(forRowAt: row, at: CellPoint(x: Int(at.x), y: Int(at.y) + 1))
-    case .performSwipeAction, .closeSwipe, .beginSwipe:
-      focusedSwipeAction = nil
     default:
       break
     }

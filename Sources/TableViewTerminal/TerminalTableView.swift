@@ -40,8 +40,6 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   var contextMenu: OpenContextMenu? {
     didSet { table.isShowingContextMenu = contextMenu != nil }
   }
-  /// The swipe action the keys have chosen (0 nearest the swiped edge), while a row is swiped open.
-  var focusedSwipeAction: Int?
   /// Whether the last tick left an animation running (the next tick's frame is timed).
   private var animating = false
   /// The views the engine attached (given the table view's decoration setting), in no particular order.
@@ -145,7 +143,6 @@ public final class TerminalTableView: TerminalView, TableViewHost {
   /// leaving an animated update, a swipe's actions, the rows, the headers and footers, the held row (lifted),
   /// the pull-to-refresh indicator.
   public override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    if table.swipedRow == nil { focusedSwipeAction = nil }
     let list = table.drawList
     let offset = table.contentOffset
     for item in list.items {

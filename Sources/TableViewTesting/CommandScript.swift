@@ -98,13 +98,32 @@ public let commandScripts: [CommandScript] = [
   CommandScript(
     name: "Delete outside edit mode is not used", focused: 5, commands: [.commitEditingControl],
     order: Array(0..<12), focusedAfter: 5),
+  CommandScript(
+    name: "s opens the focused row's swipe actions, not the selected row's; Enter performs Delete",
+    selected: [7], focused: 5, commands: [.toggleSwipeActions, .activate],
+    order: [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11], focusedAfter: 6, deleted: [5]),
+  CommandScript(
+    name: "← opens the trailing actions, Esc closes them: Enter then selects, nothing is deleted",
+    focused: 2, commands: [.swipe(.left), .cancel, .activate], order: Array(0..<12), focusedAfter: 2),
+  CommandScript(
+    name: "→ finds no leading actions; s twice opens and closes; Tab with no row open is not used",
+    focused: 4,
+    commands: [.swipe(.right), .toggleSwipeActions, .toggleSwipeActions, .focusSwipeAction(.next), .activate],
+    order: Array(0..<12), focusedAfter: 4),
+  CommandScript(
+    name: "on the open row Tab goes round and ← → stay on its one action; Enter performs it",
+    focused: 0,
+    commands: [.swipe(.left), .focusSwipeAction(.next), .swipe(.left), .swipe(.right), .activate],
+    order: Array(1..<12), focusedAfter: 1, deleted: [0]),
 ]
 
-/// Twelve 20-point rows that can move and be deleted; records deletions.
+/// Twelve 20-point rows that can move and be deleted (in edit mode, or by the default Delete swipe action);
+/// records deletions.
 public final class CommandModel: TableViewDataSource, TableViewDelegate {
   public init() {}
   public var ids = Array(0..<12)
   public var deleted: [Int] = []
+  public var commitsEditingStyle: Bool { true }
   public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { ids.count }
   public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> any ReusableView {
     tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)

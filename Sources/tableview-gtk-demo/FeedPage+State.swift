@@ -44,6 +44,7 @@ extension FeedPage {
       ("isEditing", table.isEditing ? "true" : "false"),
       ("swipedRow", swiped),
       ("swipeOffset", "\(table.swipeOffset)"),
+      ("chosenSwipeAction", table.focusedSwipeAction.map { "\($0)" } ?? "null"),
       ("swipeButtons", "[" + buttons.joined(separator: ",") + "]"),
       ("editControls", "[" + controls.joined(separator: ",") + "]"),
       ("posts", "[" + posts.joined(separator: ",") + "]"),

@@ -22,6 +22,7 @@ enum ShortcutsWindow {
         ("Return space", "Select the focused row"), ("Escape", "Cancel (close a swipe, put a held row back)"),
         ("Delete", "The row's editing control in edit mode"), ("m", "Pick the row up to move it (Up, Down, Return)"),
         ("Menu <Shift>F10", "The row's context menu"),
+        ("s Left Right", "The row's swipe actions (then Left, Right or Tab choose one, Return performs it)"),
       ]
     ),
     (

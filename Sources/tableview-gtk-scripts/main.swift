@@ -233,6 +233,11 @@ func keyName(for command: TableCommand) -> String {
   case .commitEditingControl: "Delete"
   case .pickUpRow: "m"
   case .scroll: "ctrl+e"
+  case .toggleSwipeActions: "s"
+  case .swipe(.left): "Left"
+  case .swipe(.right): "Right"
+  case .focusSwipeAction(.next): "Tab"
+  case .focusSwipeAction(.previous): "shift+Tab"
   }
 }
 

@@ -7,7 +7,7 @@ import Testing
 // whether a finger drags it, and where it is heading (open on a side, closed, out for a full
 // swipe), with UIKit's rules for letting go written out the obvious way. Random sequences of
 // begins (on the same row or another, with actions on one side, both or none), drags, releases,
-// closes, ticks of the clock and batch updates; after every step the states agree with the model
+// closes, ticks of the clock, batch updates, and the keys opening a row and choosing its actions; after every step the states agree with the model
 // and pass their invariants, and a row settled is exactly where it was heading.
 
 @Suite("the swipe state against a model")
@@ -27,6 +27,9 @@ struct SwipeStateModelTests {
     var heading = 0.0
     var widths = (leading: 0.0, trailing: 0.0)
     var full = (leading: false, trailing: false)
+    var counts = (leading: 0, trailing: 0)
+    // The action the keys chose (cleared by a finger, a close, the row going).
+    var focused: Int?
 
     func action(_ title: String) -> ContextualAction {
       ContextualAction(style: .normal, title: title) { _, done in done(true) }
@@ -35,7 +38,7 @@ struct SwipeStateModelTests {
     for step in 0..<400 {
       now += Double(rng.int(0..<120)) / 1_000
       var what = ""
-      switch rng.int(0..<9) {
+      switch rng.int(0..<11) {
       case 0, 1:
         guard rowCount > 0 else { continue }
         let path = row != nil && rng.int(0..<2) == 0 ? row! : IndexPath(row: rng.int(0..<rowCount), section: 0)
@@ -50,7 +53,9 @@ struct SwipeStateModelTests {
         row = path
         tracking = true
         widths = (Double(leading.count) * 60, Double(trailing.count) * 60)
+        counts = (leading.count, trailing.count)
         full = fulls
+        focused = nil
         #expect(editing.swipe.offset <= 0 || widths.leading > 0, "step \(step): \(what)")
         #expect(editing.swipe.offset >= 0 || widths.trailing > 0, "step \(step): \(what)")
       case 2, 3:
@@ -110,6 +115,7 @@ struct SwipeStateModelTests {
         #expect(settles == (row != nil && animated && moving), "step \(step): \(what)")
         tracking = false
         heading = 0
+        focused = nil
         if !settles { row = nil }
       case 6:
         what = "batch"
@@ -125,9 +131,40 @@ struct SwipeStateModelTests {
             row = nil
             tracking = false
             heading = 0
+            focused = nil
           } else if r.row > deleted {
             row = IndexPath(row: r.row - 1, section: 0)
           }
+        }
+      case 8:
+        // A key opens a row on one side (the terminal's s, ←, →): it settles open there, the first action chosen.
+        guard rowCount > 0 else { continue }
+        let path = row != nil && rng.int(0..<2) == 0 ? row! : IndexPath(row: rng.int(0..<rowCount), section: 0)
+        let leading = (0..<rng.int(0..<3)).map { action("L\($0)") }
+        let trailing = (0..<rng.int(0..<3)).map { action("T\($0)") }
+        let edge: SwipeState.Edge = rng.int(0..<2) == 0 ? .leading : .trailing
+        what = "key opens \(path) on \(edge) with \(leading.count) + \(trailing.count) actions"
+        let side = edge == .leading ? leading.count : trailing.count
+        if side > 0, row != path { _ = editing.closeSwipe(animated: false, now: now) }
+        let opened = editing.openSwipe(
+          row: path, edge: edge, leading: leading, trailing: trailing, leadingFullSwipe: false,
+          trailingFullSwipe: false, width: { _ in 60 }, now: now)
+        #expect(opened == (side > 0), "step \(step): \(what)")
+        if opened {
+          row = path
+          tracking = false
+          widths = (Double(leading.count) * 60, Double(trailing.count) * 60)
+          counts = (leading.count, trailing.count)
+          full = (false, false)
+          heading = edge == .leading ? widths.leading : -widths.trailing
+          focused = 0
+        }
+      case 9:
+        let index = rng.int(-2..<4)
+        what = "the keys choose action \(index)"
+        editing.focusSwipeAction(index)
+        if row != nil, !tracking, heading != 0 {
+          focused = min(max(0, index), max(0, (heading > 0 ? counts.leading : counts.trailing) - 1))
         }
       default:
         what = "tick"
@@ -140,7 +177,10 @@ struct SwipeStateModelTests {
           if !running {
             #expect(
               editing.swipe.offset == heading, "step \(step): settled at \(editing.swipe.offset), model \(heading)")
-            if heading == 0 { row = nil }
+            if heading == 0 {
+              row = nil
+              focused = nil
+            }
           }
         } else {
           #expect(!running && !wasSettling)
@@ -149,6 +189,7 @@ struct SwipeStateModelTests {
       editing._checkInvariants()
       #expect(editing.swipe.row == row, "step \(step) (\(what)): row")
       #expect(editing.swipe.isTracking == tracking, "step \(step) (\(what)): tracking")
+      #expect(editing.swipe.focusedAction == focused, "step \(step) (\(what)): the chosen action")
       if row == nil {
         #expect(editing.actions(.leading).isEmpty && editing.actions(.trailing).isEmpty, "step \(step) (\(what))")
       }

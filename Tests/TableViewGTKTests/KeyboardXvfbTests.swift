@@ -27,6 +27,39 @@ struct KeyboardXvfbTests {
     try await demo.waitForFeed("edit mode off") { !$0.isEditing && $0.isSettled }
   }
 
+  @Test(
+    "s opens the focused post's swipe actions with Delete chosen; Tab chooses Mark, Return marks the post; → opens Read, Escape closes"
+  )
+  func swipeActionsByKeys() async throws {
+    let demo = try DemoSession(["--demo", "feed"])
+    defer { demo.close() }
+    let first = try await demo.waitForFeed("the feed at rest") { $0.posts.count >= 3 && $0.isSettled }
+    let window = try await demo.window()
+    try demo.movePointer(to: 400, 300, in: window)
+    try demo.xdotool("key", "Down")
+    let focused = try #require(try await demo.waitFor("a row focused") { $0.focusedRow != nil }.focusedRow)
+    try demo.xdotool("key", "s")
+    let open = try await demo.waitForFeed("the focused row open on its trailing actions") {
+      $0.swipedRow == focused && $0.swipeOffset < 0 && $0.isSettled
+    }
+    #expect(open.swipeButtons.map(\.title) == ["Delete", "Mark"] && open.chosenSwipeAction == 0, "\(open)")
+    try demo.xdotool("key", "Tab")
+    let mark = try await demo.waitForFeed("Mark chosen") { $0.chosenSwipeAction == 1 }
+    #expect(mark.state.focus == "table", "Tab chose an action and kept the focus on the list: \(mark)")
+    try demo.xdotool("key", "Return")
+    let marked = try await demo.waitForFeed("the post marked and the row closed") {
+      $0.marked == first.marked + 1 && $0.swipedRow == nil && $0.isSettled
+    }
+    #expect(marked.deleted == first.deleted && marked.feedRows == first.feedRows, "nothing deleted: \(marked)")
+    try demo.xdotool("key", "Right")
+    let read = try await demo.waitForFeed("the leading action") {
+      $0.swipedRow == focused && $0.swipeOffset > 0 && $0.isSettled
+    }
+    #expect(read.swipeButtons.map(\.title) == ["Read"] && read.chosenSwipeAction == 0, "\(read)")
+    try demo.xdotool("key", "Escape")
+    try await demo.waitForFeed("the row closed") { $0.swipedRow == nil && $0.isSettled }
+  }
+
   @Test("Tab goes round the window's controls and back to the list; Shift-Tab goes back; the chat's entry is no trap")
   func tabOrder() async throws {
     let demo = try DemoSession(["--demo", "feed"])

@@ -23,6 +23,11 @@ func terminalKey(for command: TableCommand) -> KeyEvent {
   case .commitEditingControl: KeyEvent(.delete)
   case .pickUpRow: KeyEvent(.character("m"))
   case .scroll: KeyEvent(.character("e"), modifiers: .control)
+  case .toggleSwipeActions: KeyEvent(.character("s"))
+  case .swipe(.left): KeyEvent(.left)
+  case .swipe(.right): KeyEvent(.right)
+  case .focusSwipeAction(.next): KeyEvent(.tab)
+  case .focusSwipeAction(.previous): KeyEvent(.backTab)
   }
 }
 

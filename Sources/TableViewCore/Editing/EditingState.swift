@@ -33,6 +33,29 @@
       leadingFullSwipe: leadingFullSwipe, trailingFullSwipe: trailingFullSwipe, now: now)
   }
 
+  /// A key opens `row` on `edge`'s actions, `leading` or `trailing` (see `SwipeState.open`); returns `false`,
+  /// changing nothing, when that side has none.
+  mutating func openSwipe(
+    row: IndexPath, edge: SwipeState.Edge, leading: [ContextualAction], trailing: [ContextualAction],
+    leadingFullSwipe: Bool, trailingFullSwipe: Bool, width: (ContextualAction) -> Double, now: Double
+  ) -> Bool {
+    guard
+      swipe.open(
+        row: row, edge: edge, leadingWidth: leading.reduce(0) { $0 + width($1) },
+        trailingWidth: trailing.reduce(0) { $0 + width($1) }, leadingFullSwipe: leadingFullSwipe,
+        trailingFullSwipe: trailingFullSwipe, now: now)
+    else { return false }
+    leadingActions = leading
+    trailingActions = trailing
+    return true
+  }
+
+  /// The keys choose action `index` of the open side, clamped to its actions.
+  mutating func focusSwipeAction(_ index: Int) {
+    guard let edge = swipe.openEdge else { return }
+    swipe.focusAction(min(max(0, index), max(0, actions(edge).count - 1)))
+  }
+
   /// The finger moved (see `SwipeState.drag(translation:rowWidth:)`).
   mutating func dragSwipe(translation: Double, rowWidth: Double) {
     swipe.drag(translation: translation, rowWidth: rowWidth)
@@ -77,6 +100,9 @@
     swipe._checkInvariants()
     reorder?._checkInvariants()
     precondition(swipe.row != nil || (leadingActions.isEmpty && trailingActions.isEmpty), "actions of no row")
+    if let chosen = swipe.focusedAction, let edge = swipe.openEdge {
+      precondition(chosen < actions(edge).count, "a chosen action past the open side's actions")
+    }
     precondition(isReordering == (reorder != nil), "the reordering flag is off")
   }
 }

@@ -44,6 +44,9 @@
   private(set) var isTracking = false
   /// Where the offset is settling, if it is.
   private(set) var settle: Settle?
+  /// The action the keys have chosen on the open side (0 nearest the edge): the one Enter performs. A finger
+  /// taking the row, or the row closing, clears it.
+  private(set) var focusedAction: Int?
 
   /// How long a swiped row takes to settle, in seconds.
   static let settleDuration = 0.25
@@ -77,7 +80,38 @@
     settle = nil
     isTracking = true
     base = offset
+    focusedAction = nil
   }
+
+  /// A key opens `row` on `edge`'s actions (the other side's widths as said): it settles open there, as a
+  /// swipe let go on them would, with the first action chosen. Returns `false`, changing nothing, when that
+  /// side has no actions.
+  mutating func open(
+    row: IndexPath, edge: Edge, leadingWidth: Double, trailingWidth: Double, leadingFullSwipe: Bool,
+    trailingFullSwipe: Bool, now: Double
+  ) -> Bool {
+    guard (edge == .leading ? leadingWidth : trailingWidth) > 0 else { return false }
+    begin(
+      row: row, leadingWidth: leadingWidth, trailingWidth: trailingWidth, leadingFullSwipe: leadingFullSwipe,
+      trailingFullSwipe: trailingFullSwipe, now: now)
+    isTracking = false
+    settle(to: edge == .leading ? leadingWidth : -trailingWidth, now: now)
+    focusedAction = 0
+    return true
+  }
+
+  /// The keys choose action `index` of the open side (clamped by the caller to its actions); ignored while a
+  /// finger drags the row or when no side is open.
+  mutating func focusAction(_ index: Int) {
+    guard row != nil, !isTracking, heading != 0 else { return }
+    focusedAction = index
+  }
+
+  /// The side the row is open on or settling open towards (`nil`: closed or closing).
+  var openEdge: Edge? { heading > 0 ? .leading : heading < 0 ? .trailing : nil }
+
+  /// Where the row is heading: the settle's end, or where it is.
+  private var heading: Double { settle?.to ?? offset }
 
   /// The finger moved `translation` points sideways since the drag began, on a row `rowWidth` wide;
   /// ignored when no finger drags the row.
@@ -107,6 +141,7 @@
     guard row != nil else { return false }
     if animated, currentOffset(at: now) != 0 {
       isTracking = false
+      focusedAction = nil
       settle(to: 0, now: now)
       return true
     }
@@ -185,5 +220,7 @@
     precondition(row != nil || (offset == 0 && settle == nil && !isTracking), "a swipe without a row")
     precondition(offset <= 0 || leadingWidth > 0, "leading actions revealed where there are none")
     precondition(offset >= 0 || trailingWidth > 0, "trailing actions revealed where there are none")
+    precondition(focusedAction == nil || (!isTracking && openEdge != nil), "an action chosen on no open side")
+    precondition((focusedAction ?? 0) >= 0, "a negative chosen action")
   }
 }

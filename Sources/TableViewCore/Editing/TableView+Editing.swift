@@ -96,23 +96,53 @@ extension TableView {
   @discardableResult
   @_spi(Backend) public func beginSwipe(at indexPath: IndexPath) -> Bool {
     if let row = editing.swipe.row, row != indexPath { closeSwipe(animated: false) }
-    guard !editing.isEditing, isValid(indexPath), let dataSource,
-      askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) })
-    else { return false }
-    let leading = askingDataSource { delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath) }
-    let trailing =
-      askingDataSource { delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) }
-      ?? defaultTrailingSwipeActions(forRowAt: indexPath)
-    let leadingActions = leading?.actions ?? []
-    let trailingActions = trailing?.actions ?? []
-    guard !leadingActions.isEmpty || !trailingActions.isEmpty else { return false }
+    guard let (leading, trailing) = swipeActions(forRowAt: indexPath) else { return false }
     editing.beginSwipe(
-      row: indexPath, leading: leadingActions, trailing: trailingActions,
+      row: indexPath, leading: leading?.actions ?? [], trailing: trailing?.actions ?? [],
       leadingFullSwipe: leading?.performsFirstActionWithFullSwipe ?? false,
       trailingFullSwipe: trailing?.performsFirstActionWithFullSwipe ?? false, width: { width(of: $0) },
       now: animationTime)
     return true
   }
+
+  /// A key opens `indexPath` on its trailing (or leading) actions, as a swipe let go on them would, the first
+  /// action chosen (``focusedSwipeAction``). Another swiped row closes. Returns whether the row opened: `false`
+  /// in edit mode, for a row that cannot be edited, or without actions on that side.
+  func openSwipe(at indexPath: IndexPath, trailing opensTrailing: Bool) -> Bool {
+    guard let (leading, trailing) = swipeActions(forRowAt: indexPath) else { return false }
+    let side = opensTrailing ? trailing : leading
+    guard !(side?.actions.isEmpty ?? true) else { return false }
+    if let row = editing.swipe.row, row != indexPath { closeSwipe(animated: false) }
+    let opened = editing.openSwipe(
+      row: indexPath, edge: opensTrailing ? .trailing : .leading, leading: leading?.actions ?? [],
+      trailing: trailing?.actions ?? [], leadingFullSwipe: leading?.performsFirstActionWithFullSwipe ?? false,
+      trailingFullSwipe: trailing?.performsFirstActionWithFullSwipe ?? false, width: { width(of: $0) },
+      now: animationTime)
+    if opened { host?.animationsDidStart() }
+    return opened
+  }
+
+  /// The swipe actions the delegate gives `indexPath` on each side (the trailing side UIKit's default Delete
+  /// when it gives none), or `nil` when the row cannot be swiped (edit mode, a row that cannot be edited, no
+  /// actions on either side).
+  private func swipeActions(
+    forRowAt indexPath: IndexPath
+  ) -> (leading: SwipeActionsConfiguration?, trailing: SwipeActionsConfiguration?)? {
+    guard !editing.isEditing, isValid(indexPath), let dataSource,
+      askingDataSource({ dataSource.tableView(self, canEditRowAt: indexPath) })
+    else { return nil }
+    let leading = askingDataSource { delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath) }
+    let trailing =
+      askingDataSource { delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath) }
+      ?? defaultTrailingSwipeActions(forRowAt: indexPath)
+    guard !(leading?.actions.isEmpty ?? true) || !(trailing?.actions.isEmpty ?? true) else { return nil }
+    return (leading, trailing)
+  }
+
+  /// The action of the swiped row the keys have chosen (0 nearest the revealed edge): the one
+  /// ``TableCommand/activate`` performs. `nil` when no row is open or a pointer opened it and no key has
+  /// chosen yet.
+  @_spi(Backend) public var focusedSwipeAction: Int? { editing.swipe.focusedAction }
 
   /// The finger moved `translation` points sideways since `beginSwipe(at:)` (positive: right).
   /// A translation that is not finite is ignored (reported).

@@ -32,4 +32,14 @@ public enum TableCommand: Hashable, Sendable {
   /// Pick up the focused row to move it with the keys (when the data source allows), or drop a row
   /// held by the keys.
   case pickUpRow
+  /// The swipe actions by the keys, as a finger pulling the focused row one step sideways: a closed row
+  /// opens on its trailing actions (`.left`) or its leading ones (`.right`), the first chosen; on a row
+  /// open on its actions, the step chooses the next action that way (clamped). ``activate`` performs the
+  /// chosen action, ``cancel`` closes the row.
+  case swipe(TableView.SwipeDirection)
+  /// Open the focused row's trailing actions, or close the row open on its actions (a key that toggles
+  /// them, as the terminal's and the GTK backend's s).
+  case toggleSwipeActions
+  /// While a row is open on its actions: choose the next (Tab) or previous (Shift-Tab) action, going round.
+  case focusSwipeAction(TableView.RowDirection)
 }

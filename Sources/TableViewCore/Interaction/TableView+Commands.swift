@@ -36,7 +36,11 @@ extension TableView {
     case .focusSection(let direction):
       moveFocusToFirstRowOfSection(direction)
     case .activate:
-      activateFocusedRow()
+      if let (chosen, edge) = openSwipeActionChoice {
+        performSwipeAction(chosen, edge: edge)
+      } else {
+        activateFocusedRow()
+      }
     case .cancel:
       if swipedRow != nil { closeSwipe(animated: true) } else { deselectAllRows() }
     case .commitEditingControl:
@@ -45,6 +49,20 @@ extension TableView {
     case .pickUpRow:
       guard let row = commandRow, swipedRow == nil else { return false }
       return beginReorder(at: row)
+    case .swipe(let direction):
+      return swipe(direction)
+    case .toggleSwipeActions:
+      if editing.swipe.openEdge != nil {
+        closeSwipe(animated: true)
+      } else {
+        guard let row = commandRow else { return false }
+        return openSwipe(at: row, trailing: true)
+      }
+    case .focusSwipeAction(let direction):
+      guard let edge = editing.swipe.openEdge else { return false }
+      let count = editing.actions(edge).count
+      guard count > 0 else { return false }
+      editing.focusSwipeAction(((editing.swipe.focusedAction ?? 0) + direction.step + count) % count)
     }
     return true
   }
@@ -62,6 +80,27 @@ extension TableView {
     case .activate, .pickUpRow: endReorder()
     default: break
     }
+    return true
+  }
+}
+
+extension TableView {
+  /// The action `activate` performs now: the chosen one (the first when a pointer opened the row), while a row
+  /// is open on its actions and no finger holds it.
+  var openSwipeActionChoice: (index: Int, edge: SwipeState.Edge)? {
+    guard let edge = editing.swipe.openEdge, !editing.swipe.isTracking else { return nil }
+    return (editing.swipe.focusedAction ?? 0, edge)
+  }
+
+  /// A key pulls the focused row one step sideways (see ``TableCommand/swipe(_:)``).
+  private func swipe(_ direction: SwipeDirection) -> Bool {
+    guard let edge = editing.swipe.openEdge, !editing.swipe.isTracking else {
+      guard let row = commandRow else { return false }
+      return openSwipe(at: row, trailing: direction == .left)
+    }
+    // Trailing actions run from the right edge leftwards, leading ones from the left edge rightwards.
+    let outward = (direction == .left) == (edge == .trailing)
+    editing.focusSwipeAction((editing.swipe.focusedAction ?? 0) + (outward ? 1 : -1))
     return true
   }
 }

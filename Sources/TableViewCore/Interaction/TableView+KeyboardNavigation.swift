@@ -34,6 +34,15 @@ extension TableView {
     case down
   }
 
+  /// Which way the keys pull a row's content (``TableCommand/swipe(_:)``): to the left reveals its
+  /// trailing actions, to the right its leading ones.
+  public enum SwipeDirection: Sendable {
+    /// Towards the left edge (the arrow left).
+    case left
+    /// Towards the right edge (the arrow right).
+    case right
+  }
+
   // MARK: Moving the focus
 
   /// The row keyboard navigation moves from: the focused row when it is on screen, else `nil`.

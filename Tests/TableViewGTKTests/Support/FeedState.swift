@@ -13,6 +13,8 @@ struct FeedState: CustomStringConvertible {
   var isEditing = false
   var swipedRow: [Int]?
   var swipeOffset = 0.0
+  /// The swipe action the keys chose (Return performs it), while a row is open.
+  var chosenSwipeAction: Int?
   /// The revealed action buttons: title and rectangle (x, y, width, height) on the window's surface.
   var swipeButtons: [(title: String, rect: [Double])] = []
   /// The editing controls shown (fully in): section, row and rectangle.
@@ -42,6 +44,7 @@ struct FeedState: CustomStringConvertible {
     isEditing = (object["isEditing"] as? NSNumber)?.boolValue ?? false
     swipedRow = (object["swipedRow"] as? [NSNumber])?.map(\.intValue)
     swipeOffset = (object["swipeOffset"] as? NSNumber)?.doubleValue ?? .nan
+    chosenSwipeAction = (object["chosenSwipeAction"] as? NSNumber)?.intValue
     swipeButtons = ((object["swipeButtons"] as? [[Any]]) ?? []).compactMap { item in
       guard item.count == 5, let title = item[0] as? String else { return nil }
       return (title, item[1...].compactMap { ($0 as? NSNumber)?.doubleValue })
