@@ -94,9 +94,53 @@ struct PrefetchingTests {
     #expect(recorder.take() == [.prefetch([5, 6, 7, 8, 9])])
     model.sections[0].insert(contentsOf: [20, 20], at: 0)
     try table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)])
-    // Old rows 5…9 are now 7…11 and stay announced; old rows 3 and 4 left the screen for 5 and 6.
-    #expect(recorder.take() == [.cancel([10, 11]), .prefetch([5, 6])])
-    #expect(table.prefetchState.pending == [5, 6, 7, 8, 9])
+    // Old rows 5…9 are now 7…11 and stay announced (10 and 11 are past the next viewport, but within the
+    // reach a faster scroll would have: not cancelled); old rows 3 and 4 left the screen for 5 and 6.
+    #expect(recorder.take() == [.prefetch([5, 6])])
+    #expect(table.prefetchState.pending == [5, 6, 7, 8, 9, 10, 11])
+  }
+
+  @Test(
+    "a fast scroll announces as far as it goes in half a second (up to eight viewports); slowing down cancels nothing"
+  )
+  func reachFollowsThePace() {
+    let clock = ManualClock()
+    let model = TestModel(sections: [Array(repeating: 20, count: 10_000)])
+    let recorder = PrefetchRecorder()
+    let (table, _) = makeTable(model, size: Size(width: 100, height: 100), clock: clock) {
+      $0.prefetchDataSource = recorder
+    }
+    _ = recorder.take()
+    // 1,200 points a second (60 rows, 12 viewports), a frame at a time: half a second is 600 points, 30 rows.
+    for _ in 0..<30 {
+      clock.advance(by: 1.0 / 60)
+      table.contentOffset.y += 20
+    }
+    let visible = table.visible.rowRange
+    var farthest = table.prefetchState.pending.max() ?? 0
+    #expect(visible == 30..<35, "\(visible)")
+    #expect(farthest >= visible.upperBound + 29, "rows to \(farthest) announced beyond \(visible)")
+    #expect(farthest <= visible.upperBound + 40, "at most eight viewports: \(farthest)")
+    // Much faster (5,400 points a second, nearly a viewport a frame): capped at eight viewports (40 rows).
+    for _ in 0..<30 {
+      clock.advance(by: 1.0 / 60)
+      table.contentOffset.y += 90
+    }
+    farthest = table.prefetchState.pending.max() ?? 0
+    #expect(farthest <= table.visible.rowRange.upperBound + 40, "\(farthest) past \(table.visible.rowRange)")
+    #expect(farthest >= table.visible.rowRange.upperBound + 35, "\(farthest) past \(table.visible.rowRange)")
+    // Slowing to a crawl: what was announced ahead stays announced.
+    _ = recorder.take()
+    for _ in 0..<10 {
+      clock.advance(by: 1.0 / 60)
+      table.contentOffset.y += 2
+    }
+    #expect(!recorder.events.contains { if case .cancel = $0 { true } else { false } }, "\(recorder.events)")
+    // A pause, then a slow scroll: the next viewport only, as before.
+    clock.advance(by: 1)
+    let before = table.prefetchState.pending.count
+    table.contentOffset.y += 20
+    #expect(table.prefetchState.pending.count <= before, "a slow scroll after a pause announces nothing new")
   }
 
   @Test("reloadData forgets what was announced")
