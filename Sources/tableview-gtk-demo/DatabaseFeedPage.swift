@@ -201,6 +201,9 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     if post.isRead { title += " · read" }
     cell.textLabel.text = title
     cell.detailTextLabel?.text = post.body
+    // Under a search, its words are highlighted where they occur (none without one: a reused cell's go).
+    cell.detailTextLabel?.highlightedRanges =
+      source?.appliedFilter.map { SearchHighlight.ranges(of: $0, in: post.body) } ?? []
     cell.accessoryType = checked.contains(post.id) ? .checkmark : .none
     // Every post can move (not under a search): by its ≡ in edit mode, a long press, or m.
     cell.showsReorderControl = true
@@ -466,6 +469,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
       }
       refreshHeaders()
       showNoMatches()
+      refreshHighlights()
       let table = gtkTableView.table
       if scrollsToTopOnUpdate, source.appliedFilter == nil, table.numberOfSections > 0,
         table.numberOfRows(inSection: 0) > 0
@@ -476,6 +480,16 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     }
     gtkTableView.setNeedsLayout()
     didChange?()
+  }
+
+  /// The highlights of the posts on screen for the search now shown: a post that stays on screen through a new
+  /// search (or its end) is not configured again.
+  private func refreshHighlights() {
+    let table = gtkTableView.table
+    for path in table.indexPathsForVisibleRows {
+      guard let label = (table.cellForRow(at: path) as? GTKTableViewCell)?.detailTextLabel else { continue }
+      label.highlightedRanges = source?.appliedFilter.map { SearchHighlight.ranges(of: $0, in: label.text) } ?? []
+    }
   }
 
   /// "No posts match “…”" when the search shown found nothing, else nothing.

@@ -98,6 +98,19 @@ final class DatabaseFeedXvfbTests {
     #expect(found.state.focus == "entry", "\(found)")
     #expect(found.headersShown == 1, "only the match's section has a header: \(found)")
     #expect(found.noMatches == nil, "\(found)")
+    // The match is highlighted in the post, as drawn: GNOME's yellow at half opacity behind "quok" (over the
+    // light style's white), right of the avatar.
+    let row = try #require(found.rows.first, "\(found)")
+    let viewport = try #require(found.state.viewportRect)
+    let text = ScreenRect(
+      x: window.x + Int(viewport[0]) + 60, y: window.y + Int(row.top), width: Int(viewport[2]) - 80,
+      height: Int(row.height))
+    var highlighted = 0
+    let drawn = Date().addingTimeInterval(60)
+    repeat {
+      highlighted = try demo.screenshot().pixels(near: RGB(red: 248, green: 230, blue: 147), in: text)
+    } while highlighted <= 40 && Date() < drawn
+    #expect(highlighted > 40, "pixels of the highlight in the post: \(highlighted); \(found)")
     // A search that finds nothing says so, over no header at all.
     try demo.xdotool("type", "--delay", "40", "zz")
     let none = try await demo.waitForDatabaseFeed("no match") { $0.appliedFilter == "quokzz" && $0.state.isSettled }

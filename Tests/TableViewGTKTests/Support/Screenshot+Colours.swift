@@ -24,6 +24,17 @@ extension Screenshot {
     return (parts[0], parts[1])
   }
 
+  /// The number of pixels in `rect` within `fuzz` (0…1, ImageMagick's colour distance) of `colour`.
+  func pixels(near colour: RGB, in rect: ScreenRect, fuzz: Double = 0.08) throws -> Int {
+    let text = try magick([
+      path, "-crop", rect.description, "+repage", "-fuzz", "\(Int(fuzz * 100))%", "-fill", "black", "+opaque",
+      colour.description, "-fill", "white", "-opaque", colour.description, "-colorspace", "Gray", "-format",
+      "%[fx:round(mean*w*h)]", "info:",
+    ])
+    guard let count = Int(text) else { throw SubprocessError("unexpected count from convert: \(text)") }
+    return count
+  }
+
   private func magick(_ arguments: [String]) throws -> String {
     guard let convert = which("convert") else { throw SubprocessError("imagemagick's convert is not installed") }
     let result = try run(convert, arguments, timeout: 30)
