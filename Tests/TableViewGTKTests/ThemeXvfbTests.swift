@@ -4,7 +4,9 @@ import Testing
 
 /// End-to-end: the demo's look in libadwaita's light and dark styles (`--light`, `--dark`, and `GTK_THEME=Adwaita:dark`
 /// with no flag), read from screenshots — the list's background and text, its section header, and the colour emoji in
-/// the feed's text (the set-up installs a colour emoji font: without one, emoji are hex boxes or monochrome glyphs).
+/// the feed's text (the set-up installs a colour emoji font: without one, emoji are hex boxes or monochrome glyphs);
+/// and the same at twice the scale (`GDK_SCALE=2`, a HiDPI screen: the state line's places are in logical pixels,
+/// the screenshot's in device pixels).
 @Suite(
   "tableview-gtk-demo's light and dark styles under Xvfb", .serialized,
   .enabled(if: XvfbServer.toolsAvailable, "Xvfb, xdotool or ImageMagick is not installed"), .xvfb)
@@ -18,6 +20,8 @@ struct ThemeXvfbTests {
     var view: RGB
     var header: RGB
     var isDark: Bool
+    /// Device pixels a logical pixel (`GDK_SCALE`).
+    var scale = 1
     var testDescription: String { name }
   }
 
@@ -31,6 +35,9 @@ struct ThemeXvfbTests {
     Style(
       name: "GTK_THEME=Adwaita:dark", arguments: [], environment: ["GTK_THEME": "Adwaita:dark"],
       view: RGB(hex: "#1e1e1e"), header: RGB(hex: "#242424"), isDark: true),
+    Style(
+      name: "GDK_SCALE=2", arguments: ["--light", "--size", "600x390"], environment: ["GDK_SCALE": "2"],
+      view: RGB(hex: "#ffffff"), header: RGB(hex: "#fafafa"), isDark: false, scale: 2),
   ]
 
   @Test("the feed's list, header and text take the style's colours; emoji are drawn in colour", arguments: styles)
@@ -38,24 +45,31 @@ struct ThemeXvfbTests {
     let demo = try DemoSession(["--demo", "feed"] + style.arguments, environment: style.environment)
     defer { demo.close() }
     let state = try await demo.waitFor("the feed at rest") {
-      ($0.rowTops?.count ?? 0) > 4 && ($0.headers?.isEmpty == false) && $0.isSettled
+      // Twice the scale in the same screen: a window half as tall, two rows in view.
+      ($0.rowTops?.count ?? 0) > (style.scale > 1 ? 1 : 4) && ($0.headers?.isEmpty == false) && $0.isSettled
     }
     #expect(state.isDark == style.isDark, "libadwaita's style manager: \(state)")
     let window = try await demo.window()
     let viewport = try #require(state.viewportRect)
     let (tops, heights) = (try #require(state.rowTops), try #require(state.rowHeights))
     let header = try #require(state.headers?.first)
-    let right = window.x + Int(viewport[0] + viewport[2]) - 8
+    // A logical place on the screen, in device pixels.
+    let scale = Double(style.scale)
+    func x(_ logical: Double) -> Int { window.x + Int(logical * scale) }
+    func y(_ logical: Double) -> Int { window.y + Int(logical * scale) }
+    let right = x(viewport[0] + viewport[2] - 8)
     // The second row (the first may be under the floating header): its background in its top padding, at its
     // right end; its text, between the avatar and the padding.
-    let background = (x: right, y: window.y + Int(tops[1]) + 3)
+    let background = (x: right, y: y(tops[1] + 3))
     let textBox = ScreenRect(
-      x: window.x + Int(viewport[0]) + 60, y: window.y + Int(tops[1]), width: Int(viewport[2]) - 80,
-      height: Int(heights[1]))
+      x: x(viewport[0] + 60), y: y(tops[1]), width: Int((viewport[2] - 80) * scale), height: Int(heights[1] * scale))
     // The text column of every row on screen (right of the avatars): only emoji have colour there.
     let textColumn = ScreenRect(
-      x: window.x + Int(viewport[0]) + 60, y: window.y + Int(header[1] + header[2]), width: Int(viewport[2]) - 80,
-      height: Int(viewport[1] + viewport[3] - header[1] - header[2]))
+      x: x(viewport[0] + 60), y: y(header[1] + header[2]), width: Int((viewport[2] - 80) * scale),
+      height: Int((viewport[1] + viewport[3] - header[1] - header[2]) * scale))
+    if style.scale > 1 {
+      #expect(window.width >= Int(600 * scale) - 2, "the window is drawn at the scale: \(window) for 600 logical")
+    }
 
     // The first frames may still be on their way: poll until the view's colour is drawn.
     var shot = try demo.screenshot()
@@ -66,7 +80,7 @@ struct ThemeXvfbTests {
     }
     let view = try shot.pixel(x: background.x, y: background.y)
     #expect(view.isClose(to: style.view, tolerance: 3), "the list's background: \(view); \(demo.diagnostics)")
-    let headerColour = try shot.pixel(x: right, y: window.y + Int(header[1]) + 3)
+    let headerColour = try shot.pixel(x: right, y: y(header[1] + 3))
     #expect(headerColour.isClose(to: style.header, tolerance: 3), "the section header's background: \(headerColour)")
     let text = try shot.intensityRange(in: textBox)
     if style.isDark {
