@@ -232,6 +232,42 @@ final class BrowserTmuxTests {
     #expect(blob[0].contains("of 63"), "1,000 bytes are 63 lines: \(blob[0])")
   }
 
+  @Test(
+    "another process's insert, update and delete show in the open table, the rows read unmoved, the count following")
+  func liveChanges() throws {
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    _ = try session.waitFor("the first rows", timeout: timeout) { screen in
+      screen[0].contains("orders · 10,000 rows") && line(screen, id: 3) != nil
+    }
+    // Another connection (as another process would: the browser notices the file's data_version change).
+    let writer = try DatabaseQueue(path: path)
+    try writer.write { db in
+      try db.execute(sql: "UPDATE orders SET customer = 'changed elsewhere' WHERE id = 3")
+      try db.execute(sql: "DELETE FROM orders WHERE id = 2")
+      try db.execute(
+        sql:
+          "INSERT INTO orders(id, placed, customer, status, items, total) VALUES (0, '2026-01-01T00:00', 'new', 'open', 1, 1)"
+      )
+    }
+    // The rows on screen stay where they are (the row inserted above them is above the screen, as a live change
+    // moves nothing the user reads); the changed row is drawn again, the deleted one goes.
+    let changed = try session.waitFor("the changes on screen", timeout: timeout) { screen in
+      fields(line(screen, id: 3)).count > 2 && fields(line(screen, id: 3))[2].hasPrefix("changed elsew")
+        && line(screen, id: 2) == nil
+    }
+    #expect(changed[0].contains("orders · 10,000 rows"), "one inserted, one deleted: \(changed[0])")
+    #expect(changed[2].hasPrefix(" 1 "), "the row read stays on the first line: \(changed[2])")
+    try session.send("Home")
+    let top = try session.waitFor("the new row at the top", timeout: timeout) { screen in line(screen, id: 0) != nil }
+    let ids = top.compactMap { Int(fields($0).first ?? "") }
+    #expect(Array(ids.prefix(3)) == [0, 1, 3], "in the key's order: \(ids)")
+    try writer.write { db in try db.execute(sql: "DELETE FROM orders WHERE id BETWEEN 100 AND 199") }
+    try session.waitFor("the count after a hundred deletes", timeout: timeout) { screen in
+      screen[0].contains("orders · 9,900 rows")
+    }
+  }
+
   @Test("the list of tables and views; a view cannot be paged, said so; a file that is not a database, refused")
   func listAndBadFile() throws {
     let session = try start("--open '\(path)'")
