@@ -279,6 +279,10 @@ struct RecordPlan: Sendable {
         let statement = try db.makeStatement(sql: "SELECT * FROM (\(sql)) LIMIT 0")
         try statement.setArguments(arguments)
         columns = statement.columnNames
+        for i in terms.indices {
+          let column = terms[i].name == Self.keyName ? keyColumnName : terms[i].name
+          if request.notNullColumns.contains(column?.lowercased() ?? "") { terms[i].mayBeNull = false }
+        }
       }
       let known = Set(columns.map { $0.lowercased() })
       var named =

@@ -90,6 +90,9 @@ public struct SQLiteRecordRequest: Sendable {
   /// (it uses no index): the counts of a filtered request scan the whole table once, off the main
   /// thread, after the first screen of matches is shown.
   public var filter: Filter?
+  /// The query's columns (lowercased) known never to hold NULL (a query's columns may, as far as the schema says):
+  /// their keysets are plain comparisons, which SQLite serves from an index.
+  var notNullColumns: Set<String> = []
 
   /// This request with only the rows `filter` keeps (`nil`, an empty text, or no columns and no
   /// FTS table: all of them).
