@@ -42,6 +42,8 @@ public final class SQLiteSortIndex: Sendable {
   static let sideSchema = "tableview_sort"
   /// The schema name the app's file is attached under on the builder's connection.
   static let sourceSchema = "tableview_source"
+  /// The column of each sorted row that holds the row's key in the app's table (its rowid, or its key column's value).
+  public static let keyColumn = "tableview_sort_key"
   /// The column of each sorted row that holds its position (from 1), the key of ``request``.
   public static let positionColumn = "tableview_position"
 
@@ -152,12 +154,13 @@ public final class SQLiteSortIndex: Sendable {
     return current == version
   }
 
-  /// The sorted rows, read through ``makeReader()``: the table's columns, then ``positionColumn`` (the row's
-  /// position from 1, its key in the request) and the table's key.
+  /// The sorted rows, read through ``makeReader()``: the table's columns, then ``keyColumn`` (the row's key in the
+  /// table) and ``positionColumn`` (the row's position from 1, the request's key: a source opened at
+  /// `.key(position)` opens at that row).
   public var request: SQLiteRecordRequest {
     var request = SQLiteRecordRequest(
       sql: """
-        SELECT t.*, s.position AS \(Self.positionColumn) \
+        SELECT t.*, s.key AS \(Self.keyColumn), s.position AS \(Self.positionColumn) \
         FROM \(Self.sideSchema).sorted AS s LEFT JOIN main.\(table.quotedDatabaseIdentifier) AS t \
         ON t.\(keyExpression) = s.key
         """,
