@@ -22,7 +22,8 @@ import GRDB
 /// scan order (or builds it again) when it is not: the rows through a stale index may be missing, in a wrong place
 /// or deleted.
 ///
-/// The side file is removed when the index is cancelled, fails, or is released.
+/// The side file is removed when the index is cancelled, fails, or is released, and its name once a reader has it
+/// open; a file left by an app killed while building is removed by the next index built in the same folder.
 public final class SQLiteSortIndex: Sendable {
   /// Where the building is.
   public enum State: Sendable, Equatable {
@@ -83,7 +84,21 @@ public final class SQLiteSortIndex: Sendable {
     self.table = table
     self.key = key
     self.ordering = ordering
-    path = folder.appendingPathComponent("tableview-sort-\(UUID().uuidString).sqlite").path
+    path = folder.appendingPathComponent("\(Self.filePrefix)\(getpid())-\(UUID().uuidString).sqlite").path
+  }
+
+  /// The side files' names: the prefix, the process's id, a UUID.
+  static let filePrefix = "tableview-sort-"
+
+  /// Removes the side files in `folder` left by processes that no longer run (killed while building).
+  static func removeLeftovers(in folder: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    for name in names where name.hasPrefix(filePrefix) {
+      guard let pid = Int32(name.dropFirst(filePrefix.count).prefix { $0 != "-" }), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+    }
   }
 
   deinit {
@@ -167,11 +182,15 @@ public final class SQLiteSortIndex: Sendable {
       key: .column(Self.positionColumn))
     // The position is an INTEGER PRIMARY KEY: never NULL, and its keyset a range of the side table.
     request.notNullColumns = [Self.positionColumn]
+    // Counts and positions from the side table alone: a range of its rowids, no row of the app's table read.
+    request.keysSource = "SELECT position AS \(Self.positionColumn) FROM \(Self.sideSchema).sorted"
     return request
   }
 
   /// A new read-only connection to the app's file with the side file attached, to read ``request`` through (a
-  /// records source over it notices the app's file's changes as over any connection).
+  /// records source over it notices the app's file's changes as over any connection). Once one is made, the side
+  /// file's name is removed from its folder (the open connections keep reading it; the system frees it when the
+  /// last is closed, even if the app is killed): make one per index.
   /// - Throws: ``SQLiteRecordError/cannotOpen(path:message:)`` when a file cannot be opened.
   public func makeReader() throws(SQLiteRecordError) -> DatabaseQueue {
     var configuration = Configuration()
@@ -180,11 +199,15 @@ public final class SQLiteSortIndex: Sendable {
     configuration.prepareDatabase { db in
       try db.execute(sql: "ATTACH DATABASE ? AS \(Self.sideSchema)", arguments: [side])
     }
+    let reader: DatabaseQueue
     do {
-      return try DatabaseQueue(path: databasePath, configuration: configuration)
+      reader = try DatabaseQueue(path: databasePath, configuration: configuration)
     } catch {
       throw .cannotOpen(path: databasePath, message: "\(error)")
     }
+    // Its connections hold the side file open: its name goes now, so that an app killed later leaves nothing.
+    removeFiles()
+    return reader
   }
 
   // MARK: Building
@@ -197,6 +220,7 @@ public final class SQLiteSortIndex: Sendable {
   }
 
   private func buildIndex() throws(SQLiteRecordError) {
+    Self.removeLeftovers(in: (path as NSString).deletingLastPathComponent)
     let queue: DatabaseQueue
     do {
       var configuration = Configuration()

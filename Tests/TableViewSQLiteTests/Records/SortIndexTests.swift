@@ -141,6 +141,20 @@ import Testing
     #expect(fixture.visibleTracks.map { $0.1?.id } == expected)
   }
 
+  @Test("a side file left by a process that no longer runs is removed by the next build; a live one's is kept")
+  func leftovers() throws {
+    let fixture = try RecordsFixture(tracks: 10, albums: 1)
+    // Process ids above the kernel's largest (4,194,304) never run; this process's file is its own.
+    let dead = fixture.folder.appendingPathComponent("tableview-sort-2147483000-A.sqlite").path
+    let live = fixture.folder.appendingPathComponent("tableview-sort-\(getpid())-B.sqlite").path
+    for path in [dead, live] { #expect(FileManager.default.createFile(atPath: path, contents: Data())) }
+    let index = SQLiteSortIndex(
+      databasePath: fixture.path, table: "track", ordering: .ascending("seconds"), folder: fixture.folder)
+    #expect(index.build() == .ready)
+    #expect(!FileManager.default.fileExists(atPath: dead))
+    #expect(FileManager.default.fileExists(atPath: live))
+  }
+
   @Test("a side folder that cannot be written: a clear error, no file, the app's file untouched")
   func folderNotWritable() throws {
     let fixture = try RecordsFixture(tracks: 100, albums: 1)
