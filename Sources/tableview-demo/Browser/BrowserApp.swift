@@ -43,6 +43,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   /// file), and whether the rows shown are read through it (else by a scan for each page, until it is built).
   private var sortIndex: SQLiteSortIndex?
   private var readsThroughIndex = false
+  private var sortIndexStarted = false
   /// The value Enter opened, whole, over the table.
   private var detail: BrowserDetail?
   /// The lines a detail shows at once (the window less its title line and the status line).
@@ -138,6 +139,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     sortIndex?.cancel()
     sortIndex = nil
     readsThroughIndex = false
+    sortIndexStarted = false
     guard let grid else { return }
     let ordering = grid.sort.map { sort in
       let name = grid.description.columns[sort.column].name
@@ -160,8 +162,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       // The first screen is the scan's (a top-N sort); the whole order is built meanwhile in a side file.
       let index = SQLiteSortIndex(
         databasePath: path, table: grid.description.name, key: key, ordering: ordering)
-      index.start()
-      sortIndex = index
+      sortIndex = index  // Started once the scan's first screen is counted: the two would share the cores.
       message = nil
     }
   }
@@ -197,6 +198,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   /// index; when it cannot be built, the scan order stays, with the reason.
   private func followSortIndex() {
     guard let index = sortIndex, let grid else { return }
+    if !sortIndexStarted, source?.isOpening == false {
+      sortIndexStarted = true
+      index.start()
+    }
     switch index.state {
     case .ready where !index.isCurrent:
       // Built from rows the file no longer has (another program committed): never shown; built again.
