@@ -4,7 +4,8 @@
 # on `total`) in FILE when it is missing (about 15 s and 1 GB for 10⁷), then times, each RUNS times (default 3):
 # the first screen of rows and the demo's resident memory then, every row counted (from the start), End to the
 # last row (once counted), `g` to the middle row, and
-# the first screen sorted by the indexed `placed` and by the unindexed `total`. Prints one line per figure with
+# the first screen sorted by the indexed `placed` and by the unindexed `total`, the whole order by `total` browsable
+# (its side index built), and End in it. Prints one line per figure with
 # the commit and the load. Uses the release demo (built first) unless DEMO names a binary.
 #
 #   scripts/browser-bench.sh [FILE] [ROWS] [RUNS]
@@ -39,6 +40,10 @@ middle_row() { grep -q "^ $((rows / 2)) "; }
 sorted_by() { local s; s=$(cat); head -1 <<<"$s" | grep -q "by $SORT" && ! head -1 <<<"$s" | grep -q ' 0 rows' && sed -n 3p <<<"$s" | grep -q '^ [0-9]'; }
 by_placed() { SORT=placed sorted_by; }
 by_total() { SORT=total sorted_by; }
+# The side index built (this branch: "sorted: every row"), or none (before: "no index serves this order").
+sorted_all() { tail -1 | grep -q -e "sorted: every row" -e "no index serves"; }
+last_total=$(sqlite3 -readonly "$file" "SELECT id FROM orders ORDER BY total DESC, id DESC LIMIT 1")
+last_by_total() { sed -n 29p | grep -q "^ $last_total "; }
 commit=$(git rev-parse --short HEAD)
 for run in $(seq 1 "$runs"); do
   tmux -L "$socket" kill-server 2>/dev/null || true
@@ -58,7 +63,13 @@ for run in $(seq 1 "$runs"); do
   tmux -L "$socket" send-keys -t b Home Right s
   placed=$(wait_for by_placed "$(now)")
   tmux -L "$socket" send-keys -t b Right Right Right Right s
-  total=$(wait_for by_total "$(now)")
+  sorted_start=$(now)
+  total=$(wait_for by_total "$sorted_start")
+  browsable=$(wait_for sorted_all "$sorted_start")
+  screen | tail -1 | grep -q "no index serves" && browsable="never (no side index)"
+  tmux -L "$socket" send-keys -t b End
+  sorted_end=$(wait_for last_by_total "$(now)")
   echo "run $run, commit $commit, load $load, $rows rows: first screen ${first} s at $((rss / 1024)) MB, counted ${all} s, End ${last} s," \
-    "row $((rows / 2)) ${middle} s, sorted by placed (indexed) ${placed} s, by total (no index) ${total} s"
+    "row $((rows / 2)) ${middle} s, sorted by placed (indexed) ${placed} s, by total (no index) ${total} s," \
+    "whole order by total browsable ${browsable} s, End by total ${sorted_end} s"
 done

@@ -120,6 +120,36 @@ final class BrowserTmuxTests {
     #expect(cleared[2].hasPrefix(" \(focused) "), "\(cleared.joined(separator: "\n"))")
   }
 
+  @Test("sorted by a column no index serves: the first screen at once, then the whole order through a side index")
+  func sortBySideIndex() throws {
+    let (lastID, firstID) = try DatabaseQueue(path: path).read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT id FROM orders ORDER BY total DESC, id DESC LIMIT 1")!,
+        try Int.fetchOne(db, sql: "SELECT id FROM orders ORDER BY total, id LIMIT 1")!
+      )
+    }
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    try session.waitFor("the first rows", timeout: timeout) { line($0, id: 1) != nil }
+    // The cursor to the total column (the sixth), then s: by total, which no index serves.
+    for _ in 0..<5 { try session.send("Right") }
+    try session.send("s")
+    try session.waitFor("the whole order through the side index", timeout: timeout) { screen in
+      screen[0].contains("by total ▲") && screen[13].contains("sorted: every row")
+    }
+    try session.send("Home")
+    try session.waitFor("the smallest total first", timeout: timeout) { $0[2].hasPrefix(" \(firstID) ") }
+    try session.send("End")
+    try session.waitFor("the largest total last", timeout: timeout) { $0[12].hasPrefix(" \(lastID) ") }
+    // Again: by total going down, a new index (the old one cancelled).
+    try session.send("s")
+    try session.waitFor("sorted the other way through a new index", timeout: timeout) { screen in
+      screen[0].contains("by total ▼") && screen[13].contains("sorted: every row")
+    }
+    try session.send("Home")
+    try session.waitFor("the largest total first", timeout: timeout) { $0[2].hasPrefix(" \(lastID) ") }
+  }
+
   /// The cells of the header line (screen line 1) that hold a column's divider │, left to right.
   func dividers(_ screen: [String]) -> [Int] {
     Array(screen[1]).enumerated().filter { $0.element == "│" }.map(\.offset)

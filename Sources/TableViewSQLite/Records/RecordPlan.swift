@@ -26,6 +26,8 @@ struct RecordPlan: Sendable {
   let request: SQLiteRecordRequest
   /// `"track"`, or `(SELECT …) AS "tableview_base"`.
   let from: String
+  /// Where the counts and the keys-only reads come from: `from`, or the request's cheaper source of the keys.
+  let keysFrom: String
   /// The arguments of `from` (a query's).
   let fromArguments: StatementArguments
   /// The key's expression: a quoted column or `rowid`.
@@ -59,6 +61,7 @@ struct RecordPlan: Sendable {
       from = "(\(sql)) AS \"tableview_base\""
       fromArguments = arguments
     }
+    keysFrom = request.keysSource.map { "(\($0)) AS \"tableview_base\"" } ?? from
     switch request.key {
     case .rowID: keyExpression = "rowid"
     case .column(let name): keyExpression = name.quotedDatabaseIdentifier
@@ -107,7 +110,7 @@ struct RecordPlan: Sendable {
 
   /// The SELECT of the sort key only (a covering index scan when the index serves the order).
   var selectKeys: String {
-    "SELECT \(terms.map(\.expression).joined(separator: ", ")), \(keyExpression) AS \(Self.keyName) FROM \(from)"
+    "SELECT \(terms.map(\.expression).joined(separator: ", ")), \(keyExpression) AS \(Self.keyName) FROM \(keysFrom)"
   }
 
   /// `ORDER BY …` in the order's direction, or reversed.
@@ -170,15 +173,15 @@ struct RecordPlan: Sendable {
     let keyset = self.keyset(.before, key)
     conditions.append(keyset.sql)
     values += keyset.values
-    return ("SELECT COUNT(*) FROM \(from)\(whereClause(conditions))", baseArguments + StatementArguments(values))
+    return ("SELECT COUNT(*) FROM \(keysFrom)\(whereClause(conditions))", baseArguments + StatementArguments(values))
   }
 
   /// Each section's value and row count, in section order (one `GROUP BY`), or the one count.
   /// (Its arguments: ``baseArguments``.)
   var counts: String {
-    guard let section else { return "SELECT NULL, COUNT(*) FROM \(from)\(whereClause([], counting: true))" }
+    guard let section else { return "SELECT NULL, COUNT(*) FROM \(keysFrom)\(whereClause([], counting: true))" }
     return
-      "SELECT \(section), COUNT(*) FROM \(from)\(whereClause([], counting: true)) GROUP BY \(section) ORDER BY \(section)"
+      "SELECT \(section), COUNT(*) FROM \(keysFrom)\(whereClause([], counting: true)) GROUP BY \(section) ORDER BY \(section)"
   }
 
   /// The row with a key (its arguments: ``baseArguments`` and the key).
@@ -279,6 +282,10 @@ struct RecordPlan: Sendable {
         let statement = try db.makeStatement(sql: "SELECT * FROM (\(sql)) LIMIT 0")
         try statement.setArguments(arguments)
         columns = statement.columnNames
+        for i in terms.indices {
+          let column = terms[i].name == Self.keyName ? keyColumnName : terms[i].name
+          if request.notNullColumns.contains(column?.lowercased() ?? "") { terms[i].mayBeNull = false }
+        }
       }
       let known = Set(columns.map { $0.lowercased() })
       var named =

@@ -90,6 +90,12 @@ public struct SQLiteRecordRequest: Sendable {
   /// (it uses no index): the counts of a filtered request scan the whole table once, off the main
   /// thread, after the first screen of matches is shown.
   public var filter: Filter?
+  /// The query's columns (lowercased) known never to hold NULL (a query's columns may, as far as the schema says):
+  /// their keysets are plain comparisons, which SQLite serves from an index.
+  var notNullColumns: Set<String> = []
+  /// A cheaper source of the order's columns and the key alone (no filter), for the counts and the keys-only reads
+  /// (a ``SQLiteSortIndex``'s side table without the join to the rows), or `nil`: the rows' source.
+  var keysSource: String?
 
   /// This request with only the rows `filter` keeps (`nil`, an empty text, or no columns and no
   /// FTS table: all of them).
@@ -98,6 +104,7 @@ public struct SQLiteRecordRequest: Sendable {
   public func filtered(_ filter: Filter?) -> SQLiteRecordRequest {
     var copy = self
     copy.filter = filter.flatMap { $0.text.isEmpty || ($0.columns.isEmpty && $0.fullTextTable == nil) ? nil : $0 }
+    if copy.filter != nil { copy.keysSource = nil }  // The filter's columns are the rows'.
     return copy
   }
 

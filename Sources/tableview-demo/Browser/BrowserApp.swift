@@ -39,6 +39,11 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   private var pendingEdge: TableView.Edge?
   /// The column whose divider the mouse is dragging.
   private var resizing: Int?
+  /// The temporary index built in a side file for an order no index of the file serves (never written to the
+  /// file), and whether the rows shown are read through it (else by a scan for each page, until it is built).
+  private var sortIndex: SQLiteSortIndex?
+  private var readsThroughIndex = false
+  private var sortIndexStarted = false
   /// The value Enter opened, whole, over the table.
   private var detail: BrowserDetail?
   /// The lines a detail shows at once (the window less its title line and the status line).
@@ -124,12 +129,17 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   private var readingKey: DatabaseValue? {
     guard let table = tableView?.table, let source else { return nil }
     let path = table.focusedIndexPath ?? table.indexPathsForVisibleRows.first
-    return path.flatMap { source.record(at: $0)?.last }
+    // Through the side index the record ends with the row's key, its position, and the position again (the key).
+    return path.flatMap { source.record(at: $0) }.map { readsThroughIndex ? $0[$0.count - 3] : $0.last ?? .null }
   }
 
   /// A new source for the grid's table, sort and filter, opened at `anchor` (the row with that key, when the new
   /// rows have it; else the first).
   private func reload(at anchor: SQLiteRecordAnchor = .first) {
+    sortIndex?.cancel()
+    sortIndex = nil
+    readsThroughIndex = false
+    sortIndexStarted = false
     guard let grid else { return }
     let ordering = grid.sort.map { sort in
       let name = grid.description.columns[sort.column].name
@@ -145,6 +155,23 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       }.map(\.name)
       request = request.filtered(.contains(filter, in: text.isEmpty ? grid.description.columns.map(\.name) : text))
     }
+    show(request, from: database, at: anchor, grid: grid)
+    if let ordering, filter.isEmpty, grid.description.kind == .table, let key = grid.description.key,
+      let warning = source?.warnings.first, case .orderNotIndexed = warning
+    {
+      // The first screen is the scan's (a top-N sort); the whole order is built meanwhile in a side file.
+      let index = SQLiteSortIndex(
+        databasePath: path, table: grid.description.name, key: key, ordering: ordering)
+      sortIndex = index  // Started once the scan's first screen is counted: the two would share the cores.
+      message = nil
+    }
+  }
+
+  /// A new table view and source for `request` read from `database`, opened at `anchor`.
+  private func show(
+    _ request: SQLiteRecordRequest, from database: any DatabaseReader, at anchor: SQLiteRecordAnchor,
+    grid: BrowserGrid
+  ) {
     let view = TerminalTableView(clock: clock)
     view.table.register({ BrowserRowCell(grid: grid) }, forCellReuseIdentifier: "row")
     view.table.rowHeight = 1
@@ -164,6 +191,43 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     }
     layout()
     pollDeadline = clock.now
+  }
+
+  /// Follows the side index: once built, the rows are read through it from the row on screen (the scan's row `r` is
+  /// the index's position `r + 1`: the same order); once the file changes under it, the scan order again and a new
+  /// index; when it cannot be built, the scan order stays, with the reason.
+  private func followSortIndex() {
+    guard let index = sortIndex, let grid else { return }
+    if !sortIndexStarted, source?.isOpening == false {
+      sortIndexStarted = true
+      index.start()
+    }
+    switch index.state {
+    case .ready where !index.isCurrent:
+      // Built from rows the file no longer has (another program committed): never shown; built again.
+      message = "the table changed: sorting it again"
+      reload(at: readingKey.map { .key($0) } ?? .first)
+    case .ready where !readsThroughIndex && source?.isOpening == false:
+      // (While the scan's rows are counted, the rows on screen are not yet at their places.)
+      let reader: DatabaseQueue
+      do {
+        reader = try index.makeReader()
+      } catch {
+        message = "\(error): each page is sorted by a scan of the table"
+        sortIndex = nil
+        return
+      }
+      let table = tableView?.table
+      let row = (table?.focusedIndexPath ?? table?.indexPathsForVisibleRows.first)?.row ?? 0
+      readsThroughIndex = true
+      show(index.request, from: reader, at: .key((row + 1).databaseValue), grid: grid)
+      message = "sorted: every row"
+    case .failed(let error):
+      message = "\(error): each page is sorted by a scan of the table"
+      sortIndex = nil
+    default:
+      break
+    }
   }
 
   // MARK: TerminalApplication
@@ -221,7 +285,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       _ = (tableView ?? listView).handle(event)
       return true
     }
-    if key == .controlC || key == KeyEvent(.character("q")) { return false }
+    if key == .controlC || key == KeyEvent(.character("q")) {
+      sortIndex?.cancel()  // its side file removed
+      return false
+    }
     guard let grid, let tableView else {
       _ = listView.handle(event)
       return true
@@ -262,6 +329,9 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
         filter = ""
         reload(at: readingKey.map { .key($0) } ?? .first)
       } else {
+        sortIndex?.cancel()
+        sortIndex = nil
+        readsThroughIndex = false
         self.grid = nil
         self.tableView = nil
         source = nil
@@ -321,6 +391,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
 
   func tick() {
     detail?.tick(height: detailHeight)
+    if source != nil, clock.now >= pollDeadline { followSortIndex() }
     if let source, clock.now >= pollDeadline {
       source.processUpdates()
       pollDeadline = clock.now + (source.hasWorkInProgress ? 0.02 : 0.25)
@@ -366,6 +437,12 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
         ? "Enter open · q quit"
         : "← → column · Enter value · < > width · s sort · / filter · g go to · End last · Esc back · q quit"
       statusBar.items = message.map { [$0] } ?? []
+      if let index = sortIndex, case .building(let fraction) = index.state, let grid, let sort = grid.sort {
+        let name = grid.description.columns[sort.column].name
+        statusBar.items = [
+          "sorting by \(name) \(ProgressBar.text(fraction, width: 10)) \(Int(fraction * 100))%"
+        ]
+      }
       statusBar.trailingText = keys
       statusBar.frame = Rect(x: 0, y: Double(bottom.y), width: Double(size.columns), height: 1)
       statusBar.render(into: &buffer, origin: bottom)
