@@ -56,7 +56,7 @@ public struct ColumnState: Sendable, Equatable {
   public let granularity: Double
 
   /// The state of `columns` in a viewport `viewportWidth` wide, scrolled to the left, the keyboard on the first
-  /// shown column, not sorted. The arguments are those of ``ColumnLayout/init(columns:viewportWidth:frozenColumnCount:fittingWidths:granularity:)``.
+  /// shown column, not sorted. The arguments are those of ``ColumnLayout``'s initializer.
   public init(
     columns: [TableColumn], viewportWidth: Double, frozenColumnCount: Int = 0,
     fittingWidths: [String: Double] = [:], granularity: Double = 0
