@@ -234,7 +234,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
 
   func resize(to size: TerminalSize) {
     self.size = size
-    grid?.resize(width: size.columns)
+    grid?.state.setViewportWidth(Double(size.columns))
     layout()
   }
 
@@ -294,15 +294,15 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       return true
     }
     switch (key.key, key.modifiers) {
-    case (.left, []): grid.moveCursor(by: -1)
-    case (.right, []): grid.moveCursor(by: 1)
+    case (.left, []): grid.state.moveFocus(by: -1)
+    case (.right, []): grid.state.moveFocus(by: 1)
     case (.character("<"), _), (.character(">"), _):
       // The cursor's column a cell narrower or wider (a drag of its divider does the same); `=` fits it again.
-      grid.setWidth(grid.width(ofColumn: grid.cursor) + (key.key == .character("<") ? -1 : 1), ofColumn: grid.cursor)
+      grid.state.resizeColumn(grid.cursor, by: key.key == .character("<") ? -1 : 1)
     case (.character("="), _):
-      grid.setWidth(nil, ofColumn: grid.cursor)
+      grid.state.setWidth(nil, ofColumn: grid.cursor)
     case (.character("s"), []):
-      sortByCursorColumn(grid)
+      sort(byTitleOf: grid.cursor, grid)
     case (.enter, []):
       // The focused row's value in the cursor's column, whole (the first row on screen when none is focused).
       let table = tableView.table
@@ -343,13 +343,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     return true
   }
 
-  /// Sorts by the cursor's column: ascending, then descending, then the key's order; the row being read stays.
-  private func sortByCursorColumn(_ grid: BrowserGrid) {
-    if let sort = grid.sort, sort.column == grid.cursor {
-      grid.sort = sort.ascending ? (grid.cursor, false) : nil
-    } else {
-      grid.sort = (grid.cursor, true)
-    }
+  /// Sorts by column `index` as a click on its title does (the cursor goes to it): ascending, then descending, then
+  /// the key's order; the row being read stays.
+  private func sort(byTitleOf index: Int, _ grid: BrowserGrid) {
+    guard grid.state.clickTitle(ofColumn: index).contains(.sortDescriptors) else { return }
     message = nil
     reload(at: readingKey.map { .key($0) } ?? .first)
   }
@@ -360,24 +357,23 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   private func handleGridMouse(_ mouse: MouseEvent, _ grid: BrowserGrid) -> Bool {
     switch mouse.kind {
     case .scrollLeft, .scrollRight:
-      grid.scrollHorizontally(by: mouse.kind == .scrollLeft ? -4 : 4)
+      grid.state.scrollHorizontally(by: mouse.kind == .scrollLeft ? -4 : 4)
       return true
     case .scrollUp, .scrollDown:
       // The vertical wheel is the table's; with Shift it scrolls sideways.
       guard mouse.modifiers.contains(.shift) else { return false }
-      grid.scrollHorizontally(by: mouse.kind == .scrollUp ? -4 : 4)
+      grid.state.scrollHorizontally(by: mouse.kind == .scrollUp ? -4 : 4)
       return true
     case .press(.left) where mouse.y == 1:
-      guard let hit = grid.headerHit(x: mouse.x) else { return true }
-      if hit.isDivider {
-        resizing = hit.column
-      } else {
-        grid.moveCursor(to: hit.column)
-        sortByCursorColumn(grid)
+      switch grid.headerHit(x: mouse.x) {
+      case .divider(let column)?: resizing = column
+      case .title(let column)?: sort(byTitleOf: column, grid)
+      case nil: break
       }
       return true
     case .drag(.left) where resizing != nil:
-      if let column = resizing { grid.setWidth(Double(mouse.x) - grid.screenX(ofColumn: column) + 1, ofColumn: column) }
+      // The dragged cell is the column's last.
+      if let column = resizing { grid.state.resizeColumn(column, toScreenX: Double(mouse.x + 1)) }
       return true
     case .release where resizing != nil:
       resizing = nil

@@ -9,16 +9,9 @@ import TerminalKit
 final class BrowserGrid {
   /// The table's columns, described.
   let description: SQLiteTableDescription
-  /// The columns as laid out (the first frozen when there is more than one).
-  private(set) var layout: ColumnLayout
-  /// How far the scrolled columns are moved left.
-  private(set) var horizontalOffset = 0.0
-  /// The column the cursor is on (its index among the table's columns).
-  private(set) var cursor = 0
-  /// The columns on screen, in drawing order: found once a layout or scroll, not for every row drawn.
-  private var visibleColumns: [Int] = []
-  /// The sort: the column and the direction (`nil`: by the table's key).
-  var sort: (column: Int, ascending: Bool)?
+  /// The columns' widths, the sideways scroll, the column cursor and the sort (the first column frozen when there
+  /// is more than one), with the rules that change them.
+  var state: ColumnState
 
   /// A grid for `description`'s columns; `sample` (rows of values) sizes the columns to their content.
   init(description: SQLiteTableDescription, width: Int, sample: [[DatabaseValue]]) {
@@ -29,69 +22,30 @@ final class BrowserGrid {
       // A space before the text, a space and the │ after it; the title's ▲ too.
       fitting[column.name] = Double(max(widest, column.name.displayWidth + 2) + 3)
     }
-    columns = description.columns.map {
-      TableColumn(identifier: $0.name, title: $0.name, width: .fitting, minWidth: 6, maxWidth: 40)
+    let columns = description.columns.map {
+      TableColumn(
+        identifier: $0.name, title: $0.name, width: .fitting, minWidth: 6, maxWidth: 40,
+        sortDescriptorPrototype: TableSortDescriptor(key: $0.name))
     }
-    self.fitting = fitting
-    layout = ColumnLayout(columns: [], viewportWidth: 0)
-    resize(width: width)
-  }
-
-  private var columns: [TableColumn]
-  private let fitting: [String: Double]
-
-  /// Lays the columns out again for a viewport `width` cells wide.
-  func resize(width: Int) {
-    layout = ColumnLayout(
+    state = ColumnState(
       columns: columns, viewportWidth: Double(max(0, width)), frozenColumnCount: columns.count > 1 ? 1 : 0,
       fittingWidths: fitting, granularity: 1)
-    horizontalOffset = layout.clampedHorizontalOffset(horizontalOffset)
-    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
   }
 
-  /// Makes column `index` `width` cells wide (within its minimum and maximum), as a drag of its divider or `<` `>`
-  /// do; `nil` gives it back its width fitted to its content.
-  func setWidth(_ width: Double?, ofColumn index: Int) {
-    guard columns.indices.contains(index) else { return }
-    columns[index].width = width.map { .fixed($0.rounded()) } ?? .fitting
-    resize(width: Int(layout.viewportWidth))
-  }
+  /// The column the cursor is on (its index among the table's columns).
+  var cursor: Int { state.focusedColumn ?? 0 }
 
-  /// The column `index`'s width as laid out.
-  func width(ofColumn index: Int) -> Double { layout.frame(ofColumn: index).width }
-
-  /// Moves the scrolled columns `cells` to the left (negative: to the right), clamped.
-  func scrollHorizontally(by cells: Double) {
-    horizontalOffset = layout.clampedHorizontalOffset(horizontalOffset + cells)
-    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
+  /// The sort: the column and the direction (`nil`: by the table's key).
+  var sort: (column: Int, ascending: Bool)? {
+    guard let first = state.sortDescriptors.first,
+      let column = description.columns.firstIndex(where: { $0.name == first.key })
+    else { return nil }
+    return (column, first.ascending)
   }
 
   /// What is under screen column `x` of the header line: a column's divider (its last cell, the │: a drag there
   /// resizes it) or its title; `nil` for neither.
-  func headerHit(x: Int) -> (column: Int, isDivider: Bool)? {
-    guard let index = layout.column(atScreenX: Double(x), horizontalOffset: horizontalOffset) else { return nil }
-    let right = Int(layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset) + width(ofColumn: index)) - 1
-    return (index, x == right)
-  }
-
-  /// Where column `index` starts on screen.
-  func screenX(ofColumn index: Int) -> Double { layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset) }
-
-  /// Puts the cursor on column `index` (scrolling it on screen).
-  func moveCursor(to index: Int) { moveCursor(by: index - cursor) }
-
-  /// Moves the cursor `step` columns (clamped), scrolling sideways so that its column is on screen.
-  func moveCursor(by step: Int) {
-    guard !columns.isEmpty else { return }
-    cursor = min(max(cursor + step, 0), columns.count - 1)
-    guard !layout.isFrozen(cursor) else { return }
-    let frame = layout.frame(ofColumn: cursor)
-    let left = frame.x - layout.frozenWidth
-    let right = frame.x + frame.width - layout.viewportWidth
-    if horizontalOffset > left { horizontalOffset = layout.clampedHorizontalOffset(left) }
-    if horizontalOffset < right { horizontalOffset = layout.clampedHorizontalOffset(right) }
-    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
-  }
+  func headerHit(x: Int) -> ColumnState.HeaderHit? { state.headerHit(atScreenX: Double(x) + 0.5, tolerance: 0.5) }
 
   /// A value as a cell shows it: `NULL` (drawn dim, unlike an empty text), a number, the first line of a text (its
   /// length said when it goes on), or a BLOB's size.
@@ -115,7 +69,7 @@ final class BrowserGrid {
     buffer.fill(clip, style: Style(attributes: .bold))
     draw(into: &buffer, y: y, clip: clip) { index in
       var title = description.columns[index].name
-      if let sort, sort.column == index { title += sort.ascending ? " ▲" : " ▼" }
+      if let sort = state.sortDirection(ofColumn: index) { title += sort.ascending ? " ▲" : " ▼" }
       var style = Style(attributes: .bold)
       if index == cursor { style = style.adding(.reverse) }
       return (title, style)
@@ -136,9 +90,10 @@ final class BrowserGrid {
   private func draw(
     into buffer: inout ScreenBuffer, y: Int, clip: CellRect, content: (Int) -> (String, Style)
   ) {
-    for index in visibleColumns {
-      let x = Int(layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset))
-      let width = Int(layout.frame(ofColumn: index).width)
+    let layout = state.layout
+    for index in state.visibleColumns {
+      let x = Int(state.screenX(ofColumn: index))
+      let width = Int(state.width(ofColumn: index))
       guard width > 0 else { continue }
       // A scrolled column shows right of the frozen ones only.
       let left = layout.isFrozen(index) ? x : max(x, Int(layout.frozenWidth))
