@@ -74,7 +74,7 @@ struct ColumnStateModelTests {
   @Test("random scrolls, focus moves, resizes, clicks and viewports: as the reference, invariants after each step")
   func againstReference() {
     var random = SplitMix64(seed: 1_618)
-    for round in 0..<150 {
+    for round in 0..<60 {
       var columns = (0..<random.int(0...8)).map { ColumnLayoutModelTests.randomColumn($0, &random) }
       for i in columns.indices {
         columns[i].isResizable = random.below(5) != 0
