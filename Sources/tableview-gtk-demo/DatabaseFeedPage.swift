@@ -202,8 +202,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     cell.textLabel.text = title
     cell.detailTextLabel?.text = post.body
     // Under a search, its words are highlighted where they occur (none without one: a reused cell's go).
-    cell.detailTextLabel?.highlightedRanges =
-      source?.appliedFilter.map { SearchHighlight.ranges(of: $0, in: post.body) } ?? []
+    cell.detailTextLabel?.highlightedRanges = searchHighlights(in: post.body)
     cell.accessoryType = checked.contains(post.id) ? .checkmark : .none
     // Every post can move (not under a search): by its ≡ in edit mode, a long press, or m.
     cell.showsReorderControl = true
@@ -488,8 +487,13 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     let table = gtkTableView.table
     for path in table.indexPathsForVisibleRows {
       guard let label = (table.cellForRow(at: path) as? GTKTableViewCell)?.detailTextLabel else { continue }
-      label.highlightedRanges = source?.appliedFilter.map { SearchHighlight.ranges(of: $0, in: label.text) } ?? []
+      label.highlightedRanges = searchHighlights(in: label.text)
     }
+  }
+
+  /// Where the words of the search shown occur in `text` (none without a search).
+  private func searchHighlights(in text: String) -> [Range<String.Index>] {
+    source?.appliedFilter.map { SearchHighlight.ranges(of: $0, in: text) } ?? []
   }
 
   /// "No posts match “…”" when the search shown found nothing, else nothing.

@@ -136,10 +136,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   /// A new source for the grid's table, sort and filter, opened at `anchor` (the row with that key, when the new
   /// rows have it; else the first).
   private func reload(at anchor: SQLiteRecordAnchor = .first) {
-    sortIndex?.cancel()
-    sortIndex = nil
-    readsThroughIndex = false
-    sortIndexStarted = false
+    dropSortIndex()
     guard let grid else { return }
     let ordering = grid.sort.map { sort in
       let name = grid.description.columns[sort.column].name
@@ -191,6 +188,14 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     }
     layout()
     pollDeadline = clock.now
+  }
+
+  /// Cancels the side index, if any (its file removed), and reads by the scan again.
+  private func dropSortIndex() {
+    sortIndex?.cancel()
+    sortIndex = nil
+    readsThroughIndex = false
+    sortIndexStarted = false
   }
 
   /// Follows the side index: once built, the rows are read through it from the row on screen (the scan's row `r` is
@@ -329,9 +334,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
         filter = ""
         reload(at: readingKey.map { .key($0) } ?? .first)
       } else {
-        sortIndex?.cancel()
-        sortIndex = nil
-        readsThroughIndex = false
+        dropSortIndex()
         self.grid = nil
         self.tableView = nil
         source = nil
@@ -387,7 +390,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
 
   func tick() {
     detail?.tick(height: detailHeight)
-    if source != nil, clock.now >= pollDeadline { followSortIndex() }
+    if source != nil, clock.now >= pollDeadline {
+      // The side index first: it may put a new source in place, whose updates are then taken below.
+      followSortIndex()
+    }
     if let source, clock.now >= pollDeadline {
       source.processUpdates()
       pollDeadline = clock.now + (source.hasWorkInProgress ? 0.02 : 0.25)

@@ -92,6 +92,11 @@ final class RecordsFixture {
   /// Lays out and runs the owner's hook until nothing is on its way.
   func settle(rounds: Int = 100) throws { try settleRecords(source, table, rounds: rounds) }
 
+  /// The ids of the first 24 tracks (a screen) in `order` (an `ORDER BY` clause's terms), read from the file.
+  func firstTrackIDs(orderedBy order: String) throws -> [Int64] {
+    try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM track ORDER BY \(order) LIMIT 24") }
+  }
+
   /// The tracks each visible cell shows, by index path.
   var visibleTracks: [(IndexPath, Track?)] {
     table.indexPathsForVisibleRows.map { ($0, (table.cellForRow(at: $0) as? TrackCell)?.value) }

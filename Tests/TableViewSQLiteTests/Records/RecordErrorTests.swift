@@ -75,10 +75,7 @@ import Testing
           index: "CREATE INDEX \"track_tableview_order\" ON \"track\"(\"seconds\", \"id\")")
       ])
     try fixture.settle()
-    let expected = try fixture.database.read { db in
-      try Int64.fetchAll(db, sql: "SELECT id FROM track ORDER BY seconds, id LIMIT 24")
-    }
-    #expect(fixture.visibleTracks.map { $0.1?.id } == expected)
+    #expect(fixture.visibleTracks.map { $0.1?.id } == (try fixture.firstTrackIDs(orderedBy: "seconds, id")))
   }
 
   @Test("a query that fails at run time is reported; the table keeps its rows and their placeholders")

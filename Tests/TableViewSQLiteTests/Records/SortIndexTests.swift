@@ -135,10 +135,7 @@ import Testing
     #expect(next.build() == .ready)
     try fixture.open(next.request, database: try next.makeReader())
     try fixture.settle()
-    let expected = try fixture.database.read { db in
-      try Int64.fetchAll(db, sql: "SELECT id FROM track ORDER BY seconds DESC, id LIMIT 24")
-    }
-    #expect(fixture.visibleTracks.map { $0.1?.id } == expected)
+    #expect(fixture.visibleTracks.map { $0.1?.id } == (try fixture.firstTrackIDs(orderedBy: "seconds DESC, id")))
   }
 
   @Test("a side file left by a process that no longer runs is removed by the next build; a live one's is kept")
