@@ -4,7 +4,8 @@ import CGtk
 /// Installed once for the default display by the first table or picker view.
 ///
 /// Every colour comes from the theme: GTK's named colours (`@theme_base_color`, `@theme_text_color`,
-/// `@theme_bg_color`, `@theme_fg_color`, `@theme_selected_bg_color`, `@success_color`, `@error_color`),
+/// `@theme_bg_color`, `@theme_fg_color`, `@theme_selected_bg_color`, `@success_color`, `@error_color`, and
+/// `@borders` for the separators, which high contrast darkens),
 /// which GTK's own theme defines and libadwaita maps onto its palette (`@view_bg_color`, `@accent_bg_color`…),
 /// the theme's button classes (`suggested-action`, `destructive-action`) and shades of the text's own colour
 /// (`currentColor`). So light, dark and high-contrast themes all work, with or without libadwaita. The
@@ -27,7 +28,7 @@ public enum GTKStyle {
   public static let css = """
     .stv-viewport { background-color: @theme_base_color; color: @theme_text_color; }
     .stv-cell { padding: 6px 14px; color: @theme_text_color;
-      border-bottom: 1px solid alpha(currentColor, 0.12); }
+      border-bottom: 1px solid @borders; }
     .stv-cell:hover { background-color: alpha(currentColor, 0.03); }
     .stv-cell.highlighted { background-color: alpha(currentColor, 0.08); }
     .stv-cell.selected { background-color: \(selectionColor); }
@@ -42,7 +43,7 @@ public enum GTKStyle {
     .stv-value { color: alpha(currentColor, 0.6); }
     .stv-accessory { color: @theme_selected_bg_color; font-weight: bold; margin-left: 8px; }
     .stv-header { padding: 5px 14px; background-color: @theme_bg_color; color: @theme_fg_color;
-      border-bottom: 1px solid alpha(currentColor, 0.15); }
+      border-bottom: 1px solid @borders; }
     .stv-header .stv-title { font-weight: bold; }
     .stv-header .stv-detail { color: alpha(currentColor, 0.6); font-size: smaller; }
     .stv-editing-control { border-radius: 9999px; min-width: 0; min-height: 0; padding: 0; margin: 0;

@@ -5,7 +5,7 @@ import Testing
 /// End-to-end: the demo's look in libadwaita's light and dark styles (`--light`, `--dark`, and `GTK_THEME=Adwaita:dark`
 /// with no flag), read from screenshots — the list's background and text, its section header, and the colour emoji in
 /// the feed's text (the set-up installs a colour emoji font: without one, emoji are hex boxes or monochrome glyphs);
-/// and the same at twice the scale (`GDK_SCALE=2`, a HiDPI screen: the state line's places are in logical pixels,
+/// the separators, stronger in high contrast; and the same at twice the scale (`GDK_SCALE=2`, a HiDPI screen: the state line's places are in logical pixels,
 /// the screenshot's in device pixels).
 @Suite(
   "tableview-gtk-demo's light and dark styles under Xvfb", .serialized,
@@ -19,25 +19,37 @@ struct ThemeXvfbTests {
     var environment: [String: String]
     var view: RGB
     var header: RGB
+    /// The line between two rows (libadwaita's @borders: a shade of the text's colour, stronger in high contrast).
+    var separator: RGB
     var isDark: Bool
     /// Device pixels a logical pixel (`GDK_SCALE`).
     var scale = 1
     var testDescription: String { name }
   }
 
+  static let light = (view: RGB(hex: "#ffffff"), header: RGB(hex: "#fafafa"), separator: RGB(hex: "#e0e0e0"))
+  static let dark = (view: RGB(hex: "#1e1e1e"), header: RGB(hex: "#242424"), separator: RGB(hex: "#404040"))
   static let styles = [
     Style(
-      name: "--light", arguments: ["--light"], environment: [:], view: RGB(hex: "#ffffff"), header: RGB(hex: "#fafafa"),
-      isDark: false),
+      name: "--light", arguments: ["--light"], environment: [:], view: light.view, header: light.header,
+      separator: light.separator, isDark: false),
     Style(
-      name: "--dark", arguments: ["--dark"], environment: [:], view: RGB(hex: "#1e1e1e"), header: RGB(hex: "#242424"),
-      isDark: true),
+      name: "--dark", arguments: ["--dark"], environment: [:], view: dark.view, header: dark.header,
+      separator: dark.separator, isDark: true),
     Style(
-      name: "GTK_THEME=Adwaita:dark", arguments: [], environment: ["GTK_THEME": "Adwaita:dark"],
-      view: RGB(hex: "#1e1e1e"), header: RGB(hex: "#242424"), isDark: true),
+      name: "GTK_THEME=Adwaita:dark", arguments: [], environment: ["GTK_THEME": "Adwaita:dark"], view: dark.view,
+      header: dark.header, separator: dark.separator, isDark: true),
     Style(
       name: "GDK_SCALE=2", arguments: ["--light", "--size", "600x390"], environment: ["GDK_SCALE": "2"],
-      view: RGB(hex: "#ffffff"), header: RGB(hex: "#fafafa"), isDark: false, scale: 2),
+      view: light.view, header: light.header, separator: light.separator, isDark: false, scale: 2),
+    // High contrast (GNOME's Accessibility setting; libadwaita's debug variable stands in for the desktop's): the
+    // separators at half the text's colour instead of 15%.
+    Style(
+      name: "high contrast", arguments: ["--light"], environment: ["ADW_DEBUG_HIGH_CONTRAST": "1"], view: light.view,
+      header: light.header, separator: RGB(hex: "#999999"), isDark: false),
+    Style(
+      name: "high contrast, dark", arguments: ["--dark"], environment: ["ADW_DEBUG_HIGH_CONTRAST": "1"],
+      view: dark.view, header: dark.header, separator: RGB(hex: "#8f8f8f"), isDark: true),
   ]
 
   @Test("the feed's list, header and text take the style's colours; emoji are drawn in colour", arguments: styles)
@@ -83,6 +95,8 @@ struct ThemeXvfbTests {
     #expect(view.isClose(to: style.view, tolerance: 3), "the list's background: \(view); \(demo.diagnostics)")
     let headerColour = try shot.pixel(x: right, y: y(header[1] + 3))
     #expect(headerColour.isClose(to: style.header, tolerance: 3), "the section header's background: \(headerColour)")
+    let separator = try shot.pixel(x: right, y: y(tops[1] + heights[1] - 1))
+    #expect(separator.isClose(to: style.separator, tolerance: 4), "the line under a row: \(separator)")
     let text = try shot.intensityRange(in: textBox)
     if style.isDark {
       #expect(text.darkest < 0.2 && text.lightest > 0.85, "light text on the dark view: \(text)")
