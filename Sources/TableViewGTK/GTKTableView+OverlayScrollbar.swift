@@ -100,6 +100,11 @@ extension GTKTableView {
         gtk_widget_remove_css_class(scrollbar, "hovering")
       }
     }
+    let look = (scrollIndicator.targetOpacity, !scrollIndicator.isFading(at: now), scrollIndicator.isHovering)
+    if scrollIndicatorLook.map({ $0 != look }) ?? true {
+      scrollIndicatorLook = look
+      scrollIndicatorDidChange?()
+    }
     if scrollIndicator.isFading(at: now) {
       if scrollIndicatorTickID == 0 {
         scrollIndicatorTickID = gtk_widget_add_tick_callback(

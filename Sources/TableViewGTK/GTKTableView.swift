@@ -40,6 +40,10 @@ public final class GTKTableView: TableViewHost {
   var scrollIndicatorTickID: UInt32 = 0
   var scrollIndicatorTimerID: UInt32 = 0
   var settingsHandlerID: UInt = 0
+  /// Called when the overlay scrollbar starts or ends a fade, or widens or narrows (the end-to-end tests' state).
+  @_spi(Testing) public var scrollIndicatorDidChange: (() -> Void)?
+  /// What the overlay scrollbar last showed: fading towards visible, fully shown, hovering.
+  var scrollIndicatorLook: (target: Double, settled: Bool, hovering: Bool)?
   /// The section index bar, between the list and the scrollbar (see GTKTableView+SectionIndex).
   let sectionIndexBar = GTKSectionIndexBar()
   let adjustment: UnsafeMutablePointer<GtkAdjustment>

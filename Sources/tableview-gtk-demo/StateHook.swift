@@ -55,6 +55,8 @@ final class StateHook {
     }
     skipped = 0
     writes += 1
+    // The overlay scrollbar fades and widens without a layout: the page's table says when.
+    window.current?.tableView?.scrollIndicatorDidChange = { [weak self] in self?.setNeedsWrite() }
     let json = state()
     let temporary = path + ".tmp"
     guard let file = fopen(temporary, "w") else { return }
@@ -93,6 +95,8 @@ final class StateHook {
         ("layouts", "\(tableView.layoutCount)"),
         ("scrollbarRect", rect(of: tableView.scrollbar)),
         ("overlayScrollbar", tableView.usesOverlayScrollbar ? "true" : "false"),
+        ("scrollbarOpacity", number(gtk_widget_get_opacity(tableView.scrollbar))),
+        ("scrollbarHovering", gtk_widget_has_css_class(tableView.scrollbar, "hovering") != 0 ? "true" : "false"),
       ]
       // Where each visible row is drawn (window surface, top and height), in row order: the tests
       // check that rows abut exactly even ten million rows down.

@@ -158,7 +158,7 @@ struct DemoXvfbTests {
     // GNOME's "Always Show Scrollbars": the scrollbar beside the list, always drawn.
     let (demo, _, window) = try await start(["--demo", "fixed", "--always-show-scrollbars"])
     defer { demo.close() }
-    let first = try await demo.waitFor("the viewport") { $0.viewportRect != nil }
+    let first = try await demo.waitFor("the list laid out") { ($0.scrollbarRect?[2] ?? 0) > 0 }
     let viewport = try #require(first.viewportRect)
     let bar = try #require(first.scrollbarRect)
     #expect(first.overlayScrollbar == false && bar[0] >= viewport[0] + viewport[2], "beside the list: \(first)")
@@ -185,51 +185,43 @@ struct DemoXvfbTests {
   func overlayScrollbar() async throws {
     let (demo, _, window) = try await start(["--demo", "fixed"])
     defer { demo.close() }
-    let first = try await demo.waitFor("the viewport") { $0.viewportRect != nil && $0.scrollbarRect != nil }
-    let viewport = try #require(first.viewportRect)
-    let bar = try #require(first.scrollbarRect)
-    #expect(first.overlayScrollbar == true, "\(first)")
+    let first = try await demo.waitFor("the list laid out") { ($0.scrollbarRect?[3] ?? 0) > 0 }
+    let list = try #require(first.viewportRect)
+    // A scroll shows it.
+    try demo.movePointer(to: Int(list[0] + list[2] / 2), Int(list[1] + list[3] / 2), in: window)
+    let scrolledAt = ContinuousClock.now
+    try demo.xdotool("click", "--repeat", "3", "--delay", "40", "5")
+    let scrolled = try await demo.waitFor("scrolled, at rest, the scrollbar shown") {
+      ($0.contentOffset ?? 0) > 0 && $0.isSettled && $0.scrollbarOpacity == 1
+    }
+    let viewport = try #require(scrolled.viewportRect)
+    let bar = try #require(scrolled.scrollbarRect)
+    #expect(scrolled.overlayScrollbar == true, "\(scrolled)")
     #expect(
-      bar[0] >= viewport[0] && bar[0] + bar[2] <= viewport[0] + viewport[2] + 0.5 && bar[2] < 20,
+      bar[0] >= viewport[0] && bar[0] + bar[2] <= viewport[0] + viewport[2] + 0.5 && bar[2] > 0 && bar[2] < 20,
       "a narrow scrollbar over the list's right edge, not beside it: \(bar) in \(viewport)")
     // The scrollbar's column, the full height of the list.
     let column = ScreenRect(
       x: window.x + Int(bar[0]), y: window.y + Int(viewport[1]), width: Int(bar[2].rounded(.up)),
       height: Int(viewport[3]))
-
-    // A scroll shows it.
-    try demo.movePointer(to: Int(viewport[0] + viewport[2] / 2), Int(viewport[1] + viewport[3] / 2), in: window)
-    try demo.xdotool("click", "--repeat", "3", "--delay", "40", "5")
-    let scrolled = try await demo.waitFor("scrolled, at rest") { ($0.contentOffset ?? 0) > 0 && $0.isSettled }
     let shown = try demo.screenshot()
-    // Two seconds after the scroll it fades out (over one second): screenshots until two in a row agree.
-    var previous = shown
-    var hidden: Screenshot?
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(60)
-    while hidden == nil, clock.now < deadline {
-      try await Task.sleep(for: .milliseconds(400))
-      let shot = try demo.screenshot()
-      if try shot.differingPixels(from: previous, in: column) == 0,
-        try shot.differingPixels(from: shown, in: column) > 0
-      {
-        hidden = shot
-      }
-      previous = shot
-    }
-    let rest = try #require(hidden, "the scrollbar never faded out")
-    let still = try await demo.waitFor("the same state") { $0.writes >= scrolled.writes }
-    #expect(still.contentOffset == scrolled.contentOffset, "nothing scrolled meanwhile: \(scrolled) → \(still)")
+    // Two seconds after the scroll it fades out, over one second.
+    let faded = try await demo.waitFor("the scrollbar faded out", timeout: 60) { $0.scrollbarOpacity == 0 }
+    let fadedAfter = ContinuousClock.now - scrolledAt
+    let rest = try demo.screenshot()
+    #expect(fadedAfter >= .seconds(2), "not before two seconds: \(fadedAfter)")
+    #expect(faded.contentOffset == scrolled.contentOffset, "nothing scrolled meanwhile: \(scrolled) → \(faded)")
     let thin = try shown.differingPixels(from: rest, in: column)
     #expect(thin >= 20, "the thumb was drawn after the scroll, and is not at rest: \(thin) pixels")
 
     // The pointer on it: it shows again, wide (its trough down the whole list).
     try demo.movePointer(to: Int(bar[0] + bar[2] / 2), Int(viewport[1] + viewport[3] / 2), in: window)
-    var wide = 0
-    for _ in 0..<100 where wide < thin * 3 {
-      try await Task.sleep(for: .milliseconds(200))
-      wide = try demo.screenshot().differingPixels(from: rest, in: column)
+    let hovered = try await demo.waitFor("the scrollbar wide under the pointer") {
+      $0.scrollbarHovering == true && $0.scrollbarOpacity == 1
     }
+    let wideBar = try #require(hovered.scrollbarRect)
+    #expect(wideBar[2] > bar[2], "wider under the pointer: \(wideBar) against \(bar)")
+    let wide = try demo.screenshot().differingPixels(from: rest, in: column)
     #expect(wide >= thin * 3, "hovered, the scrollbar is drawn wide: \(wide) pixels against \(thin)")
 
     // A click in its trough jumps there, as the classic one does.

@@ -43,6 +43,9 @@ struct DemoState: Sendable, CustomStringConvertible {
   /// The vertical scrollbar's place in the window, and whether it lies over the list (GNOME's overlay scrollbars).
   var scrollbarRect: [Double]?
   var overlayScrollbar: Bool?
+  /// The scrollbar's opacity (an overlay one fades in and out) and whether it is drawn wide under the pointer.
+  var scrollbarOpacity: Double?
+  var scrollbarHovering: Bool?
   /// What has the keyboard focus: "table", "entry", "button:LABEL", another widget's GTK type name and address, ""
   /// for none.
   var focus: String?
@@ -98,6 +101,8 @@ struct DemoState: Sendable, CustomStringConvertible {
     viewportRect = numbers("viewportRect")?.map(\.doubleValue)
     scrollbarRect = numbers("scrollbarRect")?.map(\.doubleValue)
     overlayScrollbar = number("overlayScrollbar")?.boolValue
+    scrollbarOpacity = number("scrollbarOpacity")?.doubleValue
+    scrollbarHovering = number("scrollbarHovering")?.boolValue
     bands = (object["bands"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     switcherRect = numbers("switcherRect")?.map(\.doubleValue)
