@@ -155,6 +155,7 @@ let package = Package(
       name: "TableViewGTKTests",
       dependencies: [
         "TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite", "DemoDatabase", "TableViewTesting",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ],
       // Run by the accessibility tests (with the system's python3 and its pyatspi), not compiled.
       exclude: ["Support/atspi-tree.py", "Support/atspi-action.py", "Support/atspi-events.py"]),
