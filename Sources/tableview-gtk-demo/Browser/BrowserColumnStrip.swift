@@ -30,7 +30,9 @@ final class BrowserColumnStrip {
 
   /// The texts of the columns shown, in the order of the table's columns (for the tests' state line).
   var shownTexts: [Int: String] {
-    labels.filter { gtk_widget_get_visible($0.value) != 0 }.mapValues { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+    labels.filter { gtk_widget_get_visible($0.value) != 0 }.mapValues {
+      String(cString: gtk_label_get_text(OpaquePointer($0)))
+    }
   }
 
   /// Places the visible columns of `columns` and gives each label what `content` says: its text and classes
@@ -62,7 +64,9 @@ final class BrowserColumnStrip {
       gtk_widget_set_size_request(label, Int32(width), height)
       gtk_fixed_move(fixed(frozen ? widget : scrolled), label, x, 0)
       let (text, classes) = content(index)
-      if String(cString: gtk_label_get_text(OpaquePointer(label))) != text { gtk_label_set_text(OpaquePointer(label), text) }
+      if String(cString: gtk_label_get_text(OpaquePointer(label))) != text {
+        gtk_label_set_text(OpaquePointer(label), text)
+      }
       for name in Self.contentClasses {
         let has = gtk_widget_has_css_class(label, name) != 0
         if classes.contains(name) != has {

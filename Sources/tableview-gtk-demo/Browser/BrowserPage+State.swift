@@ -22,7 +22,8 @@ extension BrowserPage {
     let table = gridView.table
     let rows = table.indexPathsForVisibleRows.map { path -> String in
       guard let values = source?.record(at: path) else { return "null" }
-      return "[" + indices.map { $0 < values.count ? json(DatabaseValueText.cellText(values[$0])) : "null" }
+      return "["
+        + indices.map { $0 < values.count ? json(DatabaseValueText.cellText(values[$0])) : "null" }
         .joined(separator: ",") + "]"
     }
     let sortState: String
@@ -39,7 +40,10 @@ extension BrowserPage {
       ("isOpening", source?.isOpening == true ? "true" : "false"),
       ("isReading", source?.hasWorkInProgress == true ? "true" : "false"),
       ("columnTitles", "[" + indices.map { json(columns.title(ofColumn: $0)) }.joined(separator: ",") + "]"),
-      ("headerTexts", "[" + indices.map { header.strip.shownTexts[$0].map(json) ?? "null" }.joined(separator: ",") + "]"),
+      (
+        "headerTexts",
+        "[" + indices.map { header.strip.shownTexts[$0].map(json) ?? "null" }.joined(separator: ",") + "]"
+      ),
       ("columnX", "[" + indices.map { "\(state.screenX(ofColumn: $0))" }.joined(separator: ",") + "]"),
       ("columnWidths", "[" + indices.map { "\(state.width(ofColumn: $0))" }.joined(separator: ",") + "]"),
       ("visibleColumns", "[" + state.visibleColumns.map(String.init).joined(separator: ",") + "]"),
