@@ -3,7 +3,7 @@ import TableViewGTK
 
 /// The browser's CSS, over the backend's: the grid's cells (a padding and a faint divider a column, the frozen
 /// column's divider stronger), NULL dim and italic, the header in the window's background colour with the column
-/// cursor shaded in the accent. Every colour is the theme's (named colours and shades of the text's colour), so the
+/// cursor shaded in the accent (and, in the focused row, the cursor's cell). Every colour is the theme's (named colours and shades of the text's colour), so the
 /// dark style works.
 enum BrowserStyle {
   nonisolated(unsafe) private static var installed = false
@@ -19,8 +19,7 @@ enum BrowserStyle {
     .browser-header .browser-value { font-weight: bold; }
     .browser-header .browser-value.browser-frozen { background-color: @theme_bg_color; }
     .browser-header .browser-value.browser-cursor { background-color: alpha(@theme_selected_bg_color, 0.2); }
-    .browser-title { font-weight: bold; padding: 6px 10px; }
-    .browser-message { padding: 6px 10px; }
+    .browser-row .browser-value.browser-cursor { background-color: alpha(@theme_selected_bg_color, 0.14); }
     """
 
   /// Adds the style sheet to the default display (once).
