@@ -208,6 +208,31 @@ final class BrowserXvfbTests {
     #expect(!demo.standardError.contains("WARNING"), "\(demo.standardError)")
   }
 
+  @Test("a narrower window: the columns laid out for its width, the header too, the rows still drawn, no warnings")
+  func narrowerWindow() async throws {
+    let demo = try DemoSession(["--open", path, "--table", "items"])
+    defer { demo.close() }
+    let wide = try await demo.waitForBrowser("the table") { $0.isSettled }
+    _ = try await demo.window()
+    try demo.xdotool("windowsize", try demo.windowID(), "600", "450")
+    let narrow = try await demo.waitForBrowser("the columns at the new width") {
+      $0.isSettled && $0.viewportWidth < wide.viewportWidth - 200 && $0.headerRect.count == 4
+        && $0.headerRect[2] <= 600
+    }
+    #expect(narrow.maximumHorizontalOffset > wide.maximumHorizontalOffset, "\(narrow)")
+    #expect(narrow.loaded(0)?.first == "1", "\(narrow)")
+    let drawn = try #require(narrow.state.rowTops)
+    #expect(drawn.count >= 5, "\(narrow)")
+    // Wider again: every column fits.
+    try demo.xdotool("windowsize", try demo.windowID(), "1100", "600")
+    let wider = try await demo.waitForBrowser("the columns at the wider width") {
+      $0.isSettled && $0.viewportWidth > wide.viewportWidth + 100
+    }
+    #expect(wider.maximumHorizontalOffset == 0 && wider.horizontalOffset == 0, "\(wider)")
+    #expect(!demo.standardError.contains("WARNING"), "\(demo.standardError)")
+    #expect(!demo.standardError.contains("CRITICAL"), "\(demo.standardError)")
+  }
+
   @Test(
     "the light and dark styles: the header in the window's colour, the rows in the view's, NULL dimmer than text",
     arguments: [("--light", false), ("--dark", true)])

@@ -44,6 +44,8 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private var sortIndexStarted = false
   /// Told after every change (the window's state hook and title).
   var didChange: (() -> Void)?
+  /// The columns laid out again for a new width, soon.
+  private var widthTimer: GLibTimeout?
   private lazy var poll = DatabasePoll(
     isWaiting: { [weak self] in self?.isWaiting ?? false }, poll: { [weak self] in self?.tick() })
 
@@ -62,7 +64,12 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
     gridBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     adjustment = gtk_adjustment_new(0, 0, 1, 16, 100, 1)!
     scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, adjustment)!
-    gtk_box_append(Self.box(gridBox), header.widget)
+    // The header in a window that does not ask for its width: the titles are as wide as the grid was, and must
+    // not keep the window from being made narrower (the grid's width then lays them out again).
+    let headerWindow = gtk_scrolled_window_new()!
+    gtk_scrolled_window_set_policy(OpaquePointer(headerWindow), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
+    gtk_scrolled_window_set_child(OpaquePointer(headerWindow), header.widget)
+    gtk_box_append(Self.box(gridBox), headerWindow)
     gtk_widget_set_vexpand(gridView.widget, 1)
     gtk_box_append(Self.box(gridBox), gridView.widget)
     gtk_box_append(Self.box(gridBox), scrollbar)
@@ -354,13 +361,22 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
     return true
   }
 
-  /// The grid's width changed: the columns are laid out for it.
+  /// The grid's width changed: the columns are laid out for it — after the allocation that reports it (a size
+  /// request changed during an allocation leaves the widgets unallocated until something else draws).
   func tableViewDidLayout() {
     guard let columns, gridView.table.viewportSize.width > 0,
-      gridView.table.viewportSize.width != columns.state.layout.viewportWidth
+      gridView.table.viewportSize.width != columns.state.layout.viewportWidth, widthTimer == nil
     else { return }
-    columns.state.setViewportWidth(gridView.table.viewportSize.width)
-    refreshColumns()
+    widthTimer = GLibTimeout(milliseconds: 0) { [weak self] in
+      guard let self else { return false }
+      self.widthTimer = nil
+      guard let columns = self.columns, self.gridView.table.viewportSize.width > 0 else { return false }
+      columns.state.setViewportWidth(self.gridView.table.viewportSize.width)
+      self.refreshColumns()
+      // The rows were placed at the old width's size requests: placed again at the new ones.
+      self.gridView.setNeedsLayout()
+      return false
+    }
   }
 
   // MARK: Keys
