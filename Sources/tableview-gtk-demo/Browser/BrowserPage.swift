@@ -423,14 +423,32 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
     followSortIndex()
     guard let source else { return }
     let summary = source.processUpdates()
-    if summary != SQLiteRecordDataSource<[DatabaseValue]>.UpdateSummary() { gridView.setNeedsLayout() }
+    var changed = summary != SQLiteRecordDataSource<[DatabaseValue]>.UpdateSummary()
+    if changed { gridView.setNeedsLayout() }
     if let edge = pendingEdge, !source.hasWorkInProgress {
       pendingEdge = nil
       _ = gridView.table.perform(.focusEdge(edge))
       gridView.setNeedsLayout()
+      changed = true
     }
-    didChange?()
+    // The window hears of what it shows: new rows, the reads' end, the side index's progress, a message.
+    let seen = TickState(
+      isOpening: source.isOpening, isReading: source.hasWorkInProgress, sortIndex: sortIndex?.state,
+      message: message)
+    if changed || seen != lastTick {
+      lastTick = seen
+      didChange?()
+    }
   }
+
+  /// What the last poll saw of the reads (a change is told to the window).
+  private struct TickState: Equatable {
+    var isOpening = false
+    var isReading = false
+    var sortIndex: SQLiteSortIndex.State?
+    var message: String?
+  }
+  private var lastTick = TickState()
 
   // MARK: Status
 
