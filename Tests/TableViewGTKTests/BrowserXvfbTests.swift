@@ -208,6 +208,26 @@ final class BrowserXvfbTests {
     #expect(!demo.standardError.contains("WARNING"), "\(demo.standardError)")
   }
 
+  @Test("another process's writes show: a changed value, a new row counted, a deleted row gone")
+  func liveWrites() async throws {
+    let demo = try DemoSession(["--open", path, "--table", "items"])
+    defer { demo.close() }
+    try await demo.waitForBrowser("the table") { $0.isSettled && $0.loaded(1)?.first == "name 1" }
+    let database = try DatabaseQueue(path: path)
+    defer { try? database.close() }
+    try await database.write { db in
+      try db.execute(sql: "UPDATE items SET name = 'renamed by another process' WHERE id = 1")
+      try db.execute(sql: "DELETE FROM items WHERE id = 4")
+      try db.execute(sql: "INSERT INTO items(id, name) VALUES (5000, 'new')")
+    }
+    let after = try await demo.waitForBrowser("the writes on screen") { state in
+      state.isSettled && state.loaded(1)?.first == "renamed by another process"
+        && state.loaded(0).map { !$0.contains("4") } == true && state.rowCount == Self.rowCount
+    }
+    #expect(after.loaded(0)?.prefix(4) == ["1", "2", "3", "5"], "\(after)")
+    #expect(after.windowTitle.contains("3,000 rows"), "\(after)")
+  }
+
   @Test("a narrower window: the columns laid out for its width, the header too, the rows still drawn, no warnings")
   func narrowerWindow() async throws {
     let demo = try DemoSession(["--open", path, "--table", "items"])
