@@ -19,6 +19,7 @@ extension GTKTableView {
     let visualDelta = (offset - lastOffset) - (correction - lastCorrection)
     lastOffset = offset
     lastCorrection = correction
+    if visualDelta != 0 { scrollIndicatorScrolled() }
     if table.isLooping {
       gtk_widget_set_visible(scrollbar, 0)
       return
@@ -28,9 +29,11 @@ extension GTKTableView {
     let page = max(1, table.viewportSize.height)
     let span = max(0, maximum - minimum)
     syncedSpan = maximum - minimum
-    // Shown even when everything fits (the thumb then fills the trough): hiding it would widen the
-    // viewport, re-wrap self-sized rows and could bring it back, frame after frame.
-    gtk_widget_set_visible(scrollbar, 1)
+    // Beside the content, shown even when everything fits (the thumb then fills the trough): hiding it would widen
+    // the viewport, re-wrap self-sized rows and could bring it back, frame after frame. Over the content, hidden
+    // then, as GtkScrolledWindow hides it: nothing moves.
+    let shown: gboolean = !scrollbarIsOverlay || span > 0 ? 1 : 0
+    if gtk_widget_get_visible(scrollbar) != shown { gtk_widget_set_visible(scrollbar, shown) }
     // The adjustment's range is the content's height; its value is the thumb's fraction of it.
     let upper = span + page
     var value = scrollbarMapping.fraction * span
@@ -112,6 +115,7 @@ extension GTKTableView {
     lastCorrection = table.contentOffsetCorrection
     scrollbarMapping.jump(to: to)
     drawnThumb = nil
+    scrollIndicatorScrolled()
     setNeedsLayout()
   }
 
@@ -128,6 +132,7 @@ extension GTKTableView {
     lastCorrection = table.contentOffsetCorrection
     scrollbarMapping.jump(to: fraction)
     drawnThumb = nil
+    scrollIndicatorScrolled()
     setNeedsLayout()
   }
 }

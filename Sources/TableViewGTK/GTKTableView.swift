@@ -19,12 +19,27 @@ import CGtk
 public final class GTKTableView: TableViewHost {
   /// The engine.
   public let table: TableView
-  /// The outer widget (viewport and scrollbar side by side): put it in a window.
+  /// The outer widget (the viewport with its scrollbar, and the section index): put it in a window.
   public let widget: UnsafeMutablePointer<GtkWidget>
   /// The widget the cells are children of.
   public let viewport: UnsafeMutablePointer<GtkWidget>
-  /// The vertical scrollbar.
+  /// The vertical scrollbar: over the viewport's right edge (`usesOverlayScrollbar`), or beside it.
   public let scrollbar: UnsafeMutablePointer<GtkWidget>
+  /// Whether the scrollbar lies over the content, thin, and fades out when nothing scrolls, as GNOME's overlay
+  /// scrollbars do (GtkScrolledWindow's `overlay-scrolling`). The desktop's "Always Show Scrollbars" setting
+  /// overrides it for every table. Off, the scrollbar always shows beside the content, which it narrows.
+  public var overlayScrolling = true {
+    didSet { if overlayScrolling != oldValue { placeScrollbar() } }
+  }
+  /// The GtkOverlay holding the viewport, and the scrollbar over it when it is an overlay one.
+  let overlayWidget: UnsafeMutablePointer<GtkWidget>
+  /// When the overlay scrollbar shows, widens and fades (the core's rules).
+  var scrollIndicator = ScrollIndicatorState()
+  /// Whether the scrollbar is placed over the content now.
+  var scrollbarIsOverlay = false
+  var scrollIndicatorTickID: UInt32 = 0
+  var scrollIndicatorTimerID: UInt32 = 0
+  var settingsHandlerID: UInt = 0
   /// The section index bar, between the list and the scrollbar (see GTKTableView+SectionIndex).
   let sectionIndexBar = GTKSectionIndexBar()
   let adjustment: UnsafeMutablePointer<GtkAdjustment>
@@ -132,15 +147,19 @@ public final class GTKTableView: TableViewHost {
     gtk_widget_set_layout_manager(viewport, gtk_custom_layout_new(nil, viewportMeasure, viewportAllocate))
     adjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)
     g_object_ref_sink(gpointerOf(adjustment))
+    // Kept alive by the table, as it moves between the overlay and the box (see placeScrollbar()).
     scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
-    GTK.append(widget, viewport)
+    g_object_ref_sink(gpointerOf(scrollbar))
+    overlayWidget = gtk_overlay_new()
+    gtk_overlay_set_child(OpaquePointer(overlayWidget), viewport)
+    GTK.append(widget, overlayWidget)
     GTK.append(widget, sectionIndexBar.widget)
-    GTK.append(widget, scrollbar)
 
     table.host = self
     g_object_set_data(gobject(viewport), GTKTableView.ownerKey, Unmanaged.passUnretained(self).toOpaque())
     installInput()
     installFocusTracking()
+    installOverlayScrollbar()
     sectionIndexBar.onSelect = { [weak self] title in self?.jumpToSectionIndexTitle(at: title) }
     Signals.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.adjustmentChanged() }
   }
@@ -151,12 +170,14 @@ public final class GTKTableView: TableViewHost {
     if idleSourceID != 0 { g_source_remove(idleSourceID) }
     if touchpadQuietSourceID != 0 { g_source_remove(touchpadQuietSourceID) }
     if longPressSourceID != 0 { g_source_remove(longPressSourceID) }
+    removeOverlayScrollbar()
     for view in shownViews where gtk_widget_get_parent(view.widget) != nil { gtk_widget_unparent(view.widget) }
     for button in swipeButtons { gtk_widget_unparent(button) }
     if let refreshIndicator { gtk_widget_unparent(refreshIndicator.box) }
     if let contextMenuPopover { gtk_widget_unparent(contextMenuPopover) }
     g_object_unref(gpointerOf(adjustment))
     g_object_unref(gpointerOf(widget))
+    g_object_unref(gpointerOf(scrollbar))
   }
 
   static let ownerKey = "swift-table-view"

@@ -521,7 +521,7 @@ final class DatabaseFeedPage: DemoPage, SQLiteTableDataSourceForwarding {
     if let source { parts += source.statusParts() }
     if loadingMore { parts.append("loading more…") }
     if let lastError { parts.append("error: \(lastError)") }
-    parts.append("\(LiveWidgets.count) widgets alive")
+    if EngineStatistics.isShown { parts.append("\(LiveWidgets.count) widgets alive") }
     if let lastSelected { parts.append(lastSelected.selectionStatus) }
     return parts.joined(separator: " · ")
   }

@@ -54,6 +54,7 @@ final class DatePickerPage: DemoPage {
 
   func status() -> String {
     "picker · years \(DatePickerData.selectableYears.lowerBound)–\(DatePickerData.selectableYears.upperBound) "
-      + "selectable · months and days loop · \(changes) changes · \(LiveWidgets.count) widgets alive"
+      + "selectable · months and days loop"
+      + (EngineStatistics.isShown ? " · \(changes) changes · \(LiveWidgets.count) widgets alive" : "")
   }
 }

@@ -44,6 +44,11 @@ struct DemoOptions {
   var open: String?
   /// `--table NAME`: the table `--open` shows first (without it, the list of the file's tables and views).
   var table: String?
+  /// `--always-show-scrollbars`: the scrollbars beside the lists, always shown, as GNOME's "Always Show Scrollbars"
+  /// asks (by default they lie over the lists and fade out when nothing scrolls).
+  var alwaysShowScrollbars = false
+  /// `--statistics`: the status line shows the engine's figures from the start (the menu's "Engine Statistics").
+  var statistics = false
   /// The window's size.
   var width = 900
   /// The window's size.
@@ -51,7 +56,7 @@ struct DemoOptions {
 
   static let usage = """
     usage: tableview-gtk-demo [--demo feed|fixed|loop|date|chat] [--rows N] [--db PATH] [--chat-db PATH] [--memory]
-                              [--size WxH] [--dark | --light]
+                              [--size WxH] [--dark | --light] [--always-show-scrollbars] [--statistics]
                               [--multiple-selection]
                               [--chat-interval SECONDS] [--chat-page-delay MS]
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe|label-heights|nested-allocation|section-index]
@@ -62,6 +67,10 @@ struct DemoOptions {
       --demo        the page shown first (switch with the view switcher or the keys 1–5)
       --dark, --light  the dark or the light style (by default the system's preference, through
                     libadwaita's style manager; GTK_THEME=Adwaita:dark also asks for the dark one)
+      --always-show-scrollbars  the scrollbars beside the lists and always shown, as GNOME's setting of that
+                    name asks (by default they lie over the lists and fade out when nothing scrolls)
+      --statistics  the status line shows the engine's figures (widgets alive, cells created and reused), as
+                    the menu's Engine Statistics does
       --rows        rows of the feed (1,000,000) or of the fixed-height table (10,000,000),
                     or messages of the chat (1,000,000)
       --multiple-selection  the fixed-height table selects several rows: Space, Enter or a click toggles
@@ -130,6 +139,8 @@ struct DemoOptions {
         options.width = parts[0]
         options.height = parts[1]
       case "--multiple-selection": options.multipleSelection = true
+      case "--always-show-scrollbars": options.alwaysShowScrollbars = true
+      case "--statistics": options.statistics = true
       case "--dark", "--light":
         let scheme: DemoColorScheme = argument == "--dark" ? .dark : .light
         if let chosen = options.colorScheme, chosen != scheme {

@@ -26,17 +26,20 @@ extension DemoPage {
   func tableViewDidLayout() {}
   func handleShortcut(_ keyval: UInt32) -> Bool { false }
 
-  /// The engine's figures for a table page: rows, widgets alive, cells created and reused.
+  /// A table page's status: its rows and selection, and with `EngineStatistics.isShown` the engine's figures
+  /// (widgets alive, cells created and reused) and the page's `extra` ones.
   func engineStatus(_ tableView: GTKTableView, extra: String? = nil) -> String {
     let table = tableView.table
     let diagnostics = table.diagnostics
-    var parts = [
-      "\(table.totalRowCount.grouped) rows",
-      "\(LiveWidgets.count) widgets alive",
-      "\(diagnostics.cellsCreated.grouped) cells created",
-      "\(diagnostics.cellsReused.grouped) reused",
-    ]
-    if let extra { parts.append(extra) }
+    var parts = ["\(table.totalRowCount.grouped) rows"]
+    if EngineStatistics.isShown {
+      parts += [
+        "\(LiveWidgets.count) widgets alive",
+        "\(diagnostics.cellsCreated.grouped) cells created",
+        "\(diagnostics.cellsReused.grouped) reused",
+      ]
+      if let extra { parts.append(extra) }
+    }
     if let lastSelected { parts.append(lastSelected.selectionStatus) }
     return parts.joined(separator: " · ")
   }

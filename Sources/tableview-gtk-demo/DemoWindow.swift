@@ -10,7 +10,7 @@ import TableViewSQLite
 #endif
 
 /// The demo's window, a GNOME application's (libadwaita): a header bar with a view switcher for the five pages
-/// (or the keys 1–5) and a menu (keyboard shortcuts, quit), the page, and a status line with the engine's figures.
+/// (or the keys 1–5) and a menu (keyboard shortcuts, quit), the page, and a status line (the engine's figures too with the menu's Engine Statistics).
 /// The style follows the system's dark preference through libadwaita's style manager, or `--dark`/`--light`.
 final class DemoWindow {
   let options: DemoOptions
@@ -59,6 +59,7 @@ final class DemoWindow {
     let gApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
     g_application_register(gApplication, nil, nil)
     Self.applyColorScheme(options.colorScheme)
+    if options.alwaysShowScrollbars { Self.alwaysShowScrollbars() }
 
     let gtkApplication = UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self)
     window = adw_application_window_new(gtkApplication)
@@ -156,6 +157,17 @@ final class DemoWindow {
     }
   }
 
+  /// What GNOME's "Always Show Scrollbars" does: GtkSettings' `gtk-overlay-scrolling` off, for every list.
+  static func alwaysShowScrollbars() {
+    guard let settings = gtk_settings_get_default() else { return }
+    var value = GValue()
+    g_value_init(&value, g_type_from_name("gboolean"))
+    g_value_set_boolean(&value, 0)
+    g_object_set_property(
+      UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self), "gtk-overlay-scrolling", &value)
+    g_value_unset(&value)
+  }
+
   /// The window's own CSS: without a compositor (Xvfb, some X sessions) GTK draws a window's frame as a solid 5-pixel
   /// border inside the window; a window X makes smaller than that frame (no window manager enforces the minimum
   /// size) gets negative sizes for libadwaita's content (GTK warns on every frame). A one-pixel line drawn over the
@@ -176,6 +188,7 @@ final class DemoWindow {
   /// The header bar's menu: the keyboard shortcuts and Quit (with their accelerators).
   private static func primaryMenuButton() -> UnsafeMutablePointer<GtkWidget> {
     let menu = g_menu_new()!
+    g_menu_append(menu, "Engine _Statistics", "win.show-statistics")
     g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
     g_menu_append(menu, "_Quit", "app.quit")
     let button = gtk_menu_button_new()!
@@ -203,6 +216,17 @@ final class DemoWindow {
         gtk_application_set_accels_for_action(gtkApplication, action, &accels)
       }
     }
+    // Engine Statistics: a check item of the menu (a stateful action), off unless `--statistics`.
+    EngineStatistics.isShown = options.statistics
+    let statistics = g_simple_action_new_stateful(
+      "show-statistics", nil, g_variant_new_boolean(options.statistics ? 1 : 0))!
+    Signals.connect(gpointerOf(statistics), "activate") { [weak self] (_: UnsafeMutableRawPointer?) in
+      EngineStatistics.isShown.toggle()
+      g_simple_action_set_state(statistics, g_variant_new_boolean(EngineStatistics.isShown ? 1 : 0))
+      self?.refreshStatus()
+    }
+    g_action_map_add_action(OpaquePointer(window), statistics)
+    g_object_unref(gpointerOf(statistics))
     let builder = gtk_builder_new_from_string(ShortcutsWindow.xml, -1)!
     if let overlay = gtk_builder_get_object(builder, "shortcuts") {
       gtk_application_window_set_help_overlay(

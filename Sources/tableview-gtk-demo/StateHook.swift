@@ -91,6 +91,8 @@ final class StateHook {
         ("isAnimating", table.isAnimating ? "true" : "false"),
         ("isTracking", table.isTracking ? "true" : "false"),
         ("layouts", "\(tableView.layoutCount)"),
+        ("scrollbarRect", rect(of: tableView.scrollbar)),
+        ("overlayScrollbar", tableView.usesOverlayScrollbar ? "true" : "false"),
       ]
       // Where each visible row is drawn (window surface, top and height), in row order: the tests
       // check that rows abut exactly even ten million rows down.

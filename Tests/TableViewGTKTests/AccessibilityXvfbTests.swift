@@ -128,7 +128,7 @@ struct AccessibilityXvfbTests {
     "↓ moves GTK's focus to the row (a focus event, the focused state) and its selection, and sends nothing else: no name, description or children events"
   )
   func keysSendFocusEvents() async throws {
-    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000", "--always-show-scrollbars"])
     defer {
       demo.close()
       bus.close()
@@ -182,7 +182,7 @@ struct AccessibilityXvfbTests {
 
   @Test("Down moves the focus and the selection; the focus comes back with its row after scrolling away and back")
   func keysSelectAndFocusSurvivesScrolling() async throws {
-    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000", "--always-show-scrollbars"])
     defer {
       demo.close()
       bus.close()
@@ -223,7 +223,7 @@ struct AccessibilityXvfbTests {
 
   @Test("at row 500,000 each row says its place in the million; pooled cells are not in the tree")
   func halfAMillionDown() async throws {
-    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000"])
+    let (bus, demo, window) = try await start(["--demo", "fixed", "--rows", "1000000", "--always-show-scrollbars"])
     defer {
       demo.close()
       bus.close()

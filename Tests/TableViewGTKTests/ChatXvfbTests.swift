@@ -21,6 +21,8 @@ struct ChatXvfbTests {
   func start(interval: Double, pageDelay: Int = 300) async throws -> (DemoSession, ChatState, ScreenRect) {
     let demo = try DemoSession([
       "--demo", "chat", "--chat-interval", String(interval), "--chat-page-delay", String(pageDelay),
+      // The tests read the thumb as drawn and click its trough: GNOME's "Always Show Scrollbars".
+      "--always-show-scrollbars",
     ])
     let first = try await demo.waitForChat("the chat at the newest") { $0.showsNewestAtBottom }
     let window = try await demo.window()

@@ -155,10 +155,13 @@ struct DemoXvfbTests {
 
   @Test("a click in the scrollbar's trough jumps to that fraction of the content's height")
   func scrollbarJump() async throws {
-    let (demo, _, window) = try await start(["--demo", "fixed"])
+    // GNOME's "Always Show Scrollbars": the scrollbar beside the list, always drawn.
+    let (demo, _, window) = try await start(["--demo", "fixed", "--always-show-scrollbars"])
     defer { demo.close() }
     let first = try await demo.waitFor("the viewport") { $0.viewportRect != nil }
     let viewport = try #require(first.viewportRect)
+    let bar = try #require(first.scrollbarRect)
+    #expect(first.overlayScrollbar == false && bar[0] >= viewport[0] + viewport[2], "beside the list: \(first)")
     // The scrollbar is right of the viewport; GTK warps the slider to a primary click.
     let x = Int(viewport[0] + viewport[2]) + 5
     let y = Int(viewport[1] + viewport[3] / 2)
@@ -174,6 +177,68 @@ struct DemoXvfbTests {
     #expect(abs((jumped.contentOffset ?? 0) / maximum - fraction) < 1e-6, "the offset at the same fraction: \(jumped)")
     let row = try #require(jumped.firstVisibleRow)
     #expect((45...54).contains(row[0]), "near the middle section of 100: \(jumped)")
+  }
+
+  @Test(
+    "GNOME's overlay scrollbar: over the list's edge, shown by a scroll and gone two seconds later; the pointer on it widens it, and a click there jumps"
+  )
+  func overlayScrollbar() async throws {
+    let (demo, _, window) = try await start(["--demo", "fixed"])
+    defer { demo.close() }
+    let first = try await demo.waitFor("the viewport") { $0.viewportRect != nil && $0.scrollbarRect != nil }
+    let viewport = try #require(first.viewportRect)
+    let bar = try #require(first.scrollbarRect)
+    #expect(first.overlayScrollbar == true, "\(first)")
+    #expect(
+      bar[0] >= viewport[0] && bar[0] + bar[2] <= viewport[0] + viewport[2] + 0.5 && bar[2] < 20,
+      "a narrow scrollbar over the list's right edge, not beside it: \(bar) in \(viewport)")
+    // The scrollbar's column, the full height of the list.
+    let column = ScreenRect(
+      x: window.x + Int(bar[0]), y: window.y + Int(viewport[1]), width: Int(bar[2].rounded(.up)),
+      height: Int(viewport[3]))
+
+    // A scroll shows it.
+    try demo.movePointer(to: Int(viewport[0] + viewport[2] / 2), Int(viewport[1] + viewport[3] / 2), in: window)
+    try demo.xdotool("click", "--repeat", "3", "--delay", "40", "5")
+    let scrolled = try await demo.waitFor("scrolled, at rest") { ($0.contentOffset ?? 0) > 0 && $0.isSettled }
+    let shown = try demo.screenshot()
+    // Two seconds after the scroll it fades out (over one second): screenshots until two in a row agree.
+    var previous = shown
+    var hidden: Screenshot?
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(60)
+    while hidden == nil, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(400))
+      let shot = try demo.screenshot()
+      if try shot.differingPixels(from: previous, in: column) == 0,
+        try shot.differingPixels(from: shown, in: column) > 0
+      {
+        hidden = shot
+      }
+      previous = shot
+    }
+    let rest = try #require(hidden, "the scrollbar never faded out")
+    let still = try await demo.waitFor("the same state") { $0.writes >= scrolled.writes }
+    #expect(still.contentOffset == scrolled.contentOffset, "nothing scrolled meanwhile: \(scrolled) → \(still)")
+    let thin = try shown.differingPixels(from: rest, in: column)
+    #expect(thin >= 20, "the thumb was drawn after the scroll, and is not at rest: \(thin) pixels")
+
+    // The pointer on it: it shows again, wide (its trough down the whole list).
+    try demo.movePointer(to: Int(bar[0] + bar[2] / 2), Int(viewport[1] + viewport[3] / 2), in: window)
+    var wide = 0
+    for _ in 0..<100 where wide < thin * 3 {
+      try await Task.sleep(for: .milliseconds(200))
+      wide = try demo.screenshot().differingPixels(from: rest, in: column)
+    }
+    #expect(wide >= thin * 3, "hovered, the scrollbar is drawn wide: \(wide) pixels against \(thin)")
+
+    // A click in its trough jumps there, as the classic one does.
+    try demo.xdotool("click", "1")
+    let jumped = try await demo.waitFor("a jump towards the middle") {
+      ($0.contentOffset ?? 0) > 1_000_000 && $0.isSettled
+    }
+    let fraction = try #require(jumped.scrollFraction)
+    #expect(abs(fraction - 0.5) < 0.05, "the thumb where it was put: \(jumped)")
   }
 
   @Test("dragging with the mouse scrolls and flings without selecting; dragged past the top it springs back")
@@ -222,7 +287,9 @@ struct DemoXvfbTests {
     let scrolled = try await demo.waitFor("a scroll into section 1") { ($0.contentOffset ?? 0) > 200 && $0.isSettled }
     let header = try #require(scrolled.headers?.first, "\(scrolled)")
     #expect(header[0] == 0 && header[1] == top, "section 1's header floats at the viewport's top: \(scrolled)")
-    #expect((scrolled.rowTops?.first ?? top) < top, "rows scroll under it: \(scrolled)")
+    #expect(
+      (scrolled.firstVisibleRow?[1] ?? 0) > 0 && (scrolled.rowTops?.first ?? .infinity) < top + header[2],
+      "rows scroll under it: \(scrolled)")
 
     // The last rows of section 1 at the top: section 2's header comes up under the first and pushes it.
     try demo.xdotool("key", "Home")

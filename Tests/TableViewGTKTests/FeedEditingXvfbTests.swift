@@ -130,7 +130,10 @@ struct FeedEditingXvfbTests {
     let editing = try await demo.waitForFeed("the ⊖ controls in") {
       $0.isEditing && $0.isSettled && $0.editControls.count == $0.posts.count
     }
-    #expect(editing.posts.map(\.number) == first.posts.map(\.number), "the same posts: \(editing)")
+    // The same posts from the top (narrower, they may be taller: the last may leave the screen).
+    #expect(
+      !editing.posts.isEmpty && first.posts.map(\.number).starts(with: editing.posts.map(\.number)),
+      "the same posts: \(editing)")
     #expect(editing.state.misfitRows == [], "every row measured again at the narrower width: \(editing)")
     let control = editing.editControls[1]
     #expect(control.path == [0, 1], "\(editing)")

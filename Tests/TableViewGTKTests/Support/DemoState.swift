@@ -40,6 +40,9 @@ struct DemoState: Sendable, CustomStringConvertible {
   var headers: [[Double]]?
   /// The table's viewport on the window's surface: x, y, width, height.
   var viewportRect: [Double]?
+  /// The vertical scrollbar's place in the window, and whether it lies over the list (GNOME's overlay scrollbars).
+  var scrollbarRect: [Double]?
+  var overlayScrollbar: Bool?
   /// What has the keyboard focus: "table", "entry", "button:LABEL", another widget's GTK type name and address, ""
   /// for none.
   var focus: String?
@@ -93,6 +96,8 @@ struct DemoState: Sendable, CustomStringConvertible {
     rowHeights = numbers("rowHeights")?.map(\.doubleValue)
     misfitRows = (object["misfitRows"] as? [[NSNumber]])?.map { $0.map(\.intValue) }
     viewportRect = numbers("viewportRect")?.map(\.doubleValue)
+    scrollbarRect = numbers("scrollbarRect")?.map(\.doubleValue)
+    overlayScrollbar = number("overlayScrollbar")?.boolValue
     bands = (object["bands"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     headers = (object["headers"] as? [[NSNumber]])?.map { $0.map(\.doubleValue) }
     switcherRect = numbers("switcherRect")?.map(\.doubleValue)

@@ -35,6 +35,17 @@ extension Screenshot {
     return count
   }
 
+  /// The number of pixels in `rect` that differ from `other`'s by more than `fuzz` (0…1) in intensity: what was
+  /// drawn in one and not in the other.
+  func differingPixels(from other: Screenshot, in rect: ScreenRect, fuzz: Double = 0.06) throws -> Int {
+    let text = try magick([
+      path, other.path, "-crop", rect.description, "+repage", "-compose", "difference", "-composite", "-colorspace",
+      "Gray", "-threshold", "\(Int(fuzz * 100))%", "-format", "%[fx:round(mean*w*h)]", "info:",
+    ])
+    guard let count = Int(text) else { throw SubprocessError("unexpected count from convert: \(text)") }
+    return count
+  }
+
   private func magick(_ arguments: [String]) throws -> String {
     guard let convert = which("convert") else { throw SubprocessError("imagemagick's convert is not installed") }
     let result = try run(convert, arguments, timeout: 30)
