@@ -142,10 +142,13 @@ final class BrowserXvfbTests {
       try demo.xdotool("click", "1")
     }
     try clickTitle(2, first)
-    let sorted = try await demo.waitForBrowser("sorted by score") { $0.isSettled && $0.sort?.column == 2 }
+    let sorted = try await demo.waitForBrowser("sorted by score, the focus kept") {
+      $0.isSettled && $0.sort?.column == 2 && $0.focusedValues != nil
+    }
     #expect(sorted.sort?.ascending == true, "\(sorted)")
     #expect(sorted.columnTitles[2] == "score ▲" && sorted.headerTexts[2] == "score ▲", "\(sorted)")
     #expect(sorted.loaded(0)?.first == "1", "the reading row (item 1) kept: \(sorted)")
+    #expect(sorted.focusedValues?.first == "1", "the focus kept on item 1: \(sorted)")
     #expect(sorted.sortIndex == "none", "an index serves the score: \(sorted)")
     #expect(sorted.windowTitle.contains("by score ▲"), "\(sorted)")
     try demo.xdotool("key", "Home")
@@ -157,9 +160,10 @@ final class BrowserXvfbTests {
     // An unindexed column: the first screen by a scan, then every row through a side index built meanwhile.
     try clickTitle(4, top)
     let byCity = try await demo.waitForBrowser("sorted by city through the side index") {
-      $0.isSettled && $0.sort?.column == 4 && $0.sortIndex == "reading"
+      $0.isSettled && $0.sort?.column == 4 && $0.sortIndex == "reading" && $0.focusedValues != nil
     }
     #expect(byCity.columnTitles[4] == "city ▲" && byCity.columnTitles[2] == "score", "\(byCity)")
+    #expect(byCity.focusedValues?[2] == lowest, "the focus kept through the side index: \(byCity)")
     try demo.xdotool("key", "Home")
     let city = try minimum("city")
     let cities = try await demo.waitForBrowser("the first city first") { $0.isSettled && $0.loaded(4)?.first == city }

@@ -54,11 +54,18 @@ extension BrowserPage {
       ("focusedColumn", state.focusedColumn.map(String.init) ?? "null"),
       ("sort", columns.sort.map { "[\($0.column),\($0.ascending)]" } ?? "null"),
       ("gridRows", "[" + rows.joined(separator: ",") + "]"),
+      ("focusedValues", focusedValues.map { "[" + $0.map(json).joined(separator: ",") + "]" } ?? "null"),
       ("headerRect", hook.rect(of: header.widget)),
       ("scrollbarRect", gtk_widget_get_visible(scrollbar) != 0 ? hook.rect(of: scrollbar) : "null"),
       ("sortIndex", json(sortState)),
     ]
     return fields
+  }
+
+  /// The focused row's texts, a column each (`nil`: no row focused, or its page on its way).
+  private var focusedValues: [String]? {
+    guard let path = gridView.table.focusedIndexPath, let values = source?.record(at: path) else { return nil }
+    return values.prefix(columns?.description.columns.count ?? 0).map(DatabaseValueText.cellText)
   }
 
   /// `text` as a JSON string.

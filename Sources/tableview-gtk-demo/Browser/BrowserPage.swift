@@ -44,6 +44,9 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private var sortIndexStarted = false
   /// Told after every change (the window's state hook and title).
   var didChange: (() -> Void)?
+  /// The key of the row the focus was on before the rows were read again (a new sort, the side index): focused
+  /// again once its row is read.
+  private var refocusKey: DatabaseValue?
   /// The columns laid out again for a new width, soon.
   private var widthTimer: GLibTimeout?
   private lazy var poll = DatabasePoll(
@@ -212,8 +215,18 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
     guard let source else { return nil }
     let table = gridView.table
     let path = table.focusedIndexPath ?? table.indexPathsForVisibleRows.first
-    // Through the side index the record ends with the row's key, its position, and the position again (the key).
-    return path.flatMap { source.record(at: $0) }.map { readsThroughIndex ? $0[$0.count - 3] : $0.last ?? .null }
+    return path.flatMap { source.record(at: $0) }.map(key(of:))
+  }
+
+  /// A record's row key (the last value of every record: the plan's key column; through the side index the record
+  /// ends with the row's key, its position, and the position again).
+  private func key(of record: [DatabaseValue]) -> DatabaseValue {
+    readsThroughIndex ? record[record.count - 3] : record.last ?? .null
+  }
+
+  /// The key of the focused row (`nil`: no row has the focus), to focus it again once the rows are read again.
+  private var focusedKey: DatabaseValue? {
+    gridView.table.focusedIndexPath.flatMap { source?.record(at: $0) }.map(key(of:))
   }
 
   /// A new source for the table's sort, opened at `anchor` (the row with that key, when the rows have it; else the
@@ -295,8 +308,10 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       }
       let table = gridView.table
       let row = (table.focusedIndexPath ?? table.indexPathsForVisibleRows.first)?.row ?? 0
+      let focused = focusedKey
       readsThroughIndex = true
       show(index.request, from: reader, at: .key((row + 1).databaseValue))
+      refocusKey = focused
       message = "sorted: every row"
     case .failed(let error):
       message = "\(error): each page is sorted by a scan of the table"
@@ -317,7 +332,9 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private func apply(_ change: ColumnState.Change) {
     if change.contains(.sortDescriptors) {
       message = nil
+      let focused = focusedKey
       reload(at: readingKey.map { .key($0) } ?? .first)
+      refocusKey = focused
     }
     if !change.isEmpty { refreshColumns() }
   }
@@ -430,6 +447,16 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       _ = gridView.table.perform(.focusEdge(edge))
       gridView.setNeedsLayout()
       changed = true
+    }
+    if let key = refocusKey, !source.isOpening, !source.hasWorkInProgress {
+      // The row that had the focus has it again, at its place in the new order.
+      refocusKey = nil
+      let table = gridView.table
+      if let path = table.indexPathsForVisibleRows.first(where: { source.record(at: $0).map(key(of:)) == key }) {
+        try? table.focusRow(at: path)
+        gridView.setNeedsLayout()
+        changed = true
+      }
     }
     // The window hears of what it shows: new rows, the reads' end, the side index's progress, a message.
     let seen = TickState(

@@ -29,6 +29,8 @@ struct BrowserState: CustomStringConvertible {
   var sort: (column: Int, ascending: Bool)?
   /// The visible rows' texts, a column each (`nil`: a row whose page is on its way).
   var rows: [[String]?]
+  /// The focused row's texts (`nil`: none focused).
+  var focusedValues: [String]?
   var headerRect: [Double]
   var scrollbarRect: [Double]?
   /// The side index: none, building, ready or reading.
@@ -62,6 +64,7 @@ struct BrowserState: CustomStringConvertible {
       self.sort = (column, ascending)
     }
     rows = (object["gridRows"] as? [Any])?.map { $0 as? [String] } ?? []
+    focusedValues = object["focusedValues"] as? [String]
     headerRect = (object["headerRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
     scrollbarRect = (object["scrollbarRect"] as? [NSNumber])?.map(\.doubleValue)
     sortIndex = object["sortIndex"] as? String ?? "none"
