@@ -108,6 +108,7 @@ let package = Package(
         .target(name: "CAdw", condition: .when(traits: ["GTK"])),
         .target(name: "CGtkX11", condition: .when(traits: ["GTK"])), "TableViewCore", "DemoData",
         "SeededRandom", "TableViewSQLite", "DemoDatabase",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ]),
     // Test-only: the engine's pointer and keyboard scripts played with real X input on a GTKTableView (run by
     // TableViewGTKTests under Xvfb).
@@ -154,6 +155,7 @@ let package = Package(
       name: "TableViewGTKTests",
       dependencies: [
         "TableViewGTK", "TableViewCore", "TestSupport", "TableViewSQLite", "DemoDatabase", "TableViewTesting",
+        .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
       ],
       // Run by the accessibility tests (with the system's python3 and its pyatspi), not compiled.
       exclude: ["Support/atspi-tree.py", "Support/atspi-action.py", "Support/atspi-events.py"]),

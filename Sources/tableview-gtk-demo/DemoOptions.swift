@@ -39,6 +39,11 @@ struct DemoOptions {
   /// `--dark` or `--light`: the style asked for; `nil` follows the system's preference (`GTK_THEME=Adwaita:dark`
   /// counts as `--dark`: see main.swift).
   var colorScheme: DemoColorScheme?
+  /// `--open FILE`: any SQLite file browsed read-only (its tables and views, then one of them in columns) instead
+  /// of the demo's pages.
+  var open: String?
+  /// `--table NAME`: the table `--open` shows first (without it, the list of the file's tables and views).
+  var table: String?
   /// `--always-show-scrollbars`: the scrollbars beside the lists, always shown, as GNOME's "Always Show Scrollbars"
   /// asks (by default they lie over the lists and fade out when nothing scrolls).
   var alwaysShowScrollbars = false
@@ -57,6 +62,7 @@ struct DemoOptions {
                               [--state-file PATH] [--self-test scroll-steps|touchpad|touchpad-swipe|label-heights|nested-allocation|section-index]
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
                               [--soak ROUNDS]
+       tableview-gtk-demo --open FILE [--table NAME] [--size WxH] [--dark | --light] [--state-file PATH]
 
       --demo        the page shown first (switch with the view switcher or the keys 1–5)
       --dark, --light  the dark or the light style (by default the system's preference, through
@@ -92,6 +98,12 @@ struct DemoOptions {
                     (--listview: the same fling in GtkListView, for comparison; --demo chat: flicks up
                     through the chat while 5 messages a second arrive and older pages load;
                     --json: the chat run's figures as JSON lines)
+      --open        browse any SQLite file, read-only: its tables and views (Enter or a click opens one),
+                    then the table in columns, paged from the file (never read whole); ↑ ↓ Page Up/Down
+                    Home End move through the rows, ← → the column cursor (the columns scroll sideways,
+                    the first stays), a click on a title sorts (again: the other way; a third time: by the
+                    key), a drag of a title's right edge resizes the column, Esc goes back to the list
+      --table       the table or view --open shows first
       --soak        ROUNDS rounds of scrolling, jumps and edits on every page, resident memory printed
                     after each; exits 1 unless it settles (second half's peak within 5% of the first's)
     """
@@ -143,6 +155,14 @@ struct DemoOptions {
         let path = try value(argument)
         guard !path.isEmpty else { throw DemoOptionsError("--chat-db needs a file's path") }
         options.chatDatabase = path
+      case "--open":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoOptionsError("--open needs a file's path") }
+        options.open = path
+      case "--table":
+        let name = try value(argument)
+        guard !name.isEmpty else { throw DemoOptionsError("--table needs a table's name") }
+        options.table = name
       case "--memory": options.memory = true
       case "--state-file": options.stateFile = try value(argument)
       case "--self-test": options.selfTest = try value(argument)
@@ -177,6 +197,7 @@ struct DemoOptions {
       default: throw DemoOptionsError("unknown option \(argument)\n\(usage)")
       }
     }
+    if options.table != nil && options.open == nil { throw DemoOptionsError("--table needs --open FILE") }
     if options.memory && options.database != nil { throw DemoOptionsError("--memory and --db cannot go together") }
     if options.memory && options.chatDatabase != nil {
       throw DemoOptionsError("--memory and --chat-db cannot go together")

@@ -3,6 +3,7 @@ import CGtk
 import DemoData
 import TableViewCore
 import TableViewGTK
+import TableViewSQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -42,8 +43,14 @@ final class DemoWindow {
     ("Chat", "user-available-symbolic"),
   ]
 
-  init(options: DemoOptions) {
+  /// `--open FILE`: the file browsed (and the table shown first) instead of the demo's pages.
+  let browser: (file: BrowserFile, table: SQLiteTableDescription?)?
+  /// The header bar's title while browsing: the file, and the table shown.
+  private var browserTitle: OpaquePointer?
+
+  init(options: DemoOptions, browser: (file: BrowserFile, table: SQLiteTableDescription?)? = nil) {
     self.options = options
+    self.browser = browser
     loop = g_main_loop_new(nil, 0)
     // Not unique: every run is its own process (the tests start several at once), and none needs the session
     // bus. Registered here, so the application's start-up (libadwaita's style sheet) is done before the window;
@@ -63,9 +70,9 @@ final class DemoWindow {
     stack = adw_view_stack_new()
     gtk_widget_set_vexpand(stack, 1)
     let viewStack = OpaquePointer(stack)
-    for (index, name) in Self.pageNames.enumerated() {
+    for (index, name) in (browser == nil ? Self.pageNames : ["browser"]).enumerated() {
       let slot = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-      let (title, icon) = Self.pageTitles[index]
+      let (title, icon) = browser == nil ? Self.pageTitles[index] : ("Browser", "x-office-spreadsheet-symbolic")
       let page = adw_view_stack_add_titled(viewStack, slot, name, title)
       adw_view_stack_page_set_icon_name(page, icon)
       slots[name] = slot
@@ -74,15 +81,23 @@ final class DemoWindow {
     // The header bar: the view switcher as its title while it fits, a bar of the same switcher at the bottom
     // when it does not (a narrow window); the primary menu at the end.
     let header = adw_header_bar_new()!
-    let switcherTitle = adw_view_switcher_title_new()!
-    switcher = switcherTitle
-    adw_view_switcher_title_set_stack(OpaquePointer(switcherTitle), viewStack)
-    adw_view_switcher_title_set_title(OpaquePointer(switcherTitle), "SwiftTableView")
-    adw_header_bar_set_title_widget(OpaquePointer(header), switcherTitle)
     let switcherBar = adw_view_switcher_bar_new()!
-    adw_view_switcher_bar_set_stack(OpaquePointer(switcherBar), viewStack)
-    g_object_bind_property(
-      gpointerOf(switcherTitle), "title-visible", gpointerOf(switcherBar), "reveal", G_BINDING_SYNC_CREATE)
+    if let browser {
+      // Browsing a file: its name and the table shown are the title (no pages to switch).
+      let title = adw_window_title_new(browser.file.name, "")!
+      browserTitle = OpaquePointer(title)
+      switcher = title
+      adw_header_bar_set_title_widget(OpaquePointer(header), title)
+    } else {
+      let switcherTitle = adw_view_switcher_title_new()!
+      switcher = switcherTitle
+      adw_view_switcher_title_set_stack(OpaquePointer(switcherTitle), viewStack)
+      adw_view_switcher_title_set_title(OpaquePointer(switcherTitle), "SwiftTableView")
+      adw_header_bar_set_title_widget(OpaquePointer(header), switcherTitle)
+      adw_view_switcher_bar_set_stack(OpaquePointer(switcherBar), viewStack)
+      g_object_bind_property(
+        gpointerOf(switcherTitle), "title-visible", gpointerOf(switcherBar), "reveal", G_BINDING_SYNC_CREATE)
+    }
     adw_header_bar_pack_end(OpaquePointer(header), Self.primaryMenuButton())
 
     let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -222,7 +237,7 @@ final class DemoWindow {
 
   /// Shows the window and runs GLib's main loop until the window closes.
   func run() {
-    show(options.page)
+    show(browser == nil ? options.page : "browser")
     gtk_window_present(gtkWindow)
     // Destroyed by another program (`xdotool windowclose`): GDK would abort or exit with an X error; the demo
     // ends as if the window had been closed.
@@ -264,6 +279,18 @@ final class DemoWindow {
       page = existing
     } else {
       switch name {
+      case "browser":
+        guard let browser else { return }
+        let page = BrowserPage(file: browser.file, table: browser.table)
+        page.didChange = { [weak self, weak page] in
+          guard let self, let page else { return }
+          self.showBrowserTitle(page)
+          self.stateHook?.setNeedsWrite()
+        }
+        self.pages[name] = page
+        showBrowserTitle(page)
+        show(name)
+        return
       case "fixed": page = FixedRowsPage(rows: options.rows, multipleSelection: options.multipleSelection)
       case "loop": page = LoopingListPage()
       case "date": page = DatePickerPage()
@@ -329,8 +356,8 @@ final class DemoWindow {
       default: return current?.handleShortcut(keyval) ?? false
       }
     }
-    // Typing in a text field (the chat's composer) is text, not a page switch.
-    if isTyping(in: window) { return false }
+    // Typing in a text field (the chat's composer) is text, not a page switch; the browser has no pages.
+    if isTyping(in: window) || browser != nil { return false }
     switch Int32(keyval) {
     case GDK_KEY_1: show("feed")
     case GDK_KEY_2: show("fixed")
@@ -340,6 +367,18 @@ final class DemoWindow {
     default: return false
     }
     return true
+  }
+
+  /// The window's title and the header bar's while browsing: "file · table · rows" (the tests find the window
+  /// by "SwiftTableView" in its title).
+  private func showBrowserTitle(_ page: BrowserPage) {
+    let subtitle = page.windowSubtitle
+    if let browserTitle, String(cString: adw_window_title_get_subtitle(browserTitle)) != subtitle {
+      adw_window_title_set_subtitle(browserTitle, subtitle)
+    }
+    let title = "\(page.file.name) · \(subtitle) — SwiftTableView"
+    if let current = gtk_window_get_title(gtkWindow), String(cString: current) == title { return }
+    gtk_window_set_title(gtkWindow, title)
   }
 
   func refreshStatus() {

@@ -158,6 +158,7 @@ final class StateHook {
     if let page = window.current as? DatabaseChatPage { fields += page.stateFields(self) }
     if let page = window.current as? FeedPage { fields += page.stateFields(self) }
     if let page = window.current as? DatabaseFeedPage { fields += page.stateFields(self) }
+    if let page = window.current as? BrowserPage { fields += page.stateFields(self) }
     if let page = window.current as? DatePickerPage {
       fields.append(("date", "[\(page.year),\(page.month),\(page.day)]"))
       fields.append(("pickerChanges", "\(page.changes)"))

@@ -1,6 +1,7 @@
 import CAdw
 import CGtk
 import TableViewGTK
+import TableViewSQLite
 
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +18,21 @@ do {
   }
   printError("\(error)")
   exit(2)
+}
+
+// `--open FILE`: the file is opened (and the table found) before the window, so that a missing file, one that is not
+// a database or an unknown table is a message and status 1, as with tableview-demo --open.
+var browserFile: BrowserFile?
+var browserTable: SQLiteTableDescription?
+if let path = options.open {
+  do throws(BrowserFileError) {
+    let file = try BrowserFile(path: path)
+    browserTable = try options.table.map { name throws(BrowserFileError) in try file.table(named: name) }
+    browserFile = file
+  } catch {
+    printError("tableview-gtk-demo: \(error)")
+    exit(1)
+  }
 }
 
 // The name screen readers (and the accessibility tests, through AT-SPI) know the application by: GTK 4.8 gives
@@ -40,7 +56,7 @@ adw_init()
 // Task { @MainActor in … } and DispatchQueue.main run from GLib's loop from here on.
 GLibMainQueue.install()
 
-let app = DemoWindow(options: options)
+let app = DemoWindow(options: options, browser: browserFile.map { ($0, browserTable) })
 app.run()
 exit(app.exitStatus)
 

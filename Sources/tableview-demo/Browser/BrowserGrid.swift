@@ -1,4 +1,5 @@
 import DemoData
+import DemoDatabase
 import GRDB
 import TableViewCore
 import TableViewSQLite
@@ -47,21 +48,9 @@ final class BrowserGrid {
   /// resizes it) or its title; `nil` for neither.
   func headerHit(x: Int) -> ColumnState.HeaderHit? { state.headerHit(atScreenX: Double(x) + 0.5, tolerance: 0.5) }
 
-  /// A value as a cell shows it: `NULL` (drawn dim, unlike an empty text), a number, the first line of a text (its
-  /// length said when it goes on), or a BLOB's size.
-  static func text(of value: DatabaseValue) -> String {
-    switch value.storage {
-    case .null: return "NULL"
-    case .int64(let number): return String(number)
-    case .double(let number): return String(number)
-    case .string(let text):
-      // A 10 MB text shows its first line's first characters only.
-      let head = text.prefix(200)
-      let line = head.prefix { $0 != "\n" && $0 != "\r" }
-      return line.count < head.count || head.count < text.count ? String(line) + "…" : String(line)
-    case .blob(let data): return "BLOB \(data.count.grouped) bytes"
-    }
-  }
+  /// A value as a cell shows it (`DatabaseValueText`, the GTK browser's rule too): `NULL` (drawn dim, unlike an
+  /// empty text), a number, the first line of a text (its length said when it goes on), or a BLOB's size.
+  static func text(of value: DatabaseValue) -> String { DatabaseValueText.cellText(value) }
 
   /// Draws the header line (titles, the sort's ▲ or ▼, the cursor's column reversed) at `y`.
   func drawHeader(into buffer: inout ScreenBuffer, y: Int, width: Int) {

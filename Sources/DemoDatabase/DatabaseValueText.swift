@@ -1,0 +1,22 @@
+import DemoData
+import GRDB
+
+/// How the SQLite browsers (the terminal demo's and the GTK demo's) write a value in a grid's cell: one rule for
+/// both, so a NULL, a long text or a BLOB reads the same in either.
+public enum DatabaseValueText {
+  /// A value as a cell shows it: `NULL` (which the browsers draw dim, unlike an empty text), a number, the first
+  /// line of a text (an ellipsis when it goes on), or a BLOB's size.
+  public static func cellText(_ value: DatabaseValue) -> String {
+    switch value.storage {
+    case .null: return "NULL"
+    case .int64(let number): return String(number)
+    case .double(let number): return String(number)
+    case .string(let text):
+      // A 10 MB text shows its first line's first characters only.
+      let head = text.prefix(200)
+      let line = head.prefix { $0 != "\n" && $0 != "\r" }
+      return line.count < head.count || head.count < text.count ? String(line) + "…" : String(line)
+    case .blob(let data): return "BLOB \(data.count.grouped) bytes"
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import CGtk
+import DemoDatabase
+import TableViewCore
+
+extension BrowserPage {
+  /// The browser's part of the end-to-end tests' state line: the mode (`list` or `grid`), the file, its tables,
+  /// the window's title, the table shown with its rows (counted, or being counted), the columns (each title as
+  /// drawn, left edge on screen and width), the sideways offset and its maximum, the column cursor, the sort, the
+  /// visible rows' texts as drawn (`null` for a row whose page is on its way), the header's and the scrollbar's
+  /// places on the window, the side index's state and the last message.
+  func stateFields(_ hook: StateHook) -> [(String, String)] {
+    var fields: [(String, String)] = [
+      ("browserMode", json(columns == nil ? "list" : "grid")),
+      ("browserFile", json(file.name)),
+      ("browserTables", "[" + file.tables.map { json($0.name) }.joined(separator: ",") + "]"),
+      ("windowTitle", json(gtk_window_get_title(hook.window.gtkWindow).map { String(cString: $0) } ?? "")),
+      ("browserMessage", message.map(json) ?? "null"),
+    ]
+    guard let columns else { return fields }
+    let state = columns.state
+    let indices = columns.description.columns.indices
+    let table = gridView.table
+    let rows = table.indexPathsForVisibleRows.map { path -> String in
+      guard let values = source?.record(at: path) else { return "null" }
+      return "["
+        + indices.map { $0 < values.count ? json(DatabaseValueText.cellText(values[$0])) : "null" }
+        .joined(separator: ",") + "]"
+    }
+    let sortState: String
+    switch sortIndex?.state {
+    case nil: sortState = "none"
+    case .building?: sortState = "building"
+    case .ready?: sortState = readsThroughIndex ? "reading" : "ready"
+    case .failed?: sortState = "failed"
+    default: sortState = "other"
+    }
+    fields += [
+      ("browserTable", json(columns.description.name)),
+      ("rowCount", "\(table.totalRowCount)"),
+      ("isOpening", source?.isOpening == true ? "true" : "false"),
+      ("isReading", source?.hasWorkInProgress == true ? "true" : "false"),
+      ("columnTitles", "[" + indices.map { json(columns.title(ofColumn: $0)) }.joined(separator: ",") + "]"),
+      (
+        "headerTexts",
+        "[" + indices.map { header.strip.shownTexts[$0].map(json) ?? "null" }.joined(separator: ",") + "]"
+      ),
+      ("columnX", "[" + indices.map { "\(state.screenX(ofColumn: $0))" }.joined(separator: ",") + "]"),
+      ("columnWidths", "[" + indices.map { "\(state.width(ofColumn: $0))" }.joined(separator: ",") + "]"),
+      ("visibleColumns", "[" + state.visibleColumns.map(String.init).joined(separator: ",") + "]"),
+      ("horizontalOffset", "\(state.horizontalOffset)"),
+      ("maximumHorizontalOffset", "\(state.layout.maximumHorizontalOffset)"),
+      ("gridViewportWidth", "\(state.layout.viewportWidth)"),
+      ("frozenWidth", "\(state.layout.frozenWidth)"),
+      ("focusedColumn", state.focusedColumn.map(String.init) ?? "null"),
+      ("sort", columns.sort.map { "[\($0.column),\($0.ascending)]" } ?? "null"),
+      ("gridRows", "[" + rows.joined(separator: ",") + "]"),
+      ("focusedValues", focusedValues.map { "[" + $0.map(json).joined(separator: ",") + "]" } ?? "null"),
+      ("headerRect", hook.rect(of: header.widget)),
+      ("scrollbarRect", gtk_widget_get_visible(scrollbar) != 0 ? hook.rect(of: scrollbar) : "null"),
+      ("sortIndex", json(sortState)),
+    ]
+    return fields
+  }
+
+  /// The focused row's texts, a column each (`nil`: no row focused, or its page on its way).
+  private var focusedValues: [String]? {
+    guard let path = gridView.table.focusedIndexPath, let values = source?.record(at: path) else { return nil }
+    return values.prefix(columns?.description.columns.count ?? 0).map(DatabaseValueText.cellText)
+  }
+
+  /// `text` as a JSON string.
+  private func json(_ text: String) -> String { FeedPage.jsonString(text) }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+
+/// The SQLite browser's part of the demo's state line (`BrowserPage.stateFields`).
+struct BrowserState: CustomStringConvertible {
+  let state: DemoState
+  /// `list` (the file's tables) or `grid` (a table).
+  var mode: String
+  var tables: [String]
+  var windowTitle: String
+  var message: String?
+  var table: String?
+  /// The rows the table counts, and whether it is still counting them.
+  var rowCount: Int
+  var isOpening: Bool
+  /// Whether pages are being read.
+  var isReading: Bool
+  /// Each column's title as the header has it (with ▲ or ▼), and as drawn (`nil`: not on screen).
+  var columnTitles: [String]
+  var headerTexts: [String?]
+  /// Each column's left edge on screen (in the grid) and width, in pixels.
+  var columnX: [Double]
+  var columnWidths: [Double]
+  var horizontalOffset: Double
+  var maximumHorizontalOffset: Double
+  var viewportWidth: Double
+  var focusedColumn: Int?
+  /// The sort: column and whether ascending.
+  var sort: (column: Int, ascending: Bool)?
+  /// The visible rows' texts, a column each (`nil`: a row whose page is on its way).
+  var rows: [[String]?]
+  /// The focused row's texts (`nil`: none focused).
+  var focusedValues: [String]?
+  var headerRect: [Double]
+  var scrollbarRect: [Double]?
+  /// The side index: none, building, ready or reading.
+  var sortIndex: String
+
+  init?(_ state: DemoState) {
+    guard let data = state.raw.data(using: .utf8),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let mode = object["browserMode"] as? String
+    else { return nil }
+    self.state = state
+    self.mode = mode
+    tables = object["browserTables"] as? [String] ?? []
+    windowTitle = object["windowTitle"] as? String ?? ""
+    message = object["browserMessage"] as? String
+    table = object["browserTable"] as? String
+    rowCount = (object["rowCount"] as? NSNumber)?.intValue ?? 0
+    isOpening = (object["isOpening"] as? NSNumber)?.boolValue ?? false
+    isReading = (object["isReading"] as? NSNumber)?.boolValue ?? false
+    columnTitles = object["columnTitles"] as? [String] ?? []
+    headerTexts = (object["headerTexts"] as? [Any])?.map { $0 as? String } ?? []
+    columnX = (object["columnX"] as? [NSNumber])?.map(\.doubleValue) ?? []
+    columnWidths = (object["columnWidths"] as? [NSNumber])?.map(\.doubleValue) ?? []
+    horizontalOffset = (object["horizontalOffset"] as? NSNumber)?.doubleValue ?? 0
+    maximumHorizontalOffset = (object["maximumHorizontalOffset"] as? NSNumber)?.doubleValue ?? 0
+    viewportWidth = (object["gridViewportWidth"] as? NSNumber)?.doubleValue ?? 0
+    focusedColumn = (object["focusedColumn"] as? NSNumber)?.intValue
+    if let sort = object["sort"] as? [Any], sort.count == 2, let column = (sort[0] as? NSNumber)?.intValue,
+      let ascending = (sort[1] as? NSNumber)?.boolValue
+    {
+      self.sort = (column, ascending)
+    }
+    rows = (object["gridRows"] as? [Any])?.map { $0 as? [String] } ?? []
+    focusedValues = object["focusedValues"] as? [String]
+    headerRect = (object["headerRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
+    scrollbarRect = (object["scrollbarRect"] as? [NSNumber])?.map(\.doubleValue)
+    sortIndex = object["sortIndex"] as? String ?? "none"
+  }
+
+  /// The visible rows' values in `column` when every one is loaded, else `nil`.
+  func loaded(_ column: Int) -> [String]? {
+    let values = rows.compactMap { $0.flatMap { column < $0.count ? $0[column] : nil } }
+    return values.count == rows.count && !values.isEmpty ? values : nil
+  }
+
+  /// Whether the table is counted, its rows on screen read, and nothing is moving.
+  var isSettled: Bool { mode == "grid" && !isOpening && !isReading && loaded(0) != nil && state.isSettled }
+
+  var description: String { state.raw }
+}
+
+extension DemoSession {
+  /// Polls until the browser's state satisfies `predicate`.
+  @discardableResult
+  func waitForBrowser(
+    _ what: String, timeout: Double = 60, _ predicate: (BrowserState) -> Bool
+  ) async throws -> BrowserState {
+    let state = try await waitFor(what, timeout: timeout) { state in BrowserState(state).map(predicate) ?? false }
+    guard let browser = BrowserState(state) else { throw SubprocessError("not the browser: \(state)") }
+    return browser
+  }
+}
