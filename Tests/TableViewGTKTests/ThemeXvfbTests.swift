@@ -95,9 +95,13 @@ struct ThemeXvfbTests {
     #expect(view.isClose(to: style.view, tolerance: 3), "the list's background: \(view); \(demo.diagnostics)")
     let headerColour = try shot.pixel(x: right, y: y(header[1] + 3))
     #expect(headerColour.isClose(to: style.header, tolerance: 3), "the section header's background: \(headerColour)")
-    // The line under the second row: the pixel farthest from the view's colour in a strip across the rows' boundary
-    // (at twice the scale the line may fall across device pixels).
-    let strip = ScreenRect(x: right, y: y(tops[1] + heights[1] - 2), width: 1, height: 4 * style.scale)
+    // The line under a row that ends on screen, below the floating header: the pixel farthest from the view's colour
+    // in a strip across the rows' boundary (at twice the scale the line may fall across device pixels).
+    let bottoms = zip(tops, heights).map { $0 + $1 }
+    let lineY = try #require(
+      bottoms.first { $0 - 3 > header[1] + header[2] && $0 + 3 < viewport[1] + viewport[3] },
+      "a row ending on screen: \(bottoms) in \(viewport)")
+    let strip = ScreenRect(x: right, y: y(lineY - 2), width: 1, height: 4 * style.scale)
     let range = try shot.intensityRange(in: strip)
     let line = style.isDark ? range.lightest : range.darkest
     let expected = Double(style.separator.red) / 255
