@@ -128,7 +128,9 @@ extension GTKTableView {
       g_source_remove(scrollIndicatorTimerID)
       scrollIndicatorTimerID = 0
     }
-    if let deadline = scrollIndicator.nextDeadline(at: now) {
+    // The state's next deadline, or the fade's end (drawn even if no frame comes: a starved or hidden window).
+    let wake = [scrollIndicator.nextDeadline(at: now), scrollIndicator.fadeEnd(at: now)].compactMap { $0 }.min()
+    if let deadline = wake {
       let milliseconds = UInt32(min(60_000, max(1, ((deadline - now) * 1_000).rounded(.up))))
       let owner = Unmanaged.passUnretained(self).toOpaque()
       scrollIndicatorTimerID = g_timeout_add(

@@ -122,6 +122,7 @@ struct ScrollIndicatorStateModelTests {
     #expect(state.nextDeadline(at: 0) == nil, "nothing to wake for at rest")
     state.scrolled(at: 10)
     #expect(state.isFading(at: 10.2) && state.opacity(at: 10.2) > 0.4, "fading in")
+    #expect(state.fadeEnd(at: 10.2) == 11 && state.fadeEnd(at: 11) == nil, "the fade in ends a second after the scroll")
     #expect(state.opacity(at: 11) == 1 && !state.isFading(at: 11))
     #expect(state.nextDeadline(at: 11) == 12)
     state.update(at: 12)

@@ -50,6 +50,12 @@
     Self.finite(now) - fadeStart < Self.fadeDuration && opacity(at: now) != targetOpacity
   }
 
+  /// When the fade under way at `now` ends (`nil` when none is): a backend that draws it frame by frame also wakes
+  /// then, so the end is drawn even when frames stall.
+  public func fadeEnd(at now: Double) -> Double? {
+    isFading(at: now) ? fadeStart + Self.fadeDuration : nil
+  }
+
   /// The content scrolled: the indicator fades in (if it is not in) and stays `fadeOutDelay` more.
   public mutating func scrolled(at now: Double) {
     let now = Self.finite(now)

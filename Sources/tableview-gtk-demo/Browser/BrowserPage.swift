@@ -47,6 +47,8 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
   /// The key of the row the focus was on before the rows were read again (a new sort, the side index): focused
   /// again once its row is read.
   private var refocusKey: DatabaseValue?
+  /// Polls since the rows on screen were read without the row to focus again among them.
+  private var refocusMisses = 0
   /// The columns laid out again for a new width, soon.
   private var widthTimer: GLibTimeout?
   private lazy var poll = DatabasePoll(
@@ -312,6 +314,7 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       readsThroughIndex = true
       show(index.request, from: reader, at: .key((row + 1).databaseValue))
       refocusKey = focused
+      refocusMisses = 0
       message = "sorted: every row"
     case .failed(let error):
       message = "\(error): each page is sorted by a scan of the table"
@@ -335,6 +338,7 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       let focused = focusedKey
       reload(at: readingKey.map { .key($0) } ?? .first)
       refocusKey = focused
+      refocusMisses = 0
     }
     if !change.isEmpty { refreshColumns() }
   }
@@ -449,13 +453,22 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       changed = true
     }
     if let key = refocusKey, !source.isOpening, !source.hasWorkInProgress {
-      // The row that had the focus has it again, at its place in the new order.
-      refocusKey = nil
+      // The row that had the focus has it again, at its place in the new order: once the rows on screen are the new
+      // order's (a layout may still be on its way), or, not among them after a few polls, the focus stays where it is.
       let table = gridView.table
-      if let path = table.indexPathsForVisibleRows.first(where: { source.record(at: $0).map(key(of:)) == key }) {
+      let visible = table.indexPathsForVisibleRows
+      if let path = visible.first(where: { source.record(at: $0).map(key(of:)) == key }) {
+        refocusKey = nil
+        refocusMisses = 0
         try? table.focusRow(at: path)
         gridView.setNeedsLayout()
         changed = true
+      } else if !visible.isEmpty, visible.allSatisfy({ source.record(at: $0) != nil }) {
+        refocusMisses += 1
+        if refocusMisses >= 10 {
+          refocusKey = nil
+          refocusMisses = 0
+        }
       }
     }
     // The window hears of what it shows: new rows, the reads' end, the side index's progress, a message.
