@@ -34,7 +34,11 @@ public final class GTKTableView: TableViewHost {
   /// The GtkOverlay holding the viewport, and the scrollbar over it when it is an overlay one.
   let overlayWidget: UnsafeMutablePointer<GtkWidget>
   /// When the overlay scrollbar shows, widens and fades (the core's rules).
-  var scrollIndicator = ScrollIndicatorState()
+  var scrollIndicator = ScrollIndicatorState(fadeOutDelay: GTKTableView.scrollIndicatorFadeOutDelay)
+  /// Seconds the overlay scrollbars of tables made from now on stay after a scroll (GTK's 2 s): the end-to-end tests
+  /// lengthen it, so that a starved machine still sees the scrollbar shown.
+  @_spi(Testing) nonisolated(unsafe) public static var scrollIndicatorFadeOutDelay =
+    ScrollIndicatorState.defaultFadeOutDelay
   /// Whether the scrollbar is placed over the content now.
   var scrollbarIsOverlay = false
   var scrollIndicatorTickID: UInt32 = 0

@@ -16,6 +16,8 @@ struct DemoOptions {
   var memory = false
   /// Where the test hook writes the table's state (JSON), if anywhere.
   var stateFile: String?
+  /// `--scrollbar-fade-delay SECONDS` (a test hook): how long overlay scrollbars stay after a scroll (GTK's 2 s).
+  var scrollbarFadeDelay: Double?
   /// A self-test to run instead of waiting for the user ("scroll-steps").
   var selfTest: String?
   /// Run the frame benchmark and exit.
@@ -88,6 +90,7 @@ struct DemoOptions {
       --chat-interval  seconds between the chat's arriving messages (2; 0: none)
       --chat-page-delay  the chat's delay before an older page arrives, in ms (300)
       --state-file  test hook: the table's state is written there as JSON after every change
+      --scrollbar-fade-delay  test hook: seconds the overlay scrollbars stay after a scroll (2)
       --self-test   scroll-steps: 10,000 scroll steps through the feed, then print the widgets alive;
                     touchpad: touchpad gestures as GTK delivers them (follow, fling, stretch, spring back);
                     touchpad-swipe: sideways touchpad gestures swiping a feed row open (with --demo feed);
@@ -165,6 +168,12 @@ struct DemoOptions {
         options.table = name
       case "--memory": options.memory = true
       case "--state-file": options.stateFile = try value(argument)
+      case "--scrollbar-fade-delay":
+        let text = try value(argument)
+        guard let seconds = Double(text), seconds.isFinite, (0...3_600).contains(seconds) else {
+          throw DemoOptionsError("--scrollbar-fade-delay needs seconds from 0 to 3600, not \"\(text)\"")
+        }
+        options.scrollbarFadeDelay = seconds
       case "--self-test": options.selfTest = try value(argument)
       case "--bench": options.bench = true
       case "--soak":

@@ -1,6 +1,6 @@
 import CAdw
 import CGtk
-import TableViewGTK
+@_spi(Testing) import TableViewGTK
 import TableViewSQLite
 
 #if canImport(Glibc)
@@ -56,6 +56,7 @@ adw_init()
 // Task { @MainActor in … } and DispatchQueue.main run from GLib's loop from here on.
 GLibMainQueue.install()
 
+if let delay = options.scrollbarFadeDelay { GTKTableView.scrollIndicatorFadeOutDelay = delay }
 let app = DemoWindow(options: options, browser: browserFile.map { ($0, browserTable) })
 app.run()
 exit(app.exitStatus)

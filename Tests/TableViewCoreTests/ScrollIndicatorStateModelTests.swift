@@ -40,7 +40,7 @@ struct ScrollIndicatorStateModelTests {
         hovering = true
         nearSince = nil
       }
-      if shown, !hovering, now >= lastActivity + ScrollIndicatorState.fadeOutDelay { show(false, at: now) }
+      if shown, !hovering, now >= lastActivity + ScrollIndicatorState.defaultFadeOutDelay { show(false, at: now) }
     }
   }
 
@@ -154,6 +154,18 @@ struct ScrollIndicatorStateModelTests {
     state.pointerMoved(distance: 8, buttonHeld: true, at: 2.2)
     state.pointerMoved(distance: 300, buttonHeld: true, at: 2.3)
     #expect(state.isHovering, "dragging its thumb away keeps it")
+  }
+
+  @Test("a longer delay keeps the indicator longer; a hostile delay is the default")
+  func delay() {
+    var state = ScrollIndicatorState(fadeOutDelay: 8)
+    state.scrolled(at: 0)
+    #expect(state.nextDeadline(at: 1) == 8)
+    state.update(at: 7.9)
+    #expect(state.targetOpacity == 1)
+    for hostile in [Double.nan, -1, .infinity] {
+      #expect(ScrollIndicatorState(fadeOutDelay: hostile).fadeOutDelay == ScrollIndicatorState.defaultFadeOutDelay)
+    }
   }
 
   @Test("hostile clock readings and distances neither crash nor stick")

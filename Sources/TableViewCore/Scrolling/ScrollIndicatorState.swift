@@ -10,8 +10,10 @@
 ///
 /// Every mutation says whether what is drawn changed; `nextDeadline(at:)` says when to call `update(at:)` next.
 @_spi(Backend) public struct ScrollIndicatorState: Sendable, Equatable {
-  /// Seconds from the last scroll (or from being shown) to the start of the fade-out: GTK's 2 s.
-  public static let fadeOutDelay = 2.0
+  /// Seconds from the last scroll (or from being shown) to the start of the fade-out by default: GTK's 2 s.
+  public static let defaultFadeOutDelay = 2.0
+  /// Seconds from the last scroll (or from being shown) to the start of the fade-out.
+  public let fadeOutDelay: Double
   /// Seconds a fade in or out takes: GTK's 1 s.
   public static let fadeDuration = 1.0
   /// Seconds the pointer stays near the indicator before it widens (a pointer passing by does not widen it).
@@ -32,8 +34,11 @@
   /// Since when the pointer has been near the indicator without widening it yet.
   private var nearSince: Double?
 
-  /// An indicator at rest: invisible.
-  public init() {}
+  /// An indicator at rest: invisible. It fades out `fadeOutDelay` seconds after a scroll (NaN, negative or
+  /// infinite: the default; at most an hour).
+  public init(fadeOutDelay: Double = defaultFadeOutDelay) {
+    self.fadeOutDelay = fadeOutDelay.isFinite && fadeOutDelay >= 0 ? min(fadeOutDelay, 3_600) : Self.defaultFadeOutDelay
+  }
 
   /// The indicator's opacity at `now`, 0 (invisible) to 1.
   public func opacity(at now: Double) -> Double {
@@ -104,7 +109,7 @@
       nearSince = nil
       isHovering = true
     }
-    if targetOpacity != 0, !isHovering, now >= lastActivity + Self.fadeOutDelay {
+    if targetOpacity != 0, !isHovering, now >= lastActivity + fadeOutDelay {
       fade(to: 0, at: now)
     }
   }
@@ -115,7 +120,7 @@
     var deadline: Double?
     if let since = nearSince { deadline = since + Self.hoverDelay }
     if targetOpacity != 0, !isHovering {
-      let fadeOut = lastActivity + Self.fadeOutDelay
+      let fadeOut = lastActivity + fadeOutDelay
       deadline = min(deadline ?? fadeOut, fadeOut)
     }
     return deadline
