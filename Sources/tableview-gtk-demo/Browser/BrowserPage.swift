@@ -310,7 +310,7 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       }
       let table = gridView.table
       let row = (table.focusedIndexPath ?? table.indexPathsForVisibleRows.first)?.row ?? 0
-      let focused = focusedKey
+      let focused = focusedKey ?? refocusKey  // still to focus again after the last read
       readsThroughIndex = true
       show(index.request, from: reader, at: .key((row + 1).databaseValue))
       refocusKey = focused
@@ -335,7 +335,7 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
   private func apply(_ change: ColumnState.Change) {
     if change.contains(.sortDescriptors) {
       message = nil
-      let focused = focusedKey
+      let focused = focusedKey ?? refocusKey  // still to focus again after the last read
       reload(at: readingKey.map { .key($0) } ?? .first)
       refocusKey = focused
       refocusMisses = 0
