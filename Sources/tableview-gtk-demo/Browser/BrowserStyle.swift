@@ -24,13 +24,7 @@ enum BrowserStyle {
 
   /// Adds the style sheet to the default display (once).
   static func install() {
-    guard !installed, let display = gdk_display_get_default() else { return }
-    installed = true
-    GTKStyle.install()
-    let provider = gtk_css_provider_new()
-    gtk_css_provider_load_from_data(provider, css, -1)
-    gtk_style_context_add_provider_for_display(
-      display, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 2)
-    g_object_unref(gpointerOf(provider!))  // the display keeps its own reference
+    guard !installed else { return }
+    installed = DemoStyleSheet.add(css)
   }
 }
