@@ -7,20 +7,30 @@ extension String {
   ///
   /// - Parameter lineBreak: What a line break becomes: a space (the default) for a one-line field, "\n" for a
   ///   text area.
-  /// - Complexity: O(n) in the text's length.
+  /// - Complexity: O(n) in the text's length: one pass over its UTF-8 bytes into one buffer.
   public func removingControlCharacters(lineBreak: String = " ") -> String {
-    var result = String.UnicodeScalarView()
+    let breakBytes = Array(lineBreak.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(utf8.count)
     var afterCarriageReturn = false
-    for scalar in unicodeScalars {
-      defer { afterCarriageReturn = scalar == "\r" }
-      switch scalar.value {
+    var afterC2 = false
+    for byte in utf8 {
+      defer { afterCarriageReturn = byte == 0x0D }
+      if afterC2 {
+        afterC2 = false
+        // U+0080...U+009F (C1) is C2 80...C2 9F in UTF-8: drop both bytes.
+        if (0x80...0x9F).contains(byte) { continue }
+        result.append(0xC2)
+      }
+      switch byte {
       case 0x0A where afterCarriageReturn: continue
-      case 0x0A, 0x0D: result.append(contentsOf: lineBreak.unicodeScalars)
-      case 0x09: result.append(" ")
-      case 0x00..<0x20, 0x7F...0x9F: continue
-      default: result.append(scalar)
+      case 0x0A, 0x0D: result.append(contentsOf: breakBytes)
+      case 0x09: result.append(0x20)
+      case 0x00..<0x20, 0x7F: continue
+      case 0xC2: afterC2 = true
+      default: result.append(byte)
       }
     }
-    return String(result)
+    return String(decoding: result, as: UTF8.self)
   }
 }

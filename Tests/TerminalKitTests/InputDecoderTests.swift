@@ -311,4 +311,38 @@ struct InputDecoderTests {
     #expect("\u{1B}[31mred\u{7}\u{7F}\u{9B}2J\u{0}".removingControlCharacters() == "[31mred2J")
     #expect("世界 😀 é".removingControlCharacters() == "世界 😀 é")
   }
+
+  @Test(
+    "random text with every kind of control, a C1 and the scalars around it: as a scalar-by-scalar model cleans it",
+    arguments: 0..<8)
+  func removingControlCharactersModel(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let scalars: [Unicode.Scalar] = [
+      "a", " ", "\t", "\r", "\n", "\u{1B}", "\u{0}", "\u{7}", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\u{A0}",
+      "\u{BF}", "é", "\u{100}", "世", "😀", "\u{301}",
+    ]
+    for lineBreak in [" ", "\n", "⏎"] {
+      for _ in 0..<200 {
+        var text = String.UnicodeScalarView()
+        for _ in 0..<Int.random(in: 0..<40, using: &generator) {
+          text.append(scalars.randomElement(using: &generator)!)
+        }
+        // The model: scalar by scalar, as the documentation says.
+        var model = ""
+        var afterCarriageReturn = false
+        for scalar in text {
+          defer { afterCarriageReturn = scalar == "\r" }
+          switch scalar.value {
+          case 0x0A where afterCarriageReturn: continue
+          case 0x0A, 0x0D: model += lineBreak
+          case 0x09: model += " "
+          case 0x00..<0x20, 0x7F...0x9F: continue
+          default: model.unicodeScalars.append(scalar)
+          }
+        }
+        let cleaned = String(text).removingControlCharacters(lineBreak: lineBreak)
+        #expect(Array(cleaned.unicodeScalars) == Array(model.unicodeScalars), "\(Array(String(text).utf8))")
+      }
+    }
+  }
 }
