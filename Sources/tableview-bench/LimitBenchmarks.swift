@@ -19,6 +19,7 @@ func measureLimits(harness: Harness) -> [Measurement] {
   results += measureDiffable(harness: harness)
   results += measureIndexAgainstFenwick(harness: harness)
   results += measurePrecompute(harness: harness)
+  results += measureColumns(harness: harness)
   return results
 }
 

@@ -151,26 +151,31 @@ public struct ColumnLayout: Sendable, Equatable {
   }
 
   /// Column `index`'s left edge and width in the content (0 for a hidden one).
+  @inlinable
   public func frame(ofColumn index: Int) -> (x: Double, width: Double) {
     guard origins.indices.contains(index) else { return (0, 0) }
     return (origins[index], widths[index])
   }
 
   /// Whether column `index` is one of the frozen ones.
+  @inlinable
   public func isFrozen(_ index: Int) -> Bool {
     frozenColumnCount > 0 && shownColumns.prefix(frozenColumnCount).contains(index)
   }
 
   /// The largest horizontal offset: the content's right edge at the viewport's.
+  @inlinable
   public var maximumHorizontalOffset: Double { max(0, contentWidth - viewportWidth) }
 
   /// `offset` within 0…``maximumHorizontalOffset`` (NaN: 0).
+  @inlinable
   public func clampedHorizontalOffset(_ offset: Double) -> Double {
     offset.isNaN ? 0 : min(max(offset, 0), maximumHorizontalOffset)
   }
 
   /// Column `index`'s left edge on screen when the table is scrolled `offset` sideways: a frozen column stays, the
   /// others move left by the offset.
+  @inlinable
   public func screenX(ofColumn index: Int, horizontalOffset offset: Double) -> Double {
     isFrozen(index) ? frame(ofColumn: index).x : frame(ofColumn: index).x - clampedHorizontalOffset(offset)
   }
@@ -179,12 +184,20 @@ public struct ColumnLayout: Sendable, Equatable {
   /// frozen ones cover), then the frozen ones.
   /// - Complexity: O(log c + the columns returned).
   public func visibleColumns(horizontalOffset offset: Double) -> [Int] {
+    var result: [Int] = []
+    visibleColumns(horizontalOffset: offset, into: &result)
+    return result
+  }
+
+  /// ``visibleColumns(horizontalOffset:)`` written into `result`, whose storage is kept: a sideways scroll step
+  /// allocates nothing.
+  func visibleColumns(horizontalOffset offset: Double, into result: inout [Int]) {
+    result.removeAll(keepingCapacity: true)
     let offset = clampedHorizontalOffset(offset)
     let scrolled = shownColumns.dropFirst(frozenColumnCount)
     // The scrolled columns show from the frozen edge to the viewport's right edge, in content coordinates.
     let left = offset + frozenWidth
     let right = offset + viewportWidth
-    var result: [Int] = []
     if left < right {
       // The first scrolled column ending past `left` (binary search: the origins grow).
       var low = scrolled.startIndex
@@ -200,8 +213,9 @@ public struct ColumnLayout: Sendable, Equatable {
         position += 1
       }
     }
-    result += shownColumns.prefix(frozenColumnCount).filter { widths[$0] > 0 && origins[$0] < viewportWidth }
-    return result
+    for index in shownColumns.prefix(frozenColumnCount) where widths[index] > 0 && origins[index] < viewportWidth {
+      result.append(index)
+    }
   }
 
   /// The shown column under screen position `x` at `offset` (frozen columns first), or `nil` past the content.

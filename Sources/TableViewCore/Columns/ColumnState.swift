@@ -75,11 +75,13 @@ public struct ColumnState: Sendable, Equatable {
   // MARK: Asking
 
   /// Column `index`'s left edge on screen (a frozen column's stays; the others move with the offset).
+  @inlinable
   public func screenX(ofColumn index: Int) -> Double {
     layout.screenX(ofColumn: index, horizontalOffset: horizontalOffset)
   }
 
   /// Column `index`'s width as laid out (0 for a hidden one or an index out of range).
+  @inlinable
   public func width(ofColumn index: Int) -> Double { layout.frame(ofColumn: index).width }
 
   /// What the header's point at screen `x` hits: the divider of the column whose right edge is within `tolerance`
@@ -115,7 +117,7 @@ public struct ColumnState: Sendable, Equatable {
     let clamped = layout.clampedHorizontalOffset(offset)
     guard clamped != horizontalOffset else { return [] }
     horizontalOffset = clamped
-    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
+    layout.visibleColumns(horizontalOffset: horizontalOffset, into: &visibleColumns)
     return .horizontalOffset
   }
 
@@ -248,7 +250,7 @@ public struct ColumnState: Sendable, Equatable {
       horizontalOffset = offset
       change.insert(.horizontalOffset)
     }
-    visibleColumns = layout.visibleColumns(horizontalOffset: horizontalOffset)
+    layout.visibleColumns(horizontalOffset: horizontalOffset, into: &visibleColumns)
     return change
   }
 
