@@ -360,6 +360,46 @@ struct HeightIndexTests {
     index._checkInvariants()
   }
 
+  @Test(
+    "one row inserted, removed, moved at each edge of chunks of 1 to 200 rows, in place: as the model, no node added")
+  func chunkRowEditsInPlace() {
+    var rng = SplitMix64(seed: 0xC4_0E)
+    func h() -> Int64 { Int64(rng.next() % 90) * 256 + Int64(rng.next() % 4) * 64 }
+    for rows in [1, 2, 63, 64, 65, 66, 127, 128, 129, 191, 192, 193, 200] {
+      for place in Set([0, 1, rows / 2, rows - 2, rows - 1, rows, 63, 64, 65, 127, 128])
+      where place >= 0 && place <= rows {
+        for edit in 0..<3 {
+          var index = HeightIndex()
+          // Some rows unmeasured (a bit in the chunk), not the first: a section that starts unmeasured starts with
+          // a span.
+          let heights = (0..<rows).map { r in (units: h(), measured: r == 0 || rng.next() % 5 != 0) }
+          index.appendSection(header: 256, footer: 512, rows: heights)
+          var model = Model(sections: [ModelSection(header: 256, rows: heights, footer: 512)])
+          let nodes = index.nodeCount
+          switch edit {
+          case 0:  // insert before `place`
+            let row = (units: h(), measured: rng.next() % 2 == 0)
+            index.insertRows(at: 1 + place, heights: [row])
+            model.sections[0].rows.insert(row, at: place)
+          case 1:  // remove `place`
+            guard place < rows else { continue }
+            index.removeItems((1 + place)..<(2 + place))
+            model.sections[0].rows.remove(at: place)
+          default:  // move `place` to the middle
+            guard place < rows else { continue }
+            let detached = index.extractItems((1 + place)..<(2 + place))
+            let row = model.sections[0].rows.remove(at: place)
+            let to = (rows - 1) / 2
+            index.insert(detached, at: 1 + to)
+            model.sections[0].rows.insert(row, at: to)
+          }
+          assertAgrees(index, model, rng: &rng)
+          if rows > 1 { #expect(index.nodeCount <= nodes, "\(rows) rows, place \(place), edit \(edit)") }
+        }
+      }
+    }
+  }
+
   @Test("big chunks (many blocks, grown, cut, measured in order both ways) agree exactly with a plain array model")
   func randomizedBigChunks() {
     var rng = SplitMix64(seed: 0xB16C)

@@ -142,6 +142,7 @@ extension HeightIndex {
       modifyNode(at: probe) { node, _, _ in HeightIndex.growSpan(&node, by: count, units: h, measured: measured) }
       return
     }
+    if count == 1, insertRowInChunk(at: k, units: h, measured: measured) { return }
     let (left, right) = split(root, k)
     if count == 1 {
       root = joinRow(left, units: h, measured: measured, right)
@@ -154,6 +155,7 @@ extension HeightIndex {
   /// Inserts explicit row heights before item `k`.
   /// - Complexity: O(heights.count · log n)
   package mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
+    if heights.count == 1, insertRowInChunk(at: k, units: heights[0].units, measured: heights[0].measured) { return }
     var (left, right) = split(root, k)
     for (h, m) in heights {
       if !appendToLast(left, units: h, measured: m) { left = merge(left, makeRow(units: h, measured: m)) }
@@ -168,6 +170,8 @@ extension HeightIndex {
     // Rows inside one span leave it in place: a fixed-height or still-estimated section cut at
     // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
     if removeInsideSpan(range) != nil { return }
+    // One row of a chunk leaves it in place.
+    if range.count == 1, removeRowInChunk(at: range.lowerBound) != nil { return }
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     freeSubtree(middle)
     root = merge(left, right)
@@ -190,6 +194,10 @@ extension HeightIndex {
       let run = makeSpan(header: nil, rows: range.count, rowUnits: rows.units, measured: rows.measured, footer: nil)
       return Detached(root: run, itemCount: range.count)
     }
+    // One row of a chunk leaves it in place and travels as a node of its own.
+    if range.count == 1, let row = removeRowInChunk(at: range.lowerBound) {
+      return Detached(root: makeRow(units: row.units, measured: row.measured), itemCount: 1)
+    }
     let (left, middle, right) = split3(range.lowerBound, range.upperBound)
     root = merge(left, right)
     return Detached(root: middle, itemCount: items(middle))
@@ -203,6 +211,13 @@ extension HeightIndex {
       // Rows of one height: they join a neighbouring span of that height in place when there is one.
       freeNode(detached.root)
       insertRows(at: k, count: node.count, units: node.c, measured: node.measured)
+      return
+    }
+    if node.isChunk, node.count == 1, node.left == Self.none, node.right == Self.none,
+      insertRowInChunk(at: k, units: chunkHeight(node, 0), measured: chunkIsMeasured(node, 0))
+    {
+      // One row of a chunk joins the chunk before it in place.
+      freeNode(detached.root)
       return
     }
     let (left, right) = split(root, k)
