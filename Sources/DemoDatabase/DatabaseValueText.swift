@@ -19,4 +19,23 @@ public enum DatabaseValueText {
     case .blob(let data): return "BLOB \(data.count.grouped) bytes"
     }
   }
+
+  /// The bytes of a BLOB a hex dump's line shows.
+  public static let bytesPerHexLine = 16
+
+  /// A hex dump's line (both browsers' BLOB view): `offset` in hex, then `bytes` (at most ``bytesPerHexLine``) in
+  /// hex and as text (`.` for a byte that is not printable ASCII).
+  public static func hexLine(_ bytes: ArraySlice<UInt8>, offset: Int) -> String {
+    let hex = bytes.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+    let text = String(bytes.map { (32..<127).contains($0) ? Character(UnicodeScalar($0)) : "." })
+    return String(offset, radix: 16).leftPadded(to: 8) + "  " + hex.padding(toLength: 48, withPad: " ", startingAt: 0)
+      + " " + text
+  }
+}
+
+extension String {
+  /// The string with zeros before it up to `length` characters.
+  fileprivate func leftPadded(to length: Int) -> String {
+    count >= length ? self : String(repeating: "0", count: length - count) + self
+  }
 }

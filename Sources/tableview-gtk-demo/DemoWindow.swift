@@ -1,6 +1,7 @@
 import CAdw
 import CGtk
 import DemoData
+import DemoDatabase
 import TableViewCore
 import TableViewGTK
 import TableViewSQLite

@@ -34,6 +34,14 @@ enum ShortcutsWindow {
       ]
     ),
     (
+      "SQLite browser (--open)",
+      [
+        ("<Control>f", "Filter the rows by their text (or start typing on the rows)"),
+        ("<Control>l <Control>g", "Go to a row by number"), ("Return", "The focused cell's whole value"),
+        ("Left Right", "The column cursor"), ("Escape", "Clear the filter, then back to the tables"),
+      ]
+    ),
+    (
       "Date picker",
       [("Left Right", "Year, month or day"), ("Up Down", "The previous or next value"), ("Page_Up Page_Down", "Five")]
     ),

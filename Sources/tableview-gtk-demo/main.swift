@@ -1,5 +1,6 @@
 import CAdw
 import CGtk
+import DemoDatabase
 @_spi(Testing) import TableViewGTK
 import TableViewSQLite
 

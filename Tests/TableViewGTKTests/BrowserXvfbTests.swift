@@ -293,4 +293,147 @@ final class BrowserXvfbTests {
     let null = try contrast(row: 1)
     #expect(null > 0.1 && null < text - 0.1, "NULL's contrast \(null), a name's \(text)")
   }
+
+  @Test(
+    "Ctrl+L goes to row N (at the top, focused; clamped); typing filters the rows (containing \"…\" in the title); Esc: every row again at the reading row; Ctrl+F too",
+    arguments: ["--light", "--dark"])
+  func filterAndGoTo(_ style: String) async throws {
+    let demo = try DemoSession(["--open", path, "--table", "items", style])
+    defer { demo.close() }
+    try await demo.waitForBrowser("the table") { $0.isSettled && $0.rowCount == Self.rowCount }
+    let window = try await demo.window()
+    try demo.movePointer(to: 300, 300, in: window)
+
+    // Ctrl+L: "Go to row"; only digits are typed in; Enter shows row 123 at the top, focused.
+    try demo.xdotool("key", "ctrl+l")
+    try await demo.waitForBrowser("the go-to popover") { $0.goToShown && $0.state.focus == "entry" }
+    if style == "--light" { keep(try demo.screenshot(), as: "browser-goto\(style).png") }
+    try demo.xdotool("type", "1x23")
+    try demo.xdotool("key", "Return")
+    let row123 = try await demo.waitForBrowser("row 123 at the top, focused") {
+      $0.isSettled && !$0.goToShown && $0.loaded(0)?.first == "123" && $0.focusedValues?.first == "123"
+    }
+    #expect(row123.state.focus == "table", "\(row123)")
+    #expect(row123.state.focusedRow == [0, 122], "\(row123)")
+
+    // Typing on the rows starts the filter (GNOME's search bar): the notes "line one of 123", "… of 1230" to 1239.
+    // (The rest once the bar is open: a space typed within milliseconds of its opening can be lost.)
+    try demo.xdotool("key", "o")
+    try await demo.waitForBrowser("the search bar opened by typing") { $0.searchShown && $0.state.focus == "entry" }
+    try demo.xdotool("key", "f", "space", "1", "2", "3")
+    let filtered = try await demo.waitForBrowser("the rows containing \"of 123\"") {
+      $0.isSettled && $0.filter == "of 123" && $0.rowCount == 11
+    }
+    #expect(filtered.searchShown, "\(filtered)")
+    #expect(filtered.loaded(0) == ["123"] + (1_230...1_239).map(String.init), "\(filtered)")
+    #expect(filtered.windowTitle.contains("containing \"of 123\""), "\(filtered)")
+    keep(try demo.screenshot(), as: "browser-filter\(style).png")
+
+    // Esc (in the entry): the bar closes, every row again, the reading row (123) at the top and focused.
+    try demo.xdotool("key", "Escape")
+    let all = try await demo.waitForBrowser("every row again, at row 123") {
+      $0.isSettled && $0.filter.isEmpty && $0.rowCount == Self.rowCount && $0.loaded(0)?.first == "123"
+        && $0.focusedValues?.first == "123"
+    }
+    #expect(!all.searchShown && all.state.focus == "table", "\(all)")
+    #expect(!all.windowTitle.contains("containing"), "\(all)")
+
+    // Ctrl+F shows the bar; a name filter; Esc on the rows (Down went into them) clears it too.
+    try demo.xdotool("key", "ctrl+f")
+    try await demo.waitForBrowser("the search bar") { $0.searchShown && $0.state.focus == "entry" }
+    try demo.xdotool("key", "n", "a", "m", "e", "space", "2", "9")
+    let names = try await demo.waitForBrowser("the rows named \"name 29…\"") {
+      $0.isSettled && $0.filter == "name 29" && $0.rowCount == 111
+    }
+    #expect(names.loaded(1)?.allSatisfy { $0.hasPrefix("name 29") } == true, "\(names)")
+    try demo.xdotool("key", "Down")
+    try await demo.waitForBrowser("the first match focused") {
+      $0.state.focus == "table" && $0.focusedValues?[1] == "name 29"
+    }
+    try demo.xdotool("key", "Escape")
+    try await demo.waitForBrowser("every row again, at row 29") {
+      $0.isSettled && $0.filter.isEmpty && !$0.searchShown && $0.rowCount == Self.rowCount
+        && $0.loaded(0)?.first == "29" && $0.focusedValues?.first == "29"
+    }
+
+    // A row past the end: the last one, focused.
+    try demo.xdotool("key", "ctrl+g")
+    try await demo.waitForBrowser("the go-to popover again") { $0.goToShown && $0.state.focus == "entry" }
+    try demo.xdotool("type", "99999")
+    try demo.xdotool("key", "Return")
+    try await demo.waitForBrowser("the last row, focused") {
+      $0.isSettled && $0.focusedValues?.first == "\(Self.rowCount)" && $0.loaded(0)?.last == "\(Self.rowCount)"
+    }
+    #expect(!demo.standardError.contains("CRITICAL"), "\(demo.standardError)")
+    #expect(!demo.standardError.contains("WARNING"), "\(demo.standardError)")
+  }
+
+  @Test(
+    "Enter shows the focused cell's whole value in a window (a multi-line text, NULL, a BLOB's hex dump); Esc closes it and the rows have the focus again",
+    arguments: ["--light", "--dark"])
+  func valueWindow(_ style: String) async throws {
+    let demo = try DemoSession(["--open", path, "--table", "items", style])
+    defer { demo.close() }
+    try await demo.waitForBrowser("the table") { $0.isSettled && $0.rowCount == Self.rowCount }
+    let main = try await demo.window()
+    try demo.movePointer(to: 300, 300, in: main)
+    try demo.xdotool("key", "ctrl+l")
+    try await demo.waitForBrowser("the go-to popover") { $0.goToShown && $0.state.focus == "entry" }
+    try demo.xdotool("type", "5")
+    try demo.xdotool("key", "Return")
+    try await demo.waitForBrowser("row 5 focused") { $0.isSettled && $0.focusedValues?.first == "5" }
+
+    /// Enter on column `column` of the focused row: its value window, once shown (the pointer over it for its keys).
+    func open(_ column: Int) async throws -> (BrowserState, ScreenRect) {
+      try demo.movePointer(to: 300, 300, in: main)
+      for _ in 0..<column { try demo.xdotool("key", "Right") }
+      try await demo.waitForBrowser("the cursor on column \(column)") { $0.focusedColumn == column }
+      try demo.xdotool("key", "Return")
+      let shown = try await demo.waitForBrowser("the value of \(Self.columns[column])") {
+        $0.valueTitle == Self.columns[column]
+      }
+      let window = try await demo.window(named: "^\(Self.columns[column])$")
+      try demo.movePointer(to: 100, 100, in: window)
+      return (shown, window)
+    }
+    /// Esc in the value window: closed, the rows focused, the cursor back to the first column.
+    func close() async throws {
+      try demo.xdotool("key", "Escape")
+      try await demo.waitForBrowser("the value window closed") { $0.valueTitle == nil && $0.state.focus == "table" }
+      try demo.movePointer(to: 300, 300, in: main)
+      for _ in 0..<Self.columns.count { try demo.xdotool("key", "Left") }
+      try await demo.waitForBrowser("the first column") { $0.focusedColumn == 0 }
+    }
+
+    // The note: both its lines (the grid shows the first and …).
+    let (note, noteWindow) = try await open(3)
+    #expect(note.valueText == "line one of 5\nline two", "\(note)")
+    #expect(note.valueSubtitle?.contains("row 5") == true && note.valueSubtitle?.contains("TEXT") == true, "\(note)")
+    #expect(noteWindow.width >= 400 && noteWindow.height >= 300, "\(noteWindow)")
+    try await demo.waitUntilQuiet("the value window drawn")
+    keep(try demo.screenshot(), as: "browser-value\(style).png")
+    try await close()
+
+    // A BLOB: its size and a hex dump.
+    let (blob, _) = try await open(7)
+    #expect(blob.valueText?.hasPrefix("BLOB · 5 bytes") == true, "\(blob)")
+    #expect(blob.valueText?.contains("00000000  07 07 07 07 07") == true, "\(blob)")
+    try await close()
+
+    // Item 2's NULL name.
+    try demo.xdotool("key", "ctrl+l")
+    try await demo.waitForBrowser("the go-to popover") { $0.goToShown && $0.state.focus == "entry" }
+    try demo.xdotool("type", "2")
+    try demo.xdotool("key", "Return")
+    try await demo.waitForBrowser("row 2 focused") { $0.isSettled && $0.focusedValues?.first == "2" }
+    let (null, _) = try await open(1)
+    #expect(null.valueText == "NULL" && null.valueSubtitle?.hasSuffix("NULL") == true, "\(null)")
+    if style == "--dark" {
+      try await demo.waitUntilQuiet("the NULL value drawn")
+      keep(try demo.screenshot(), as: "browser-value-null\(style).png")
+    }
+    try await close()
+    #expect(!demo.standardError.contains("CRITICAL"), "\(demo.standardError)")
+    #expect(!demo.standardError.contains("WARNING"), "\(demo.standardError)")
+  }
 }

@@ -1,4 +1,5 @@
 import DemoData
+import DemoDatabase
 import GRDB
 import TableViewCore
 import TableViewSQLite
@@ -16,6 +17,8 @@ import TerminalKit
 final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDelegate {
   let clock: any TableViewClock
   let path: String
+  /// The file, opened read-only as the GTK browser opens it.
+  let file: BrowserFile
   let database: DatabaseQueue
   /// The file's tables and views.
   let tables: [SQLiteTableDescription]
@@ -41,9 +44,8 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   private var resizing: Int?
   /// The temporary index built in a side file for an order no index of the file serves (never written to the
   /// file), and whether the rows shown are read through it (else by a scan for each page, until it is built).
-  private var sortIndex: SQLiteSortIndex?
-  private var readsThroughIndex = false
-  private var sortIndexStarted = false
+  private var sorting = BrowserSortIndex()
+  private var sortIndex: SQLiteSortIndex? { sorting.index }
   /// The value Enter opened, whole, over the table.
   private var detail: BrowserDetail?
   /// The lines a detail shows at once (the window less its title line and the status line).
@@ -55,27 +57,26 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     self.clock = clock
     self.path = path
     pollDeadline = clock.now
-    var configuration = Configuration()
-    configuration.readonly = true
+    let file: BrowserFile
     do {
-      database = try DatabaseQueue(path: path, configuration: configuration)
-      tables = try database.read { db in try SQLiteTableDescription.all(in: db) }
-    } catch let error as SQLiteRecordError {
-      throw DemoError("\(path): \(error)")
+      file = try BrowserFile(path: path)
     } catch {
-      throw DemoError("\(path): cannot be opened as a SQLite database: \(error)")
+      throw DemoError(error.description)
     }
+    self.file = file
+    database = file.database
+    tables = file.tables
     listView = TerminalTableView(clock: clock)
     listView.table.register({ TerminalTableViewCell(style: .value1) }, forCellReuseIdentifier: "table")
     listView.table.rowHeight = 1
     listView.table.dataSource = self
     listView.table.delegate = self
     if let table {
-      guard let found = tables.first(where: { $0.name == table }) else {
-        throw DemoError(
-          "\(path) has no table or view named \"\(table)\" (it has: \(tables.map(\.name).joined(separator: ", ")))")
+      do {
+        open(try file.table(named: table))
+      } catch {
+        throw DemoError(error.description)
       }
-      open(found)
     }
   }
 
@@ -105,20 +106,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       return
     }
     // The first and the last rows by key size the columns: two short reads from the key's ends.
-    let key: String =
-      switch table.key {
-      case .column(let name)?: name.quotedDatabaseIdentifier
-      default: "rowid"
-      }
-    let name = table.name.quotedDatabaseIdentifier
-    let sample: [[DatabaseValue]] =
-      (try? database.read { db in
-        let ends =
-          try Row.fetchAll(db, sql: "SELECT * FROM \(name) ORDER BY \(key) LIMIT 30")
-          + Row.fetchAll(db, sql: "SELECT * FROM \(name) ORDER BY \(key) DESC LIMIT 30")
-        return ends.map { row in Array(row.databaseValues) }
-      }) ?? []
-    grid = BrowserGrid(description: table, width: size.columns, sample: sample)
+    grid = BrowserGrid(description: table, width: size.columns, sample: file.sample(of: table))
     filter = ""
     message = nil
     reload()
@@ -130,36 +118,21 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     guard let table = tableView?.table, let source else { return nil }
     let path = table.focusedIndexPath ?? table.indexPathsForVisibleRows.first
     // Through the side index the record ends with the row's key, its position, and the position again (the key).
-    return path.flatMap { source.record(at: $0) }.map { readsThroughIndex ? $0[$0.count - 3] : $0.last ?? .null }
+    return path.flatMap { source.record(at: $0) }.map(sorting.key(of:))
   }
 
   /// A new source for the grid's table, sort and filter, opened at `anchor` (the row with that key, when the new
   /// rows have it; else the first).
   private func reload(at anchor: SQLiteRecordAnchor = .first) {
-    dropSortIndex()
+    sorting.drop()
     guard let grid else { return }
-    let ordering = grid.sort.map { sort in
-      let name = grid.description.columns[sort.column].name
-      return sort.ascending ? SQLiteRecordRequest.Ordering.ascending(name) : .descending(name)
-    }
-    // A column that may hold NULL sorts as SQLite sorts it (NULL first going up): the source's keyset says so.
-    guard var request = grid.description.request(sortedBy: ordering) else { return }
-    if !filter.isEmpty {
-      // The text columns (declared so, or without a type); all of them when none is.
-      let text = grid.description.columns.filter {
-        let type = $0.declaredType.uppercased()
-        return type.isEmpty || type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT")
-      }.map(\.name)
-      request = request.filtered(.contains(filter, in: text.isEmpty ? grid.description.columns.map(\.name) : text))
-    }
+    let ordering = BrowserQuery.ordering(of: grid.description, sort: grid.sort)
+    guard let request = BrowserQuery.request(for: grid.description, ordering: ordering, filter: filter) else { return }
     show(request, from: database, at: anchor, grid: grid)
-    if let ordering, filter.isEmpty, grid.description.kind == .table, let key = grid.description.key,
-      let warning = source?.warnings.first, case .orderNotIndexed = warning
+    if let index = BrowserQuery.sortIndex(
+      for: grid.description, in: file, ordering: ordering, filter: filter, warnings: source?.warnings ?? [])
     {
-      // The first screen is the scan's (a top-N sort); the whole order is built meanwhile in a side file.
-      let index = SQLiteSortIndex(
-        databasePath: path, table: grid.description.name, key: key, ordering: ordering)
-      sortIndex = index  // Started once the scan's first screen is counted: the two would share the cores.
+      sorting.follow(index)  // Started once the scan's first screen is counted: the two would share the cores.
       message = nil
     }
   }
@@ -190,47 +163,26 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     pollDeadline = clock.now
   }
 
-  /// Cancels the side index, if any (its file removed), and reads by the scan again.
-  private func dropSortIndex() {
-    sortIndex?.cancel()
-    sortIndex = nil
-    readsThroughIndex = false
-    sortIndexStarted = false
-  }
-
   /// Follows the side index: once built, the rows are read through it from the row on screen (the scan's row `r` is
   /// the index's position `r + 1`: the same order); once the file changes under it, the scan order again and a new
   /// index; when it cannot be built, the scan order stays, with the reason.
   private func followSortIndex() {
-    guard let index = sortIndex, let grid else { return }
-    if !sortIndexStarted, source?.isOpening == false {
-      sortIndexStarted = true
-      index.start()
-    }
-    switch index.state {
-    case .ready where !index.isCurrent:
+    guard sortIndex != nil, let grid else { return }
+    // The reading key before the step: once read through the index, a record's key is elsewhere.
+    let anchor = readingKey
+    switch sorting.step(sourceIsOpening: source?.isOpening != false) {
+    case .sortAgain:
       // Built from rows the file no longer has (another program committed): never shown; built again.
       message = "the table changed: sorting it again"
-      reload(at: readingKey.map { .key($0) } ?? .first)
-    case .ready where !readsThroughIndex && source?.isOpening == false:
-      // (While the scan's rows are counted, the rows on screen are not yet at their places.)
-      let reader: DatabaseQueue
-      do {
-        reader = try index.makeReader()
-      } catch {
-        message = "\(error): each page is sorted by a scan of the table"
-        sortIndex = nil
-        return
-      }
+      reload(at: anchor.map { .key($0) } ?? .first)
+    case .readThrough(let request, let reader):
       let table = tableView?.table
       let row = (table?.focusedIndexPath ?? table?.indexPathsForVisibleRows.first)?.row ?? 0
-      readsThroughIndex = true
-      show(index.request, from: reader, at: .key((row + 1).databaseValue), grid: grid)
+      show(request, from: reader, at: .key((row + 1).databaseValue), grid: grid)
       message = "sorted: every row"
-    case .failed(let error):
-      message = "\(error): each page is sorted by a scan of the table"
-      sortIndex = nil
-    default:
+    case .failed(let text):
+      message = text
+    case .none:
       break
     }
   }
@@ -334,7 +286,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
         filter = ""
         reload(at: readingKey.map { .key($0) } ?? .first)
       } else {
-        dropSortIndex()
+        sorting.drop()
         self.grid = nil
         self.tableView = nil
         source = nil

@@ -1,4 +1,5 @@
 import DemoData
+import DemoDatabase
 import GRDB
 import TerminalKit
 
@@ -26,7 +27,7 @@ final class BrowserDetail {
   /// The characters a slice of text holds at most: wrapping one takes well under a frame.
   static let sliceLength = 4_096
   /// The bytes of a BLOB a hex line shows.
-  static let bytesPerLine = 16
+  static let bytesPerLine = DatabaseValueText.bytesPerHexLine
 
   /// The detail of `value`, the column `column` of the row whose key is `key`.
   init(value: DatabaseValue, column: String, key: DatabaseValue?) {
@@ -65,11 +66,7 @@ final class BrowserDetail {
     case .text: return lines[index]
     case .blob(let bytes):
       let start = index * Self.bytesPerLine
-      let slice = bytes[start..<min(start + Self.bytesPerLine, bytes.count)]
-      let hex = slice.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
-      let text = String(slice.map { (32..<127).contains($0) ? Character(UnicodeScalar($0)) : "." })
-      return String(start, radix: 16).leftPadded(to: 8) + "  " + hex.padding(toLength: 48, withPad: " ", startingAt: 0)
-        + " " + text
+      return DatabaseValueText.hexLine(bytes[start..<min(start + Self.bytesPerLine, bytes.count)], offset: start)
     }
   }
 
@@ -168,12 +165,5 @@ final class BrowserDetail {
     for row in 0..<height where top + row < count {
       buffer.write(line(top + row), x: area.x, y: area.y + 1 + row, style: .plain, maxWidth: area.width)
     }
-  }
-}
-
-extension String {
-  /// The string with zeros before it up to `length` characters.
-  fileprivate func leftPadded(to length: Int) -> String {
-    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }

@@ -7,7 +7,8 @@ extension BrowserPage {
   /// the window's title, the table shown with its rows (counted, or being counted), the columns (each title as
   /// drawn, left edge on screen and width), the sideways offset and its maximum, the column cursor, the sort, the
   /// visible rows' texts as drawn (`null` for a row whose page is on its way), the header's and the scrollbar's
-  /// places on the window, the side index's state and the last message.
+  /// places on the window, the side index's state and the last message; the filter (and whether its bar is shown),
+  /// whether "Go to row" is shown, and the value window's title, subtitle and text.
   func stateFields(_ hook: StateHook) -> [(String, String)] {
     var fields: [(String, String)] = [
       ("browserMode", json(columns == nil ? "list" : "grid")),
@@ -15,6 +16,13 @@ extension BrowserPage {
       ("browserTables", "[" + file.tables.map { json($0.name) }.joined(separator: ",") + "]"),
       ("windowTitle", json(gtk_window_get_title(hook.window.gtkWindow).map { String(cString: $0) } ?? "")),
       ("browserMessage", message.map(json) ?? "null"),
+      ("browserFilter", json(filter)),
+      ("searchShown", gtk_search_bar_get_search_mode(OpaquePointer(searchBar)) != 0 ? "true" : "false"),
+      ("goToShown", gtk_widget_get_visible(goToPopover) != 0 ? "true" : "false"),
+      ("valueTitle", valueWindow.map { json($0.title) } ?? "null"),
+      ("valueSubtitle", valueWindow.map { json($0.subtitle) } ?? "null"),
+      // The value window's text (its first 4,000 characters).
+      ("valueText", valueWindow.map { json(String($0.text.prefix(4_000))) } ?? "null"),
     ]
     guard let columns else { return fields }
     let state = columns.state

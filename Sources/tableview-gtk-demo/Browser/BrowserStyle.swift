@@ -14,6 +14,7 @@ enum BrowserStyle {
     .browser-value.browser-frozen { border-right: 1px solid alpha(currentColor, 0.35); }
     .browser-null { font-style: italic; color: alpha(currentColor, 0.45); }
     .browser-placeholder { color: alpha(currentColor, 0.35); }
+    textview.browser-null > text { font-style: italic; color: alpha(@view_fg_color, 0.45); }
     .browser-header { background-color: @theme_bg_color; color: @theme_fg_color;
       border-bottom: 1px solid alpha(currentColor, 0.2); }
     .browser-header .browser-value { font-weight: bold; }

@@ -35,6 +35,15 @@ struct BrowserState: CustomStringConvertible {
   var scrollbarRect: [Double]?
   /// The side index: none, building, ready or reading.
   var sortIndex: String
+  /// The filter applied (empty: none), and whether its search bar is shown.
+  var filter: String
+  var searchShown: Bool
+  /// Whether "Go to row" is shown.
+  var goToShown: Bool
+  /// The value window's title (the column), subtitle and text (`nil`: no value window).
+  var valueTitle: String?
+  var valueSubtitle: String?
+  var valueText: String?
 
   init?(_ state: DemoState) {
     guard let data = state.raw.data(using: .utf8),
@@ -68,6 +77,12 @@ struct BrowserState: CustomStringConvertible {
     headerRect = (object["headerRect"] as? [NSNumber])?.map(\.doubleValue) ?? []
     scrollbarRect = (object["scrollbarRect"] as? [NSNumber])?.map(\.doubleValue)
     sortIndex = object["sortIndex"] as? String ?? "none"
+    filter = object["browserFilter"] as? String ?? ""
+    searchShown = (object["searchShown"] as? NSNumber)?.boolValue ?? false
+    goToShown = (object["goToShown"] as? NSNumber)?.boolValue ?? false
+    valueTitle = object["valueTitle"] as? String
+    valueSubtitle = object["valueSubtitle"] as? String
+    valueText = object["valueText"] as? String
   }
 
   /// The visible rows' values in `column` when every one is loaded, else `nil`.

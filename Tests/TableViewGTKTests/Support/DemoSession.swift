@@ -132,15 +132,16 @@ final class DemoSession {
     }
   }
 
-  /// The demo's window on the screen (found by its title), once it is mapped.
-  func window(timeout: Double = 10) async throws -> ScreenRect {
+  /// The demo's window on the screen (found by its title: `name`, a regular expression, the main window's by
+  /// default), once it is mapped.
+  func window(named name: String = "SwiftTableView", timeout: Double = 10) async throws -> ScreenRect {
     guard let xdotool = which("xdotool") else { throw SubprocessError("xdotool is not installed") }
     let environment = ["DISPLAY": server.display]
     let deadline = Date().addingTimeInterval(timeout)
     var seen = ""
     while Date() < deadline {
       let search = try run(
-        xdotool, ["search", "--onlyvisible", "--name", "SwiftTableView"], environment: environment, timeout: 10)
+        xdotool, ["search", "--onlyvisible", "--name", name], environment: environment, timeout: 10)
       for id in search.standardOutput.split(separator: "\n") {
         let geometry = try run(
           xdotool, ["getwindowgeometry", "--shell", String(id)], environment: environment, timeout: 10)
