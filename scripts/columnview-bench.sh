@@ -29,7 +29,7 @@ scripts/orders-db.sh "$file" "$rows"
 commit=$(git rev-parse --short HEAD)
 
 # One run: prints "load cpu_p50 cpu_p99 interval_p50 interval_p99 row_jumps scrollbar_against rows_alive widgets
-# rss jump_ms" (exits 1 with the output when the run fails).
+# rss jump_ms px_per_frame" (exits 1 with the output when the run fails).
 measure() {
   local load out
   load=$(cut -d' ' -f1 /proc/loadavg)
@@ -48,12 +48,13 @@ measure() {
     $1 == "gtk_widgets_in_viewport" || $1 == "gtk_widgets_in_list" { widgets = $2 }
     $1 == "rss_mb" { rss = $2 }
     $1 == "jump_to_middle_ms" { jump = $2 }
-    END { print load, p50, p99, i50, i99, jumps, against, alive, widgets, rss, jump }' <<<"$out"
+    $1 == "scrolled_px" { px = $10 }
+    END { print load, p50, p99, i50, i99, jumps, against, alive, widgets, rss, jump, px }' <<<"$out"
 }
 
 echo "commit $commit, $(nproc) cores, $file ($rows rows), $runs runs each, window 900x700, Xvfb, cairo"
-printf '%-4s %-13s %5s %9s %9s %11s %11s %6s %9s %6s %8s %7s %8s\n' run demo load cpu_p50 cpu_p99 interval_p50 \
-  interval_p99 jumps thumb_bad rows widgets rss_mb jump_ms
+printf '%-4s %-13s %5s %9s %9s %11s %11s %6s %9s %6s %8s %7s %8s %9s\n' run demo load cpu_p50 cpu_p99 interval_p50 \
+  interval_p99 jumps thumb_bad rows widgets rss_mb jump_ms px/frame
 ratios=()
 for run in $(seq 1 "$runs"); do
   order=(ours columnview)
@@ -65,15 +66,15 @@ for run in $(seq 1 "$runs"); do
     else
       line=$(measure --columnview "$file" --table orders "$@")
     fi
-    read -r load c50 c99 i50 i99 jumps against alive widgets rss jump <<<"$line"
+    read -r load c50 c99 i50 i99 jumps against alive widgets rss jump px <<<"$line"
     p50[$which]=$c50
     p99[$which]=$c99
-    printf '%-4s %-13s %5s %9s %9s %11s %11s %6s %9s %6s %8s %7s %8s\n' "$run" \
+    printf '%-4s %-13s %5s %9s %9s %11s %11s %6s %9s %6s %8s %7s %8s %9s\n' "$run" \
       "$([ "$which" = ours ] && echo browser || echo GtkColumnView)" "$load" "$c50" "$c99" "$i50" "$i99" "$jumps" \
-      "$against" "$alive" "$widgets" "$rss" "$jump"
+      "$against" "$alive" "$widgets" "$rss" "$jump" "$px"
   done
   ratios+=("$(awk -v a="${p50[ours]}" -v b="${p50[columnview]}" -v c="${p99[ours]}" -v d="${p99[columnview]}" \
-    'BEGIN { printf "%.2f/%.2f", b > 0 ? a / b : 0, d > 0 ? c / d : 0 }')")
+    'BEGIN { printf "%.2f/%.2f", (b > 0 ? a / b : 0), (d > 0 ? c / d : 0) }')")
 done
 echo "CPU per frame, ours / GtkColumnView's (p50/p99), each pair: ${ratios[*]} (target ≤ 0.50);" \
   "load now $(cut -d' ' -f1-3 /proc/loadavg)"
