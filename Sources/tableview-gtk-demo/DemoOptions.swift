@@ -26,6 +26,8 @@ struct DemoOptions {
   var benchVelocity = 6_000.0
   /// Benchmark GtkListView on the feed's posts instead of our table.
   var benchListView = false
+  /// `--columnview FILE`: benchmark GtkColumnView over `--table` of FILE (the baseline of `--bench --open FILE`).
+  var benchColumnView = false
   /// Frames of the benchmark's fling.
   var benchFrames = 600
   /// The chat's seconds between arriving messages (0: none).
@@ -65,6 +67,8 @@ struct DemoOptions {
                               [--bench [--listview] [--frames N] [--velocity PX] [--json]]
                               [--soak ROUNDS]
        tableview-gtk-demo --open FILE [--table NAME] [--size WxH] [--dark | --light] [--state-file PATH]
+                          [--bench [--frames N] [--velocity PX]]
+       tableview-gtk-demo --columnview FILE --table NAME [--frames N] [--velocity PX]
 
       --demo        the page shown first (switch with the view switcher or the keys 1–5)
       --dark, --light  the dark or the light style (by default the system's preference, through
@@ -106,7 +110,10 @@ struct DemoOptions {
                     Home End move through the rows, ← → the column cursor (the columns scroll sideways,
                     the first stays), a click on a title sorts (again: the other way; a third time: by the
                     key), a drag of a title's right edge resizes the column, Esc goes back to the list
-      --table       the table or view --open shows first
+      --table       the table or view --open shows first (with --bench: the same fling through its rows,
+                    once the first screen is read and the rows counted)
+      --columnview  the same fling through --table's rows in GtkColumnView (one GtkLabel a column, the
+                    rows read from FILE in pages as they are bound), for comparison with --bench --open
       --soak        ROUNDS rounds of scrolling, jumps and edits on every page, resident memory printed
                     after each; exits 1 unless it settles (second half's peak within 5% of the first's)
     """
@@ -191,6 +198,12 @@ struct DemoOptions {
         }
         options.benchVelocity = velocity
       case "--listview": options.benchListView = true
+      case "--columnview":
+        let path = try value(argument)
+        guard !path.isEmpty else { throw DemoOptionsError("--columnview needs a file's path") }
+        options.open = path
+        options.bench = true
+        options.benchColumnView = true
       case "--json": options.json = true
       case "--chat-interval":
         guard let seconds = Double(try value(argument)), seconds >= 0, seconds <= 3600 else {
@@ -207,6 +220,7 @@ struct DemoOptions {
       }
     }
     if options.table != nil && options.open == nil { throw DemoOptionsError("--table needs --open FILE") }
+    if options.benchColumnView && options.table == nil { throw DemoOptionsError("--columnview needs --table NAME") }
     if options.memory && options.database != nil { throw DemoOptionsError("--memory and --db cannot go together") }
     if options.memory && options.chatDatabase != nil {
       throw DemoOptionsError("--memory and --chat-db cannot go together")

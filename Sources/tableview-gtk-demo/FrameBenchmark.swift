@@ -28,6 +28,10 @@ import DemoData
 ///   the batch animates. The batch's own work (the app's update, the engine's, the self-sizing of
 ///   the five new posts) counts in the frame that draws it, as it would in an app.
 ///
+/// `--bench --open FILE --table NAME` flings the browser's grid of that table the same way (no batches), once its
+/// first screen is read and its rows counted; `--columnview FILE --table NAME` flings GtkColumnView over the same
+/// rows (`ColumnViewBenchmark`), as `--listview` flings GtkListView over the feed's posts.
+///
 /// The flicks start once the warm-up has painted 30 frames and the idle precompute has measured the
 /// rows within its reach (as for a user who opened the feed and read for a moment; at most 20 s):
 /// the fling and the batches then both go through measured rows, and a figure does not depend on
@@ -35,8 +39,18 @@ import DemoData
 /// scroll on screen cost about a millisecond each, and the batches, further down, met more of them).
 enum FrameBenchmark {
   static func start(window: DemoWindow) {
-    if window.options.benchListView {
-      let run = ListViewRun(window: window)
+    if window.options.benchListView || window.options.benchColumnView {
+      let subject: ListViewRun.Subject
+      if window.options.benchColumnView {
+        guard let made = ColumnViewBenchmark.subject(window: window) else {
+          window.quit(status: 1)
+          return
+        }
+        subject = made
+      } else {
+        subject = ListViewRun.feed(window: window)
+      }
+      let run = ListViewRun(window: window, subject: subject)
       window.replaceContent(with: run.scrolled)
       run.begin()
       return
@@ -130,7 +144,10 @@ final class FlingRun {
     let table = tableView.table
     switch phase {
     case .warmUp:
-      if paints >= 30 && (!tableView.isIdleWorkPending || paints >= 1_200) {
+      // The browser (`--open`): once its first screen is read and its rows counted, as for a user who opened the
+      // table and read for a moment.
+      let reading = (window.current as? BrowserPage)?.source.map { $0.isOpening || $0.hasWorkInProgress } ?? false
+      if paints >= 30 && ((!tableView.isIdleWorkPending && !reading) || paints >= 1_200) {
         warmUpFrames = paints
         phase = .fling
         snapshot()

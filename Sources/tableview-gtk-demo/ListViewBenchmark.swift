@@ -13,12 +13,32 @@ import TableViewGTK
 /// script. The list is a `GtkStringList` of post numbers in a `GtkScrolledWindow`; rows are a title
 /// and a wrapping detail label in a `GtkBox` with the same style sheet as our cells. The fling applies
 /// the same deceleration curve, frame by frame, to the list's vertical adjustment.
+///
+/// The run flings any GTK list widget in a scrolled window (its `Subject`): `--columnview` flings a
+/// GtkColumnView over a browsed table's rows the same way (`ColumnViewBenchmark`).
 final class ListViewRun {
+  /// The GTK list widget flung, and how the report names it.
+  struct Subject {
+    /// The widget's name in the report ("GtkListView").
+    let name: String
+    /// What its rows are ("the feed's posts").
+    let rowsDescription: String
+    let rows: Int
+    /// The scrolled window whose vertical adjustment is flung.
+    let scrolled: UnsafeMutablePointer<GtkWidget>
+    /// The widget whose children are the rows' widgets: each row's first child (or that child's first child,
+    /// and so on) carries the object data "row", the row's number + 1.
+    let list: UnsafeMutablePointer<GtkWidget>
+    /// The report's last lines (after the shared ones), asked once the run is over.
+    let extraLines: () -> [String]
+  }
+
   unowned let window: DemoWindow
+  let subject: Subject
   let frames: Int
   let velocity: Double
-  let scrolled: UnsafeMutablePointer<GtkWidget>
-  let listView: UnsafeMutablePointer<GtkWidget>
+  var scrolled: UnsafeMutablePointer<GtkWidget> { subject.scrolled }
+  var listView: UnsafeMutablePointer<GtkWidget> { subject.list }
   let adjustment: UnsafeMutablePointer<GtkAdjustment>
   var paints = 0
   var flingFrame = 0
@@ -31,10 +51,16 @@ final class ListViewRun {
   var phase = FlingRun.Phase.warmUp
   var jumpStart = 0.0
 
-  init(window: DemoWindow) {
+  init(window: DemoWindow, subject: Subject) {
     self.window = window
+    self.subject = subject
     frames = window.options.benchFrames
     velocity = window.options.benchVelocity
+    adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(subject.scrolled))
+  }
+
+  /// GtkListView over the feed's posts (`--listview`).
+  static func feed(window: DemoWindow) -> Subject {
     let rows = window.options.rows ?? FeedDataSet.defaultRowCount
     let strings = gtk_string_list_new(nil)!
     for number in 0..<rows { gtk_string_list_append(strings, String(number)) }
@@ -52,11 +78,28 @@ final class ListViewRun {
       g_object_set_data(gobject(box), "row", UnsafeMutableRawPointer(bitPattern: number + 1))
     }
     let selection = gtk_no_selection_new(strings)
-    listView = gtk_list_view_new(selection, factory)
-    scrolled = gtk_scrolled_window_new()
+    let listView = gtk_list_view_new(selection, factory)!
+    let scrolled = gtk_scrolled_window_new()!
     gtk_scrolled_window_set_child(OpaquePointer(scrolled), listView)
     gtk_widget_set_vexpand(scrolled, 1)
-    adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+    let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+    return Subject(
+      name: "GtkListView", rowsDescription: "the feed's posts", rows: rows, scrolled: scrolled, list: listView
+    ) {
+      // The scroll range against the posts' real length, sampled with the same row widget.
+      let row = Self.makeRow()
+      g_object_ref_sink(gpointerOf(row))
+      let width = Int32(gtk_widget_get_width(listView))
+      let check = ScrollRangeCheck(rows: rows) { post in
+        Self.show(post, in: row)
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+        return Double(natural)
+      }
+      g_object_unref(gpointerOf(row))
+      return ["scroll_range_error      " + check.describe(scrollRange: gtk_adjustment_get_upper(adjustment))]
+    }
   }
 
   /// A row: a bold title and a wrapping detail in a vertical box, with our cells' style classes.
@@ -131,19 +174,31 @@ final class ListViewRun {
     let height = Double(gtk_widget_get_height(scrolled))
     var child = gtk_widget_get_first_child(listView)
     while let row = child {
-      if gtk_widget_get_mapped(row) != 0, let box = gtk_widget_get_first_child(row),
-        let data = g_object_get_data(gobject(box), "row")
-      {
+      if gtk_widget_get_mapped(row) != 0, let numbered = Self.numbered(in: row) {
         var bounds = graphene_rect_t()
-        if gtk_widget_compute_bounds(box, scrolled, &bounds) != 0, Double(bounds.origin.y + bounds.size.height) > 0,
+        if gtk_widget_compute_bounds(numbered.widget, scrolled, &bounds) != 0,
+          Double(bounds.origin.y + bounds.size.height) > 0,
           Double(bounds.origin.y) < height
         {
-          result[Int(bitPattern: data) - 1] = Double(bounds.origin.y)
+          result[Int(bitPattern: numbered.data) - 1] = Double(bounds.origin.y)
         }
       }
       child = gtk_widget_get_next_sibling(row)
     }
     return result
+  }
+
+  /// The row's descendant (along first children, a few levels down) that carries its number, and the number + 1.
+  static func numbered(
+    in row: UnsafeMutablePointer<GtkWidget>
+  ) -> (widget: UnsafeMutablePointer<GtkWidget>, data: UnsafeMutableRawPointer)? {
+    var child = gtk_widget_get_first_child(row)
+    for _ in 0..<3 {
+      guard let widget = child else { return nil }
+      if let data = g_object_get_data(gobject(widget), "row") { return (widget, data) }
+      child = gtk_widget_get_first_child(widget)
+    }
+    return nil
   }
 
   func rowWidgets() -> Int {
@@ -205,11 +260,10 @@ final class ListViewRun {
   }
 
   func report(jumpMilliseconds: Double, firstRow: Int?, covered: Double) {
-    let rows = window.options.rows ?? FeedDataSet.defaultRowCount
     let lines =
       [
-        "GtkListView fling benchmark: \(tally.cpu.count) frames through \(rows.grouped) rows (the feed's posts), "
-          + "window \(window.options.width)x\(window.options.height)"
+        "\(subject.name) fling benchmark: \(tally.cpu.count) frames through \(subject.rows.grouped) rows "
+          + "(\(subject.rowsDescription)), window \(window.options.width)x\(window.options.height)"
       ] + tally.lines(velocity: velocity) + [
         "row_widgets_alive       \(rowWidgets())",
         "gtk_widgets_in_list     \(FrameTally.widgets(in: listView))",
@@ -217,21 +271,8 @@ final class ListViewRun {
         "jump_to_middle_ms       \(String(Double(Int(jumpMilliseconds * 100)) / 100)) (first row "
           + (firstRow.map { "#\(($0 + 1).grouped)" } ?? "none")
           + ", rows cover \(Double(Int(covered * 1000)) / 10)% of the view)",
-      ]
+      ] + subject.extraLines()
     for line in lines { print(line) }
-    // The scroll range against the posts' real length, sampled with the same row widget.
-    let row = Self.makeRow()
-    g_object_ref_sink(gpointerOf(row))
-    let width = Int32(gtk_widget_get_width(listView))
-    let check = ScrollRangeCheck(rows: rows) { post in
-      Self.show(post, in: row)
-      var minimum: Int32 = 0
-      var natural: Int32 = 0
-      gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
-      return Double(natural)
-    }
-    g_object_unref(gpointerOf(row))
-    print("scroll_range_error      " + check.describe(scrollRange: gtk_adjustment_get_upper(adjustment)))
     window.quit(status: 0)
   }
 }

@@ -58,7 +58,8 @@ adw_init()
 GLibMainQueue.install()
 
 if let delay = options.scrollbarFadeDelay { GTKTableView.scrollIndicatorFadeOutDelay = delay }
-let app = DemoWindow(options: options, browser: browserFile.map { ($0, browserTable) })
+// `--columnview`: the page shows the list of tables (no table read) until GtkColumnView takes its place.
+let app = DemoWindow(options: options, browser: browserFile.map { ($0, options.benchColumnView ? nil : browserTable) })
 app.run()
 exit(app.exitStatus)
 
