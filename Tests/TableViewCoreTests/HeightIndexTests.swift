@@ -366,13 +366,13 @@ struct HeightIndexTests {
     var rng = SplitMix64(seed: 0xC4_0E)
     func h() -> Int64 { Int64(rng.next() % 90) * 256 + Int64(rng.next() % 4) * 64 }
     for rows in [1, 2, 63, 64, 65, 66, 127, 128, 129, 191, 192, 193, 200] {
-      for place in Set([0, 1, rows / 2, rows - 2, rows - 1, rows, 63, 64, 65, 127, 128])
+      for place in Set([0, 1, rows / 2, rows - 2, rows - 1, rows, 63, 64, 65, 127, 128]).sorted()
       where place >= 0 && place <= rows {
-        for edit in 0..<3 {
+        for (edit, mixed) in [(0, false), (1, false), (2, false), (0, true), (1, true), (2, true)] {
           var index = HeightIndex()
-          // Some rows unmeasured (a bit in the chunk), not the first: a section that starts unmeasured starts with
-          // a span.
-          let heights = (0..<rows).map { r in (units: h(), measured: r == 0 || rng.next() % 5 != 0) }
+          // Mixed: some rows unmeasured, which a section's load may keep in spans of their own, where an edit
+          // cuts; so the count of nodes is asserted only when every row is measured (one chunk).
+          let heights = (0..<rows).map { _ in (units: h(), measured: !mixed || rng.next() % 5 != 0) }
           index.appendSection(header: 256, footer: 512, rows: heights)
           var model = Model(sections: [ModelSection(header: 256, rows: heights, footer: 512)])
           let nodes = index.nodeCount
@@ -394,7 +394,7 @@ struct HeightIndexTests {
             model.sections[0].rows.insert(row, at: to)
           }
           assertAgrees(index, model, rng: &rng)
-          if rows > 1 { #expect(index.nodeCount <= nodes, "\(rows) rows, place \(place), edit \(edit)") }
+          if rows > 1, !mixed { #expect(index.nodeCount <= nodes, "\(rows) rows, place \(place), edit \(edit)") }
         }
       }
     }
