@@ -44,12 +44,8 @@ enum ColumnViewBenchmark {
       let factory = gtk_signal_list_item_factory_new()!
       Signals.connect(gpointerOf(factory), "setup") { item in
         guard let item else { return }
-        let label = gtk_label_new(nil)!
-        let pointer = OpaquePointer(label)
-        gtk_label_set_xalign(pointer, 0)
-        gtk_label_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(pointer, 1)
-        gtk_widget_add_css_class(label, "browser-value")
+        // The browser's own cell label.
+        let label = BrowserColumnStrip.makeValueLabel()
         gtk_widget_set_size_request(label, -1, BrowserPage.rowHeight)
         gtk_list_item_set_child(OpaquePointer(item), label)
       }

@@ -82,15 +82,21 @@ final class BrowserColumnStrip {
     labels = [:]
   }
 
-  /// Column `index`'s label (made the first time, in the frozen line or the scrolled strip).
-  private func label(_ index: Int, frozen: Bool) -> UnsafeMutablePointer<GtkWidget> {
-    if let label = labels[index] { return label }
+  /// A cell's label as the browser draws it: one line, left-aligned, ellipsized, in the cells' style.
+  static func makeValueLabel() -> UnsafeMutablePointer<GtkWidget> {
     let label = gtk_label_new(nil)!
     let pointer = OpaquePointer(label)
     gtk_label_set_xalign(pointer, 0)
     gtk_label_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
     gtk_label_set_single_line_mode(pointer, 1)
     gtk_widget_add_css_class(label, "browser-value")
+    return label
+  }
+
+  /// Column `index`'s label (made the first time, in the frozen line or the scrolled strip).
+  private func label(_ index: Int, frozen: Bool) -> UnsafeMutablePointer<GtkWidget> {
+    if let label = labels[index] { return label }
+    let label = Self.makeValueLabel()
     if frozen { gtk_widget_add_css_class(label, "browser-frozen") }
     gtk_fixed_put(fixed(frozen ? widget : scrolled), label, 0, 0)
     labels[index] = label
