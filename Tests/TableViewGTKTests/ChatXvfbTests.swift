@@ -114,7 +114,8 @@ struct ChatXvfbTests {
     "near the top an older page loads (the loading row shows meanwhile) and arrives above with the messages on screen still"
   )
   func pagingAbove() async throws {
-    let (demo, first, window) = try await start(interval: 0, pageDelay: 5_000)
+    // The page takes 15 s: time enough, on a loaded machine, to see the loading row before it arrives.
+    let (demo, first, window) = try await start(interval: 0, pageDelay: 15_000)
     defer { demo.close() }
     // A click at the top of the scrollbar's trough puts the thumb (and the content) at the top at once.
     let viewport = try #require(first.state.viewportRect)
