@@ -10,8 +10,10 @@ extension HeightIndex {
   /// - Complexity: O(log n + the rows of the chunk after the new one).
   mutating func insertRowInChunk(at k: Int, units: Int64, measured: Bool) -> Bool {
     guard k >= 0, k <= itemCount else { return false }
-    // The chunk before, else the one after (which the row then starts).
-    for (probe, place) in [(k - 1, 1), (k, 0)] where probe >= 0 && probe < itemCount {
+    // The chunk before (place 1: after its row), else the one after (place 0: the row then starts it).
+    for place in [1, 0] {
+      let probe = k - place
+      guard probe >= 0, probe < itemCount else { continue }
       let (t, offset) = locate(probe)
       guard t != Self.none else { continue }
       let node = nodes[Int(t)]
@@ -39,7 +41,7 @@ extension HeightIndex {
     let units = chunkHeight(node, i)
     let measured = chunkIsMeasured(node, i)
     adjust(item: k, rows: -1, units: -units, unmeasured: measured ? 0 : -1) { node, slab in
-      Self.removeRow(fromChunk: &node, &slab, at: i)
+      Self.removeRow(fromChunk: &node, &slab, at: i, units: units, measured: measured)
     }
     return (units, measured)
   }
@@ -111,13 +113,14 @@ extension HeightIndex {
   /// it move one place back in one copy, and each block's are corrected: a later block's lose the height of the
   /// row that left it for the block before, and each block's last gains what that row brings.
   /// - Complexity: O(rows in the chunk from `i`): a copy and vector additions.
-  static func removeRow(fromChunk node: inout Node, _ slab: inout ChunkStore, at i: Int) {
+  /// `units` and `measured` are the row's (`chunkHeight`, `chunkIsMeasured`), which the caller has read.
+  static func removeRow(
+    fromChunk node: inout Node, _ slab: inout ChunkStore, at i: Int, units: Int64, measured: Bool
+  ) {
     let base = Int(node.a)
     let count = node.count
     precondition(count > 1 && i >= 0 && i < count, "a row outside the chunk, or its only row")
     let masks = maskEntry(base: base, rows: node.chunkCapacity, row: 0)
-    let measured = (UInt64(bitPattern: slab.blocks[masks + i / blockRows]) >> UInt64(i % blockRows)) & 1 != 0
-    let units = slab.rows[base + i] - (i % blockRows != 0 ? slab.rows[base + i - 1] : 0)
     let first = i / blockRows
     let oldLast = (count - 1) / blockRows
     let newCount = count - 1

@@ -277,49 +277,6 @@ extension HeightIndex {
     node.count = i + 1
   }
 
-  /// Adds a row before the first row of a chunk with room: every row moves, so this is for small
-  /// chunks (see `prependableChunkRows`).
-  /// - Complexity: O(rows in the chunk)
-  static func prependRow(toChunk node: inout Node, _ slab: inout ChunkStore, units: Int64, measured: Bool) {
-    let base = Int(node.a)
-    let rows = node.chunkCapacity
-    let count = node.count
-    slab.rows.withUnsafeMutableBufferPointer { slab in
-      // Heights, one place on (from the end, so each running sum is read before it is replaced).
-      var i = count
-      while i > 0 {
-        slab[base + i] = slab[base + i - 1] - ((i - 1) % blockRows != 0 ? slab[base + i - 2] : 0)
-        i -= 1
-      }
-      slab[base] = units
-    }
-    var total: Int64 = 0
-    var within: Int64 = 0
-    for i in 0...count {
-      if i % blockRows == 0 { within = 0 }
-      within += slab.rows[base + i]
-      slab.rows[base + i] = within
-      if i % blockRows == blockRows - 1 || i == count {
-        total += within
-        slab.blocks[base / 32 + i / blockRows] = total
-      }
-    }
-    // Measured bits, one place on.
-    let masks = maskEntry(base: base, rows: rows, row: 0)
-    let oldWords = (count + blockRows - 1) / blockRows
-    let newWords = count / blockRows + 1
-    var w = newWords - 1
-    while w >= 0 {
-      let word = w < oldWords ? UInt64(bitPattern: slab.blocks[masks + w]) : 0
-      let carry = w > 0 ? UInt64(bitPattern: slab.blocks[masks + w - 1]) >> 63 : (measured ? 1 : 0)
-      slab.blocks[masks + w] = Int64(bitPattern: word << 1 | carry)
-      w -= 1
-    }
-    if measured { node.b += 1 }
-    node.c += units
-    node.count = count + 1
-  }
-
   /// Cuts chunk `t` after its first `keep` rows (0 < keep < rows) and returns a new childless
   /// chunk with the rest. A kept part that would fill a quarter of its room or less moves to a
   /// smaller chunk.

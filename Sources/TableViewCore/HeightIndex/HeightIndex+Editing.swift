@@ -463,7 +463,7 @@ extension HeightIndex {
       }
       // The chunk now starts at item k.
       adjust(item: k, rows: 1, units: h, unmeasured: rowUnmeasured) { node, slab in
-        HeightIndex.prependRow(toChunk: &node, &slab, units: h, measured: measured)
+        HeightIndex.insertRow(intoChunk: &node, &slab, at: 0, units: h, measured: measured)
       }
       return true
     }

@@ -299,7 +299,7 @@ extension HeightIndex {
       Self.growSpan(&nodes[Int(t)], by: 1, units: units, measured: measured)
       done = true
     } else if node.isChunk, node.count < Self.prependableChunkRows {
-      Self.prependRow(toChunk: &nodes[Int(t)], &slab, units: units, measured: measured)
+      Self.insertRow(intoChunk: &nodes[Int(t)], &slab, at: 0, units: units, measured: measured)
       done = true
     } else {
       done = false
