@@ -517,7 +517,8 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       gtk_search_bar_get_search_mode(OpaquePointer(searchBar)) != 0
     else { return false }
     let editable = OpaquePointer(searchEntry)
-    var position = Int32(String(cString: gtk_editable_get_text(editable)).count)
+    // GTK counts positions in characters (code points), not Swift's grapheme clusters: the text's end.
+    var position = Int32(clamping: String(cString: gtk_editable_get_text(editable)).unicodeScalars.count)
     gtk_editable_insert_text(editable, " ", -1, &position)
     return true
   }
