@@ -36,6 +36,13 @@ struct HeightCache {
   /// Widths whose cache could not be built (taller than a table holds there): not tried again
   /// until the next reload.
   var unbuildableWidths: Set<Double> = []
+  /// The columns' configuration the rows are measured for (`nil`: the table has no columns).
+  var columnConfiguration: ColumnConfiguration?
+  /// The caches kept for the columns' configurations shown before, by configuration
+  /// (HeightCache+ColumnConfigurations.swift).
+  var otherColumnConfigurations: [ColumnConfiguration?: WidthCaches] = [:]
+  /// The configurations in `otherColumnConfigurations` by last use, most recent last.
+  var columnConfigurationOrder: [ColumnConfiguration?] = []
 }
 
 extension HeightCache {
@@ -111,6 +118,7 @@ extension HeightCache {
     if case .estimated(let units) = policy {
       precondition(units == estimateUnits, "the policy's estimate is not the accepted one")
     }
+    _checkColumnConfigurations(limit: limit)
     for (width, other) in otherWidths {
       precondition(widthOrder.contains(width), "width \(width) is kept but not listed")
       other._checkInvariants()

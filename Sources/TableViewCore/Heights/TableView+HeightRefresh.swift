@@ -25,11 +25,9 @@ extension TableView {
     let within = resting && scroll.offset.y >= minimumContentOffsetY && scroll.offset.y <= maximumContentOffsetY
     if heights.usesEstimates {
       remeasureVisibleRows()
-      for width in Array(heights.otherWidths.keys) {
-        var cache = heights.otherWidths.removeValue(forKey: width)!
-        Self.markMeasuredRowsEstimated(in: &cache, except: [])
-        heights.otherWidths[width] = cache
-      }
+      var keptIndexes = heights.takeKeptIndexes()
+      for i in keptIndexes.indexes.indices { Self.markMeasuredRowsEstimated(in: &keptIndexes.indexes[i], except: []) }
+      heights.putBack(keptIndexes)
       if delegate != nil,
         heights.delegateMethods.mayImplement(.headerHeight) || heights.delegateMethods.mayImplement(.footerHeight)
       {

@@ -293,9 +293,12 @@ extension TableView {
   }
 
   /// The bytes the height caches hold in use: the current width's geometry index and those of the
-  /// other widths kept (see ``cachedWidths``). For diagnostics and memory budgets.
+  /// other widths kept (see ``cachedWidths``), and those kept for the columns' configurations shown before (see
+  /// ``columnState``). For diagnostics and memory budgets.
   /// - Complexity: O(widths kept)
   var heightCacheBytes: Int {
-    heights.otherWidths.values.reduce(heights.index.bytesInUse) { $0 + $1.bytesInUse }
+    heights.otherWidths.values.reduce(heights.index.bytesInUse + heights.otherColumnConfigurationsBytes) {
+      $0 + $1.bytesInUse
+    }
   }
 }

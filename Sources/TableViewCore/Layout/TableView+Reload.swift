@@ -104,11 +104,14 @@ extension TableView {
     if keep {
       // Keep measured rows of sections whose count did not change, in every width's cache.
       conform(&heights.index, to: shapes)
-      for width in Array(heights.otherWidths.keys) { conform(&heights.otherWidths[width]!, to: shapes) }
+      var keptIndexes = heights.takeKeptIndexes()
+      for i in keptIndexes.indexes.indices { conform(&keptIndexes.indexes[i], to: shapes) }
+      heights.putBack(keptIndexes)
     } else {
       // The node array is kept and refilled: a fresh one would be faulted in page by page again
       // (most of a reload's time at a million sections).
       heights.otherWidths.removeAll()
+      heights.forgetOtherColumnConfigurations()
       heights.index.removeAll()
       heights.index.beginBulkLoad(expectingSections: sectionCount)
       heights.widthOrder = [viewportSize.width]
@@ -125,6 +128,7 @@ extension TableView {
       report(tallerThanTable(sections: shapes.count, rows: shapes.reduce(0) { $0 + $1.rows }))
       heights.index = HeightIndex()
       heights.otherWidths.removeAll()
+      heights.forgetOtherColumnConfigurations()
     }
     clampSelection()
     restoreFocus(keptFocus)
@@ -340,6 +344,31 @@ extension TableView {
       return nil
     }
     return fresh
+  }
+
+  /// Changes every row's height by `change` (a switch of width, or of the columns' configuration) keeping what the
+  /// user reads where it is: the content anchor (``maintainsVisibleContentPosition``) where it was on screen, else
+  /// the row being read at the same place within it, or a bottom-anchored table at the bottom edge where it was
+  /// (at the end: still at the end). `viewportHeightBefore` is the visible area's height before.
+  func switchingHeights(viewportHeightBefore: Double, _ change: () -> Void) {
+    let fromBottom = distanceFromBottom(viewportHeight: viewportHeightBefore)
+    let atEnd = fromBottom.map { $0 <= Self.atBottomTolerance } ?? false
+    let kept = !atEnd ? contentAnchorForResize() : nil
+    // Without a content anchor: the row the user is reading, as a row and a place within it.
+    let reading = !atEnd && kept == nil ? readingPosition() : nil
+    change()
+    if let reading {
+      keepReadingPosition(reading)
+    } else if let kept {
+      keepRow(at: kept.path, atScreenY: kept.screen)
+    } else {
+      if let fromBottom { keepDistanceFromBottom(fromBottom) }
+      geometryChanged()
+      return
+    }
+    geometryChanged()
+    anchoring.measuringAnchorRow = nil
+    layoutKeepingAnchor()
   }
 
   /// Switches the height cache to the one for the new width, keeping the old one.

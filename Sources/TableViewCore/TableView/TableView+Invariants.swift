@@ -11,6 +11,12 @@ extension TableView {
   /// - Complexity: O(n) for n items (the geometry indexes are walked whole).
   func _checkInvariants() {
     heights._checkInvariants(currentWidth: viewportSize.width, limit: widthCacheLimit)
+    if let columns {
+      columns._checkInvariants()
+      precondition(columns.layout.viewportWidth == viewportSize.width, "the columns are laid out for another width")
+    }
+    precondition(
+      heights.columnConfiguration == columns.map(ColumnConfiguration.init), "heights kept for other columns")
     visible._checkInvariants(betweenPasses: !pass.inLayout)
     selection._checkInvariants()
     focus._checkInvariants()

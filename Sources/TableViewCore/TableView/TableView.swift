@@ -215,33 +215,15 @@ public final class TableView {
       }
       viewportSize = Size(width: max(0, width), height: max(0, height))
       guard viewportSize != oldValue else { return }
-      // A bottom-anchored table keeps the content at the visible area's bottom edge where it was.
-      let fromBottom = distanceFromBottom(viewportHeight: oldValue.height)
-      // A new width changes heights: the content anchor stays put (maintainsVisibleContentPosition),
-      // unless a bottom-anchored table is at the end (it stays there).
-      let atEnd = fromBottom.map { $0 <= Self.atBottomTolerance } ?? false
-      let widthChanged = viewportSize.width != oldValue.width
-      let kept = widthChanged && !atEnd ? contentAnchorForResize() : nil
-      // Without a content anchor: the row the user is reading, as a row and a place within it.
-      let reading = widthChanged && !atEnd && kept == nil ? readingPosition() : nil
       if viewportSize.height < oldValue.height { visible.highWater = 0 }
-      if widthChanged { widthDidChange(from: oldValue.width) }
-      if let reading {
-        keepReadingPosition(reading)
+      guard viewportSize.width != oldValue.width else {
+        // A bottom-anchored table keeps the content at the visible area's bottom edge where it was.
+        if let fromBottom = distanceFromBottom(viewportHeight: oldValue.height) { keepDistanceFromBottom(fromBottom) }
         geometryChanged()
-        anchoring.measuringAnchorRow = nil
-        layoutKeepingAnchor()
         return
       }
-      if let kept {
-        keepRow(at: kept.path, atScreenY: kept.screen)
-        geometryChanged()
-        anchoring.measuringAnchorRow = nil
-        layoutKeepingAnchor()
-        return
-      }
-      if let fromBottom { keepDistanceFromBottom(fromBottom) }
-      geometryChanged()
+      columnsViewportWidthDidChange()
+      switchingHeights(viewportHeightBefore: oldValue.height) { widthDidChange(from: oldValue.width) }
     }
   }
   /// Insets around the content (UIKit's `contentInset`): scrolling may go that far past the edges.
@@ -322,6 +304,7 @@ public final class TableView {
     didSet {
       widthCacheLimit = max(1, widthCacheLimit)
       heights.keepWidths(atMost: widthCacheLimit)
+      heights.keepColumnConfigurations(atMost: widthCacheLimit)
     }
   }
 
@@ -352,6 +335,10 @@ public final class TableView {
   @exclusivity(unchecked) var anchoring = ContentAnchoringState()
   /// When to tell the delegate the user came near an edge (TableView+EdgeProximity.swift).
   @exclusivity(unchecked) var edges = EdgeProximity()
+  /// The columns of a multi-column table, with their layout for `viewportSize.width` (TableView+Columns.swift).
+  @exclusivity(unchecked) var columns: ColumnState?
+  /// The columns laid out for the other width the idle precompute measures rows at, once per width.
+  @exclusivity(unchecked) var columnsForMeasuring: ColumnLayout?
   /// The idle-time precompute, made by `idlePrecompute` (TableView+IdlePrecompute.swift).
   @exclusivity(unchecked) var idleScheduler: IdlePrecompute?
   /// Rows announced to the prefetch data source (TableView+Prefetching.swift).

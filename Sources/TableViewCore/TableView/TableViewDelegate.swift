@@ -69,6 +69,10 @@ public protocol TableViewDelegate: AnyObject {
   func tableView(_ tableView: TableView, didEndDisplayingHeaderView view: any ReusableView, forSection section: Int)
   /// The footer view of `section` stopped showing.
   func tableView(_ tableView: TableView, didEndDisplayingFooterView view: any ReusableView, forSection section: Int)
+  /// The rows are to be sorted otherwise: the table's ``TableView/columnState`` has new sort descriptors (a click on
+  /// a column's title, or the app's own change), `oldDescriptors` the ones before (AppKit's
+  /// `tableView(_:sortDescriptorsDidChange:)`). Sort the data (or ask the database for that order) and reload.
+  func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor])
   /// The content offset changed.
   func tableViewDidScroll(_ tableView: TableView)
   /// A drag is about to end with `velocity` (points per second): `targetContentOffset` holds
@@ -193,6 +197,8 @@ extension TableViewDelegate {
   public func tableView(
     _ tableView: TableView, didEndDisplayingFooterView view: any ReusableView, forSection section: Int
   ) {}
+  /// Does nothing.
+  public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {}
   /// Does nothing.
   public func tableViewDidScroll(_ tableView: TableView) {}
   /// Leaves the target alone.

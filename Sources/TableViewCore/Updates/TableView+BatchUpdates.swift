@@ -195,11 +195,9 @@ extension TableView {
     editing.remapSwipe(through: plan)
     let focusAfter = focusTarget(through: plan)
     applyEdits(plan, to: &heights.index, current: true)
-    for width in Array(heights.otherWidths.keys) {
-      var cache = heights.otherWidths.removeValue(forKey: width)!
-      applyEdits(plan, to: &cache, current: false)
-      heights.otherWidths[width] = cache
-    }
+    var keptIndexes = heights.takeKeptIndexes()
+    for i in keptIndexes.indexes.indices { applyEdits(plan, to: &keptIndexes.indexes[i], current: false) }
+    heights.putBack(keptIndexes)
     remapReorder(through: plan)
     remapVisibleViews(plan, from: oldSpace)
     pass.visibleRowsRemapped = true
