@@ -7,8 +7,94 @@
 @_spi(Backend) import TableViewCore
 import TableViewTesting
 
-/// The `horizontal_step` row, its baseline the vertical step (sizes are fixed; `--sizes` does not apply).
+/// The `horizontal_step` row, its baseline the vertical step, and the rows of columns kept by the table (sizes are
+/// fixed; `--sizes` does not apply).
 func measureColumns(harness: Harness) -> [Measurement] {
+  measureHorizontalStep(harness: harness) + measureTableColumns(harness: harness)
+}
+
+/// The `orders` table's columns as the browser sizes them: the id frozen, 1,060 pt in all.
+private let orderWidths: [(String, Double)] = [
+  ("id", 80), ("placed_at", 160), ("customer", 140), ("status", 100), ("items", 60), ("total", 100),
+  ("currency", 70), ("note", 350),
+]
+
+/// The `orders` columns' state, the id frozen.
+private func orderColumnState() -> ColumnState {
+  ColumnState(
+    columns: orderWidths.map { TableColumn(identifier: $0.0, title: $0.0, width: .fixed($0.1)) },
+    viewportWidth: BenchWorkload.viewportWidth, frozenColumnCount: 1)
+}
+
+/// `horizontal_step_table`: the sideways step through `TableView.columnState` (the table told of every change),
+/// its baseline the same step on a state a page holds. `column_resize`: the note column 350 ↔ 300 pt wide in a
+/// table of 10⁷ rows with estimated heights keeping its columns (the rows' heights switched, the row being read
+/// kept; both configurations' heights kept after the first two), its baseline the table's width switched between
+/// the same two widths as often (`width_switch`'s way).
+private func measureTableColumns(harness: Harness) -> [Measurement] {
+  guard harness.includesAny(["horizontal_step_table", "column_resize"]) else { return [] }
+  let n = 10_000_000
+  var results: [Measurement] = []
+  let model = BenchModel(rows: n)
+  defer { withExtendedLifetime(model) {} }
+  let table = makeEngineTable(model, estimated: true)
+  table.columnState = orderColumnState()
+  table.contentOffset.y = Double(n) * 35
+  if harness.includes("horizontal_step_table") {
+    let page = ColumnsPage(orderColumnState())
+    page.columns.setHorizontalOffset(page.columns.layout.maximumHorizontalOffset / 2 + 0.25)
+    table.columnState?.setHorizontalOffset(page.columns.horizontalOffset)
+    var flip = false
+    let held = harness.nanosecondsPerOperation {
+      flip.toggle()
+      return page.scroll(by: flip ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta)
+    }
+    flip = false
+    if var row = harness.measure(
+      "horizontal_step_table", n: n,
+      {
+        flip.toggle()
+        table.columnState?.scrollHorizontally(
+          by: flip ? BenchWorkload.smallScrollDelta : -BenchWorkload.smallScrollDelta)
+        // A backend reads the state once a frame for every row it draws.
+        guard let state = table.columnState else { return 0.0 }
+        var edges = 0.0
+        for column in state.visibleColumns { edges += state.screenX(ofColumn: column) }
+        return edges
+      })
+    {
+      row.baseline = "horizontal_step (held by a page)"
+      row.baselineNsPerOp = held
+      results.append(row)
+    }
+  }
+  if harness.includes("column_resize") {
+    let note = orderWidths.count - 1
+    var narrow = false
+    let widthSwitch = harness.nanosecondsPerOperation {
+      narrow.toggle()
+      table.viewportSize.width = narrow ? BenchWorkload.viewportWidth - 50 : BenchWorkload.viewportWidth
+      return table.contentSize.height
+    }
+    narrow = false
+    if var row = harness.measure(
+      "column_resize", n: n,
+      {
+        narrow.toggle()
+        table.columnState?.setWidth(narrow ? 300 : 350, ofColumn: note)
+        return table.contentSize.height
+      })
+    {
+      row.baseline = "width_switch"
+      row.baselineNsPerOp = widthSwitch
+      results.append(row)
+    }
+  }
+  return results
+}
+
+/// The `horizontal_step` row, its baseline the vertical step.
+private func measureHorizontalStep(harness: Harness) -> [Measurement] {
   let name = "horizontal_step"
   guard harness.includes(name) else { return [] }
   let n = 10_000_000
@@ -28,16 +114,8 @@ func measureColumns(harness: Harness) -> [Measurement] {
       })
   else { return [] }
 
-  // The `orders` table's columns as the browser sizes them: the id frozen, 1,060 pt in all.
-  let widths: [(String, Double)] = [
-    ("id", 80), ("placed_at", 160), ("customer", 140), ("status", 100), ("items", 60), ("total", 100),
-    ("currency", 70), ("note", 350),
-  ]
   // Held by a page, as a backend holds it.
-  let page = ColumnsPage(
-    ColumnState(
-      columns: widths.map { TableColumn(identifier: $0.0, title: $0.0, width: .fixed($0.1)) },
-      viewportWidth: BenchWorkload.viewportWidth, frozenColumnCount: 1))
+  let page = ColumnsPage(orderColumnState())
   // In the middle of the scrolled columns, where a step changes no column on screen either way.
   page.columns.setHorizontalOffset(page.columns.layout.maximumHorizontalOffset / 2 + 0.25)
   flip = false

@@ -54,6 +54,12 @@ public struct ColumnState: Sendable, Equatable {
   public let frozenColumnCount: Int
   /// The step every edge falls on (1 for a terminal's cells; 0: none).
   public let granularity: Double
+  /// A stamp that is new (random) at every change of what decides the columns' widths (``columns``) and at
+  /// initialization: a table keeping the state learns from it, without comparing or retaining the columns, that
+  /// they may have changed.
+  private(set) var configurationStamp = UInt64.random(in: .min ... .max)
+  /// A stamp that is new (random) at every change of ``sortDescriptors`` and at initialization.
+  private(set) var sortStamp = UInt64.random(in: .min ... .max)
 
   /// The state of `columns` in a viewport `viewportWidth` wide, scrolled to the left, the keyboard on the first
   /// shown column, not sorted. The arguments are those of ``ColumnLayout``'s initializer.
@@ -178,6 +184,7 @@ public struct ColumnState: Sendable, Equatable {
     } else {
       columns[index].width = .fitting
     }
+    configurationStamp = UInt64.random(in: .min ... .max)
     return relayout()
   }
 
@@ -214,6 +221,7 @@ public struct ColumnState: Sendable, Equatable {
     }
     if next != sortDescriptors {
       sortDescriptors = next
+      sortStamp = UInt64.random(in: .min ... .max)
       change.insert(.sortDescriptors)
     }
     return change
@@ -224,6 +232,7 @@ public struct ColumnState: Sendable, Equatable {
   public mutating func setSortDescriptors(_ descriptors: [TableSortDescriptor]) -> Change {
     guard descriptors != sortDescriptors else { return [] }
     sortDescriptors = descriptors
+    sortStamp = UInt64.random(in: .min ... .max)
     return .sortDescriptors
   }
 
@@ -234,6 +243,14 @@ public struct ColumnState: Sendable, Equatable {
       let first = sortDescriptors.first, first.key == key
     else { return nil }
     return first
+  }
+
+  /// Whether two states are the same: the same columns, layout, offset, focus, sort and visible columns.
+  public static func == (a: ColumnState, b: ColumnState) -> Bool {
+    a.columns == b.columns && a.layout == b.layout && a.horizontalOffset == b.horizontalOffset
+      && a.focusedColumn == b.focusedColumn && a.sortDescriptors == b.sortDescriptors
+      && a.visibleColumns == b.visibleColumns && a.fittingWidths == b.fittingWidths
+      && a.frozenColumnCount == b.frozenColumnCount && a.granularity == b.granularity
   }
 
   // MARK: Private

@@ -33,13 +33,16 @@ extension TableView {
   ///   configuration: O(c) for c columns, and a switch of heights (as a new width: O(sections), or O(rows) with
   ///   exact heights, when none are kept for it) and a layout pass.
   public var columnState: ColumnState? {
-    get { columns }
+    _read { yield columns.state }
     _modify {
-      let before = columns.map { ($0.columns, $0.fittingWidths, $0.granularity, $0.sortDescriptors) }
-      yield &columns
-      columnStateDidChange(
-        columnsBefore: before?.0, fittingWidthsBefore: before?.1, granularityBefore: before?.2,
-        sortDescriptorsBefore: before?.3 ?? [])
+      yield &columns.state
+      // Stamps, not the columns themselves: a sideways step retains and compares nothing.
+      if columns.state?.configurationStamp != columns.followedConfiguration
+        || columns.state?.sortStamp != columns.followedSort
+        || columns.state?.layout.viewportWidth != columns.state.map({ _ in ColumnLayout.sanitized(viewportSize.width) })
+      {
+        columnStateDidChange()
+      }
     }
   }
 
@@ -48,14 +51,14 @@ extension TableView {
   /// on its columns' widths is configured with this one. `nil` without ``columnState``.
   /// - Complexity: O(1), or O(c log c) for c columns the first time for another width.
   public var measuringColumnLayout: ColumnLayout? {
-    guard let columns else { return nil }
+    guard let state = columns.state else { return nil }
     let width = ColumnLayout.sanitized(measuringWidth)
-    if columns.layout.viewportWidth == width { return columns.layout }
-    if let layout = columnsForMeasuring, layout.viewportWidth == width { return layout }
+    if state.layout.viewportWidth == width { return state.layout }
+    if let layout = columns.layoutForMeasuring, layout.viewportWidth == width { return layout }
     let layout = ColumnLayout(
-      columns: columns.columns, viewportWidth: width, frozenColumnCount: columns.frozenColumnCount,
-      fittingWidths: columns.fittingWidths, granularity: columns.granularity)
-    columnsForMeasuring = layout
+      columns: state.columns, viewportWidth: width, frozenColumnCount: state.frozenColumnCount,
+      fittingWidths: state.fittingWidths, granularity: state.granularity)
+    columns.layoutForMeasuring = layout
     return layout
   }
 
@@ -63,35 +66,33 @@ extension TableView {
 
   /// After a change of the column state: laid out for the table's width, the rows' heights switched when the
   /// configuration changed, the delegate told of a new sort.
-  private func columnStateDidChange(
-    columnsBefore: [TableColumn]?, fittingWidthsBefore: [String: Double]?, granularityBefore: Double?,
-    sortDescriptorsBefore: [TableSortDescriptor]
-  ) {
-    if let width = columns?.layout.viewportWidth, width != ColumnLayout.sanitized(viewportSize.width) {
-      columns!.setViewportWidth(viewportSize.width)
+  private func columnStateDidChange() {
+    if let width = columns.state?.layout.viewportWidth, width != ColumnLayout.sanitized(viewportSize.width) {
+      columns.state!.setViewportWidth(viewportSize.width)
     }
-    if columns?.columns != columnsBefore || columns?.fittingWidths != fittingWidthsBefore
-      || columns?.granularity != granularityBefore
-    {
-      columnsForMeasuring = nil
+    if columns.state?.configurationStamp != columns.followedConfiguration {
+      columns.followedConfiguration = columns.state?.configurationStamp
+      columns.layoutForMeasuring = nil
       columnConfigurationDidChange()
     }
-    let sortDescriptors = columns?.sortDescriptors ?? []
-    if sortDescriptors != sortDescriptorsBefore {
-      delegate?.tableView(self, sortDescriptorsDidChange: sortDescriptorsBefore)
+    if columns.state?.sortStamp != columns.followedSort {
+      columns.followedSort = columns.state?.sortStamp
+      let old = columns.toldSortDescriptors
+      columns.toldSortDescriptors = columns.state?.sortDescriptors ?? []
+      if columns.toldSortDescriptors != old { delegate?.tableView(self, sortDescriptorsDidChange: old) }
     }
   }
 
   /// The table's width changed: the columns are laid out for it.
   func columnsViewportWidthDidChange() {
-    columnsForMeasuring = nil
-    columns?.setViewportWidth(viewportSize.width)
+    columns.layoutForMeasuring = nil
+    columns.state?.setViewportWidth(viewportSize.width)
   }
 
   /// Switches the rows' heights to those of the columns' new configuration, if it is new: kept from before, or every
   /// row at its estimate (asked again with exact heights), the row being read kept in place.
   private func columnConfigurationDidChange() {
-    let configuration = columns.map(ColumnConfiguration.init)
+    let configuration = columns.state.map(ColumnConfiguration.init)
     guard configuration != heights.columnConfiguration else { return }
     guard !pass.needsReload else {
       // The reload to come measures everything for the columns it finds.

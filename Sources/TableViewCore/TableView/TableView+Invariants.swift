@@ -11,12 +11,17 @@ extension TableView {
   /// - Complexity: O(n) for n items (the geometry indexes are walked whole).
   func _checkInvariants() {
     heights._checkInvariants(currentWidth: viewportSize.width, limit: widthCacheLimit)
-    if let columns {
-      columns._checkInvariants()
-      precondition(columns.layout.viewportWidth == viewportSize.width, "the columns are laid out for another width")
+    if let state = columns.state {
+      state._checkInvariants()
+      precondition(
+        state.layout.viewportWidth == ColumnLayout.sanitized(viewportSize.width),
+        "the columns laid out for another width")
+      precondition(
+        columns.followedConfiguration == state.configurationStamp && columns.followedSort == state.sortStamp
+          && columns.toldSortDescriptors == state.sortDescriptors, "the columns' changes not followed")
     }
     precondition(
-      heights.columnConfiguration == columns.map(ColumnConfiguration.init), "heights kept for other columns")
+      heights.columnConfiguration == columns.state.map(ColumnConfiguration.init), "heights kept for other columns")
     visible._checkInvariants(betweenPasses: !pass.inLayout)
     selection._checkInvariants()
     focus._checkInvariants()

@@ -335,10 +335,8 @@ public final class TableView {
   @exclusivity(unchecked) var anchoring = ContentAnchoringState()
   /// When to tell the delegate the user came near an edge (TableView+EdgeProximity.swift).
   @exclusivity(unchecked) var edges = EdgeProximity()
-  /// The columns of a multi-column table, with their layout for `viewportSize.width` (TableView+Columns.swift).
-  @exclusivity(unchecked) var columns: ColumnState?
-  /// The columns laid out for the other width the idle precompute measures rows at, once per width.
-  @exclusivity(unchecked) var columnsForMeasuring: ColumnLayout?
+  /// The columns of a multi-column table, laid out for `viewportSize.width` (TableView+Columns.swift).
+  @exclusivity(unchecked) var columns = KeptColumns()
   /// The idle-time precompute, made by `idlePrecompute` (TableView+IdlePrecompute.swift).
   @exclusivity(unchecked) var idleScheduler: IdlePrecompute?
   /// Rows announced to the prefetch data source (TableView+Prefetching.swift).
