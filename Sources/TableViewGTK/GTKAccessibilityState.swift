@@ -1,12 +1,14 @@
 import CGtk
 @_spi(Backend) import TableViewCore
 
-/// What a view last told GTK for assistive technology: its label, its row's position, its selected and
+/// What a view last told GTK for assistive technology: its label, its row's position (or row index), its selected and
 /// hidden states. GTK sends every update over the accessibility bus (AT-SPI) when a screen reader listens,
 /// so each is set only when it changes; the table view calls these for every view it lays out.
 struct GTKAccessibilityState {
   private(set) var label: String?
   private(set) var position: TableView.AccessibilityPosition?
+  /// The `ROW_INDEX` GTK was told (a row of a data table), from 1.
+  private(set) var rowIndex: Int?
   private(set) var describesSections = false
   private(set) var selected: Bool?
   private(set) var hidden: Bool?
@@ -22,20 +24,28 @@ struct GTKAccessibilityState {
     }
   }
 
-  /// Sets the row's place in the whole table: the `POS_IN_SET` and `SET_SIZE` relations, and the
-  /// `DESCRIPTION` property saying it ("row 41 of 1,000,000, section 1"): GTK does not pass the two
-  /// relations on to AT-SPI, so the description is what a screen reader reads today.
-  /// `describe` builds the description; it is called only when the position changed.
+  /// Sets the row's place in the whole table: in a list, the `POS_IN_SET` and `SET_SIZE` relations; in a data table
+  /// (`inGrid`), the `ROW_INDEX` relation (the table's `ROW_COUNT` says the size); and the `DESCRIPTION` property
+  /// saying it ("row 41 of 1,000,000, section 1"): GTK 4.8 does not pass these relations on to AT-SPI, so the
+  /// description is what a screen reader reads today. `describe` builds the description; it is called only when
+  /// the position changed.
   mutating func setPosition(
-    _ new: TableView.AccessibilityPosition, sections: Bool, on widget: UnsafeMutablePointer<GtkWidget>,
+    _ new: TableView.AccessibilityPosition, sections: Bool, inGrid: Bool, on widget: UnsafeMutablePointer<GtkWidget>,
     describe: () -> String?
   ) {
     guard new != position || sections != describesSections else { return }
-    if new.positionInSet != position?.positionInSet {
-      GTKAccessible.setRelation(widget, GTK_ACCESSIBLE_RELATION_POS_IN_SET, new.positionInSet)
-    }
-    if new.setSize != position?.setSize {
-      GTKAccessible.setRelation(widget, GTK_ACCESSIBLE_RELATION_SET_SIZE, new.setSize)
+    if inGrid {
+      if new.positionInSet != rowIndex {
+        GTKAccessible.setRelation(widget, GTK_ACCESSIBLE_RELATION_ROW_INDEX, new.positionInSet)
+        rowIndex = new.positionInSet
+      }
+    } else {
+      if new.positionInSet != position?.positionInSet {
+        GTKAccessible.setRelation(widget, GTK_ACCESSIBLE_RELATION_POS_IN_SET, new.positionInSet)
+      }
+      if new.setSize != position?.setSize {
+        GTKAccessible.setRelation(widget, GTK_ACCESSIBLE_RELATION_SET_SIZE, new.setSize)
+      }
     }
     position = new
     describesSections = sections

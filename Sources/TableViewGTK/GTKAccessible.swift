@@ -21,6 +21,31 @@ public enum GTKAccessible {
     setProperty(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description)
   }
 
+  /// Sets what `widget` is to assistive technology (its accessible role): `GTK_ACCESSIBLE_ROLE_GRID_CELL` for a
+  /// cell of a data table's row, `GTK_ACCESSIBLE_ROLE_COLUMN_HEADER` for a column's title. GTK fixes a widget's
+  /// role once it is shown: call it on a new widget. (A row's role is its view's: `GTKView(widget:accessibleRole:)`.)
+  public static func setAccessibilityRole(_ role: GtkAccessibleRole, on widget: UnsafeMutablePointer<GtkWidget>) {
+    setRole(widget, role)
+  }
+
+  /// Sets the column of a data table `widget` is in, counted from 1 (its `COL_INDEX` relation): a cell's or a
+  /// column header's, as GtkColumnView's cells have theirs. GTK 4.8 keeps it (its test context and later versions'
+  /// AT-SPI bridge read it) but does not pass it on to AT-SPI: say the column in the widget's label or description
+  /// too.
+  public static func setAccessibilityColumnIndex(_ column: Int, on widget: UnsafeMutablePointer<GtkWidget>) {
+    setRelation(widget, GTK_ACCESSIBLE_RELATION_COL_INDEX, column)
+  }
+
+  /// Sets how a column header's column orders the rows (its `SORT` property: `GTK_ACCESSIBLE_SORT_ASCENDING`,
+  /// `_DESCENDING`, or `_NONE`). Like the column's index, GTK 4.8 does not pass it on to AT-SPI.
+  public static func setAccessibilitySort(_ sort: GtkAccessibleSort, on widget: UnsafeMutablePointer<GtkWidget>) {
+    // GTK 4.8 reads the value as an integer (`g_value_get_int`), not as the enum its `init_value` makes.
+    var value = GValue()
+    g_value_init(&value, intType)
+    g_value_set_int(&value, Int32(bitPattern: sort.rawValue))
+    update(widget, GTK_ACCESSIBLE_PROPERTY_SORT, &value)
+  }
+
   /// Sets `widget`'s accessible role. GTK reads the role when the widget's accessibility context is realized,
   /// after which it cannot change: call it on a new widget, before it is put in a window.
   static func setRole(_ widget: UnsafeMutablePointer<GtkWidget>, _ role: GtkAccessibleRole) {
@@ -90,7 +115,7 @@ public enum GTKAccessible {
     g_value_unset(&value)
   }
 
-  /// Sets an integer relation (`POS_IN_SET`, `SET_SIZE`).
+  /// Sets an integer relation (`POS_IN_SET`, `SET_SIZE`, `ROW_INDEX`, `ROW_COUNT`, `COL_INDEX`, `COL_COUNT`).
   static func setRelation(_ widget: UnsafeMutablePointer<GtkWidget>, _ relation: GtkAccessibleRelation, _ number: Int) {
     var value = GValue()
     g_value_init(&value, intType)
@@ -100,6 +125,11 @@ public enum GTKAccessible {
       gtk_accessible_update_relation_value(accessible(widget), 1, &relations, pointer)
     }
     g_value_unset(&value)
+  }
+
+  /// Whether GTK holds `relation` for `widget` (what its accessibility context was told; GTK's test API).
+  static func hasRelation(_ widget: UnsafeMutablePointer<GtkWidget>, _ relation: GtkAccessibleRelation) -> Bool {
+    gtk_test_accessible_has_relation(accessible(widget), relation) != 0
   }
 
   // GLib's fundamental types (its G_TYPE_ macros are not imported), found once by name.

@@ -9,7 +9,8 @@ import CGtk
 // counts change; the SELECTED state; a LABEL from the cell's text (`GTKView.accessibilityLabel`). Section
 // headers are HEADINGs labelled with their title. Views in the reuse pool are HIDDEN (see `detach`), and the
 // cells are in row order among the viewport's children (the draw list's order: AT-SPI lists children in it). The
-// numbers are the engine's (`TableView.accessibilityPosition(of:)`): the backend only hands them to GTK.
+// numbers are the engine's (`TableView.accessibilityPosition(of:)`): the backend only hands them to GTK. A data
+// table is a GRID and its rows ROWs with their ROW_INDEX instead (below).
 
 extension GTKTableView {
   /// Brings what assistive technology sees up to date with the rows on screen (after the layout, in the
@@ -22,9 +23,11 @@ extension GTKTableView {
       GTKAccessible.setProperty(viewport, GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, multiple)
     }
     let sections = table.numberOfSections > 1
+    let grid = accessibilityContainerType == .dataTable
+    if grid { updateDataTableAccessibility() }
     for (path, cell) in zip(table.indexPathsForVisibleRows, table.visibleCells) {
       guard let view = cell as? GTKView, let position = table.accessibilityPosition(of: path) else { continue }
-      view.accessibility.setPosition(position, sections: sections, on: view.widget) {
+      view.accessibility.setPosition(position, sections: sections, inGrid: grid, on: view.widget) {
         table.accessibilityDescription(of: path)
       }
       view.accessibility.setLabel(view.accessibilityLabel, on: view.widget)
@@ -33,6 +36,41 @@ extension GTKTableView {
     for case let view as GTKView in table.visibleHeaderViews.map(\.view) {
       view.accessibility.setLabel(view.accessibilityLabel, on: view.widget)
     }
+  }
+}
+
+// A data table (`AccessibilityContainerType.dataTable`) is a GRID: its ROW_COUNT is every row of the table (the
+// engine's count, not the rows on screen), its COL_COUNT the app's `accessibilityColumnCount`, and its DESCRIPTION
+// says both ("3,000 rows, 8 columns"), as GTK 4.8 passes neither relation on to AT-SPI. Its rows get ROW_INDEX in
+// place of a list item's POS_IN_SET and SET_SIZE (see `GTKAccessibilityState.setPosition`).
+
+extension GTKTableView {
+  /// Tells GTK a data table's rows and columns when they changed (after a layout, or a new column count).
+  /// - Complexity: O(1)
+  func updateDataTableAccessibility() {
+    guard accessibilityContainerType == .dataTable else { return }
+    let size = (rows: table.totalRowCount, columns: max(0, accessibilityColumnCount))
+    let old = toldTableSize
+    guard old?.rows != size.rows || old?.columns != size.columns else { return }
+    toldTableSize = size
+    if old?.rows != size.rows { GTKAccessible.setRelation(viewport, GTK_ACCESSIBLE_RELATION_ROW_COUNT, size.rows) }
+    if old?.columns != size.columns {
+      GTKAccessible.setRelation(viewport, GTK_ACCESSIBLE_RELATION_COL_COUNT, size.columns)
+    }
+    GTKAccessible.setProperty(
+      viewport, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+      Self.counted(size.rows, "row") + ", " + Self.counted(size.columns, "column"))
+  }
+
+  /// "1 row", "3,000 rows": `n` with its thousands grouped by commas, and `noun`, plural but for 1.
+  static func counted(_ n: Int, _ noun: String) -> String {
+    let digits = String(n.magnitude)
+    var text = n < 0 ? "-" : ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0, (digits.count - i) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return text + " " + noun + (n == 1 ? "" : "s")
   }
 }
 

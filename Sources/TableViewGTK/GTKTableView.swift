@@ -118,6 +118,24 @@ public final class GTKTableView: TableViewHost {
       }
     }
   }
+  /// What the table is to assistive technology: a list (the default) or a data table (see
+  /// ``AccessibilityContainerType``).
+  public let accessibilityContainerType: AccessibilityContainerType
+  /// How many columns a data table has (its `COL_COUNT`, and its description's "8 columns"): the app's, as its
+  /// cells are. Ignored by a list.
+  public var accessibilityColumnCount = 0 {
+    didSet { if accessibilityColumnCount != oldValue { updateDataTableAccessibility() } }
+  }
+  /// The rows and columns GTK was last told a data table has (its `ROW_COUNT` and `COL_COUNT`); `nil` for a list, or
+  /// when GTK does not hold both relations.
+  @_spi(Testing) public var accessibleTableSize: (rows: Int, columns: Int)? {
+    guard GTKAccessible.hasRelation(viewport, GTK_ACCESSIBLE_RELATION_ROW_COUNT),
+      GTKAccessible.hasRelation(viewport, GTK_ACCESSIBLE_RELATION_COL_COUNT)
+    else { return nil }
+    return toldTableSize
+  }
+  /// The rows and columns GTK was last told a data table has.
+  var toldTableSize: (rows: Int, columns: Int)?
   /// Whether GTK was told that the list is multi-selectable (`MULTI_SELECTABLE`).
   var accessibleMultiSelectable: Bool?
   /// The widgets the last draw list drew, back to front (the viewport's `snapshot` draws them in this order).
@@ -133,10 +151,22 @@ public final class GTKTableView: TableViewHost {
   /// The buttons of the context menu shown (or last shown), top to bottom.
   @_spi(Testing) public internal(set) var contextMenuButtons: [UnsafeMutablePointer<GtkWidget>] = []
 
-  /// Creates a table view (call on the main thread, after `gtk_init`).
+  /// Creates a table view (call on the main thread, after `gtk_init`): a list to assistive technology.
   ///
   /// - Parameter style: `.plain` floats section headers; `.grouped` does not.
-  public init(style: TableView.Style = .plain) {
+  public convenience init(style: TableView.Style = .plain) {
+    self.init(style: style, accessibilityContainerType: .list)
+  }
+
+  /// Creates a table view (call on the main thread, after `gtk_init`) that is `accessibilityContainerType` to
+  /// assistive technology.
+  ///
+  /// - Parameters:
+  ///   - style: `.plain` floats section headers; `.grouped` does not.
+  ///   - accessibilityContainerType: A list of items, or a data table of rows and columns (see
+  ///     ``AccessibilityContainerType``).
+  public init(style: TableView.Style = .plain, accessibilityContainerType: AccessibilityContainerType) {
+    self.accessibilityContainerType = accessibilityContainerType
     GTKStyle.install()
     clock = GTKClock()
     table = TableView(style: style, clock: clock)
@@ -150,8 +180,10 @@ public final class GTKTableView: TableViewHost {
     gtk_widget_set_vexpand(viewport, 1)
     gtk_widget_set_overflow(viewport, GTK_OVERFLOW_HIDDEN)
     gtk_widget_set_focusable(viewport, 1)
-    // To assistive technology the viewport is the list, the cells its items (see GTKTableView+Accessibility).
-    GTKAccessible.setRole(viewport, GTK_ACCESSIBLE_ROLE_LIST)
+    // To assistive technology the viewport is the list, the cells its items, or the grid and its rows (see
+    // GTKTableView+Accessibility).
+    GTKAccessible.setRole(
+      viewport, accessibilityContainerType == .dataTable ? GTK_ACCESSIBLE_ROLE_GRID : GTK_ACCESSIBLE_ROLE_LIST)
     gtk_widget_set_layout_manager(viewport, gtk_custom_layout_new(nil, viewportMeasure, viewportAllocate))
     adjustment = gtk_adjustment_new(0, 0, 1, 1, 1, 1)
     g_object_ref_sink(gpointerOf(adjustment))

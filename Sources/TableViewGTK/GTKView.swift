@@ -23,7 +23,8 @@ open class GTKView: ReusableView {
   /// - Parameters:
   ///   - widget: The widget.
   ///   - accessibleRole: What the view is to assistive technology: `GTK_ACCESSIBLE_ROLE_LIST_ITEM` for a
-  ///     row, `GTK_ACCESSIBLE_ROLE_HEADING` for a section header; `nil` keeps the widget's own role (a box is
+  ///     row (`GTK_ACCESSIBLE_ROLE_ROW` in a data table: see `GTKTableView.AccessibilityContainerType`),
+  ///     `GTK_ACCESSIBLE_ROLE_HEADING` for a section header; `nil` keeps the widget's own role (a box is
   ///     a generic container). GTK fixes a widget's role once it is shown, so it is given here.
   public init(widget: UnsafeMutablePointer<GtkWidget>, accessibleRole: GtkAccessibleRole? = nil) {
     self.widget = widget
@@ -83,6 +84,11 @@ open class GTKView: ReusableView {
   /// The row's place in the whole table that GTK was last told for it (its `POS_IN_SET` and `SET_SIZE`);
   /// `nil` for a view that has not shown a row.
   @_spi(Testing) public var accessibilityPosition: TableView.AccessibilityPosition? { accessibility.position }
+  /// The row index GTK was last told for the view's row in a data table (its `ROW_INDEX`, from 1); `nil` for a view
+  /// that has not shown a row of one, or when GTK does not hold the relation.
+  @_spi(Testing) public var accessibilityRowIndex: Int? {
+    GTKAccessible.hasRelation(widget, GTK_ACCESSIBLE_RELATION_ROW_INDEX) ? accessibility.rowIndex : nil
+  }
 
   /// Shows the touch-down highlight with the `highlighted` CSS class.
   open func setHighlighted(_ highlighted: Bool, animated: Bool) {

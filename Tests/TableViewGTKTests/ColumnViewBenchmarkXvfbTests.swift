@@ -34,15 +34,15 @@ struct ColumnViewBenchmarkXvfbTests {
     }
   }
 
-  /// A small `orders` table (5,000 rows) of scripts/orders-db.sh's shape, built synchronously.
-  static func buildOrders(at path: String) throws {
+  /// A small `orders` table (5,000 rows unless `rows` says) of scripts/orders-db.sh's shape, built synchronously.
+  static func buildOrders(at path: String, rows: Int = 5_000) throws {
     let database = try DatabaseQueue(path: path)
     try database.write { db in
       try db.execute(
         sql: """
           CREATE TABLE orders(id INTEGER PRIMARY KEY, placed TEXT NOT NULL, customer TEXT, status TEXT, items INTEGER,
             total REAL, note TEXT, receipt BLOB);
-          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
           INSERT INTO orders SELECT i, printf('2026-%02d-%02d', 1 + i % 12, 1 + i % 28), 'customer ' || (i % 500),
             'open', 1 + i % 9, i / 7.0, CASE WHEN i % 5 = 0 THEN NULL ELSE 'note ' || i END,
             CASE WHEN i % 101 = 0 THEN randomblob(10) END FROM n;

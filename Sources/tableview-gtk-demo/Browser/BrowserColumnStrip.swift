@@ -1,4 +1,5 @@
 import CGtk
+import TableViewGTK
 
 /// One line of the browser's grid as widgets: a label a visible column, placed at the column's place in
 /// `ColumnState`'s layout and offset — the scrolled columns in a clipped strip right of the frozen ones, so they
@@ -13,14 +14,29 @@ final class BrowserColumnStrip {
   /// The classes a label may have for its content (set or cleared at each layout).
   static let contentClasses = ["browser-null", "browser-cursor", "browser-placeholder"]
   private let height: Int32
+  /// What each label is to assistive technology: a row's cell (`GRID_CELL`) or a column's title (`COLUMN_HEADER`).
+  private let cellRole: GtkAccessibleRole
+  /// The column index (from 1) each label was given for assistive technology (`COL_INDEX`), by column.
+  private var columnIndexes: [Int: Int] = [:]
+  /// The column index (from 1) each label was given for assistive technology (`COL_INDEX`), by column, when GTK
+  /// holds it (for the tests' state line: GTK 4.8 does not pass it on to AT-SPI).
+  var accessibleColumnIndexes: [Int: Int] {
+    columnIndexes.filter { column, _ in
+      labels[column].map { gtk_test_accessible_has_relation(OpaquePointer($0), GTK_ACCESSIBLE_RELATION_COL_INDEX) != 0 }
+        ?? false
+    }
+  }
 
-  /// A line `height` pixels high.
-  init(height: Int32) {
+  /// A line `height` pixels high whose labels are `cellRole` to assistive technology.
+  init(height: Int32, cellRole: GtkAccessibleRole) {
     self.height = height
+    self.cellRole = cellRole
     widget = gtk_fixed_new()!
     gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
     scrolled = gtk_fixed_new()!
     gtk_widget_set_overflow(scrolled, GTK_OVERFLOW_HIDDEN)
+    // A plain container to assistive technology (a nameless panel), not a GtkFixed's filler.
+    GTKAccessible.setAccessibilityRole(GTK_ACCESSIBLE_ROLE_GENERIC, on: scrolled)
     gtk_fixed_put(fixed(widget), scrolled, 0, 0)
   }
 
@@ -59,7 +75,7 @@ final class BrowserColumnStrip {
         labels[index].map { gtk_widget_set_visible($0, 0) }
         continue
       }
-      let label = self.label(index, frozen: frozen)
+      let label = self.label(index, frozen: frozen, in: columns)
       gtk_widget_set_visible(label, 1)
       gtk_widget_set_size_request(label, Int32(width), height)
       gtk_fixed_move(fixed(frozen ? widget : scrolled), label, x, 0)
@@ -80,7 +96,11 @@ final class BrowserColumnStrip {
   func removeLabels() {
     for label in labels.values { gtk_fixed_remove(fixed(gtk_widget_get_parent(label)), label) }
     labels = [:]
+    columnIndexes = [:]
   }
+
+  /// Column `index`'s label, if it was made.
+  func label(ofColumn index: Int) -> UnsafeMutablePointer<GtkWidget>? { labels[index] }
 
   /// A cell's label as the browser draws it: one line, left-aligned, ellipsized, in the cells' style.
   static func makeValueLabel() -> UnsafeMutablePointer<GtkWidget> {
@@ -93,12 +113,28 @@ final class BrowserColumnStrip {
     return label
   }
 
-  /// Column `index`'s label (made the first time, in the frozen line or the scrolled strip).
-  private func label(_ index: Int, frozen: Bool) -> UnsafeMutablePointer<GtkWidget> {
+  /// Column `index`'s label (made the first time, in the frozen line or the scrolled strip). To assistive technology
+  /// it is a cell (or a title) of its column, which it stays: its column's index and, as GTK 4.8 does not pass the
+  /// index on to AT-SPI, a description saying it ("customer, column 3").
+  private func label(_ index: Int, frozen: Bool, in columns: BrowserColumns) -> UnsafeMutablePointer<GtkWidget> {
     if let label = labels[index] { return label }
     let label = Self.makeValueLabel()
-    if frozen { gtk_widget_add_css_class(label, "browser-frozen") }
-    gtk_fixed_put(fixed(frozen ? widget : scrolled), label, 0, 0)
+    GTKAccessible.setAccessibilityRole(cellRole, on: label)
+    GTKAccessible.setAccessibilityColumnIndex(index + 1, on: label)
+    columnIndexes[index] = index + 1
+    if cellRole == GTK_ACCESSIBLE_ROLE_GRID_CELL, index < columns.description.columns.count {
+      GTKAccessible.setAccessibilityDescription(
+        "\(columns.description.columns[index].name), column \(index + 1)", on: label)
+    }
+    if frozen {
+      gtk_widget_add_css_class(label, "browser-frozen")
+      gtk_fixed_put(fixed(widget), label, 0, 0)
+      // Before the scrolled strip among the line's children (they do not overlap): assistive technology reads the
+      // cells in the columns' order.
+      gtk_widget_insert_before(label, widget, scrolled)
+    } else {
+      gtk_fixed_put(fixed(scrolled), label, 0, 0)
+    }
     labels[index] = label
     return label
   }

@@ -14,16 +14,26 @@ final class BrowserHeader {
   var didDragDivider: ((Int, Double) -> Void)?
   /// The columns the titles are laid out in.
   weak var columns: BrowserColumns? {
-    didSet { if columns !== oldValue { strip.removeLabels() } }
+    didSet {
+      if columns !== oldValue {
+        strip.removeLabels()
+        accessibleSorts = [:]
+      }
+    }
   }
+  /// The sort each title told assistive technology (`SORT`), by column.
+  private(set) var accessibleSorts: [Int: GtkAccessibleSort] = [:]
   /// How near a divider, in pixels, a press grabs it.
   static let dividerTolerance = 5.0
   /// The press: what it hit, where, and (for a divider) the column's right edge then.
   private var press: (hit: ColumnState.HeaderHit?, x: Double, right: Double)?
 
   init(height: Int32) {
-    strip = BrowserColumnStrip(height: height)
+    strip = BrowserColumnStrip(height: height, cellRole: GTK_ACCESSIBLE_ROLE_COLUMN_HEADER)
     gtk_widget_add_css_class(strip.widget, "browser-header")
+    // The titles' row, as GtkColumnView's header.
+    GTKAccessible.setAccessibilityRole(GTK_ACCESSIBLE_ROLE_ROW, on: strip.widget)
+    GTKAccessible.setAccessibilityLabel("Column titles", on: strip.widget)
     let drag = gtk_gesture_drag_new()!
     gtk_gesture_single_set_button(drag, 1)
     Signals.connect(gpointerOf(drag), "drag-begin") { [weak self] (x: Double, _: Double) in self?.begin(at: x) }
@@ -36,11 +46,25 @@ final class BrowserHeader {
     gtk_widget_add_controller(strip.widget, motion)
   }
 
-  /// Lays the titles out.
+  /// Lays the titles out, and tells assistive technology each one's column name and sort.
   func refresh() {
     guard let columns else { return }
     strip.layout(columns) { index in
       (columns.title(ofColumn: index), index == columns.cursor ? ["browser-cursor"] : [])
+    }
+    for index in columns.state.visibleColumns {
+      guard let label = strip.label(ofColumn: index) else { continue }
+      let direction = columns.state.sortDirection(ofColumn: index)
+      let sort =
+        direction.map { $0.ascending ? GTK_ACCESSIBLE_SORT_ASCENDING : GTK_ACCESSIBLE_SORT_DESCENDING }
+        ?? GTK_ACCESSIBLE_SORT_NONE
+      guard accessibleSorts[index] != sort else { continue }
+      accessibleSorts[index] = sort
+      // The name without the ▲ or ▼ drawn; the sort in words too, as GTK 4.8 does not pass SORT on to AT-SPI.
+      GTKAccessible.setAccessibilityLabel(columns.description.columns[index].name, on: label)
+      GTKAccessible.setAccessibilitySort(sort, on: label)
+      let words = direction.map { $0.ascending ? "sorted ascending" : "sorted descending" } ?? ""
+      GTKAccessible.setAccessibilityDescription(words, on: label)
     }
   }
 

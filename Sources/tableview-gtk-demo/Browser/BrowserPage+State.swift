@@ -1,6 +1,7 @@
 import CGtk
 import DemoDatabase
 import TableViewCore
+@_spi(Testing) import TableViewGTK
 
 extension BrowserPage {
   /// The browser's part of the end-to-end tests' state line: the mode (`list` or `grid`), the file, its tables,
@@ -67,7 +68,37 @@ extension BrowserPage {
       ("scrollbarRect", gtk_widget_get_visible(scrollbar) != 0 ? hook.rect(of: scrollbar) : "null"),
       ("sortIndex", json(sortState)),
     ]
+    fields += accessibilityFields(table)
     return fields
+  }
+
+  /// What the grid told GTK for assistive technology, which GTK 4.8 does not pass on to AT-SPI (the accessibility
+  /// tests read it here): its rows and columns (`ROW_COUNT`, `COL_COUNT`), each visible row's `ROW_INDEX`, the
+  /// `COL_INDEX` of each visible column's cell in the first visible row and in the header, and each title's `SORT`
+  /// (`GtkAccessibleSort`'s raw value; `null`: not told).
+  private func accessibilityFields(_ table: TableView) -> [(String, String)] {
+    let visible = columns?.state.visibleColumns ?? []
+    func list(_ numbers: [Int?]) -> String {
+      "[" + numbers.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]"
+    }
+    let cells = table.visibleCells.compactMap { $0 as? BrowserRowCell }
+    let indexes = cells.first.map { cell in visible.map { cell.strip.accessibleColumnIndexes[$0] } } ?? []
+    let count = columns?.description.columns.count ?? 0
+    return [
+      ("gridAccessibleSize", gridView.accessibleTableSize.map { "[\($0.rows),\($0.columns)]" } ?? "null"),
+      ("gridRowIndexes", list(cells.map(\.accessibilityRowIndex))),
+      ("gridCellColumnIndexes", list(indexes)),
+      ("headerColumnIndexes", list(visible.map { header.strip.accessibleColumnIndexes[$0] })),
+      ("headerSorts", list((0..<count).map(headerSort))),
+    ]
+  }
+
+  /// The `SORT` column `index`'s title told GTK, when GTK holds it (`GtkAccessibleSort`'s raw value).
+  private func headerSort(_ index: Int) -> Int? {
+    guard let sort = header.accessibleSorts[index], let label = header.strip.label(ofColumn: index),
+      gtk_test_accessible_has_property(OpaquePointer(label), GTK_ACCESSIBLE_PROPERTY_SORT) != 0
+    else { return nil }
+    return Int(sort.rawValue)
   }
 
   /// The focused row's texts, a column each (`nil`: no row focused, or its page on its way).

@@ -26,7 +26,8 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
   /// The page: the list of tables, or a table (its header, rows and sideways scrollbar), over a message line.
   let widget: UnsafeMutablePointer<GtkWidget>
   let listView = GTKTableView()
-  let gridView = GTKTableView()
+  /// The rows: a data table to assistive technology (a grid of rows and cells, as GtkColumnView).
+  let gridView = GTKTableView(accessibilityContainerType: .dataTable)
   let header: BrowserHeader
   /// The header, the rows and the sideways scrollbar.
   private let gridBox: UnsafeMutablePointer<GtkWidget>
@@ -250,6 +251,8 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
       BrowserColumns.textWidth($0, in: measuring)
     }
     header.columns = columns
+    gridView.accessibilityLabel = table.name
+    gridView.accessibilityColumnCount = table.columns.count
     message = nil
     filter = ""
     gtk_widget_set_visible(listView.widget, 0)

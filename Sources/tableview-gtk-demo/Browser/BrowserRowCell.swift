@@ -19,8 +19,9 @@ final class BrowserRowCell: GTKView {
 
   init(columns: BrowserColumns?, height: Int32) {
     self.columns = columns
-    strip = BrowserColumnStrip(height: height)
-    super.init(widget: strip.widget, accessibleRole: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+    strip = BrowserColumnStrip(height: height, cellRole: GTK_ACCESSIBLE_ROLE_GRID_CELL)
+    // A row of the grid (a data table) to assistive technology; the table view gives it its row index.
+    super.init(widget: strip.widget, accessibleRole: GTK_ACCESSIBLE_ROLE_ROW)
     gtk_widget_add_css_class(widget, "stv-cell")
     gtk_widget_add_css_class(widget, "browser-row")
   }

@@ -21,6 +21,8 @@ struct BrowserState: CustomStringConvertible {
   /// Each column's left edge on screen (in the grid) and width, in pixels.
   var columnX: [Double]
   var columnWidths: [Double]
+  /// The columns on screen (their indexes among the table's columns; the frozen one last).
+  var visibleColumns: [Int]
   var horizontalOffset: Double
   var maximumHorizontalOffset: Double
   var viewportWidth: Double
@@ -45,6 +47,16 @@ struct BrowserState: CustomStringConvertible {
   var valueSubtitle: String?
   var valueText: String?
 
+  /// What the grid told GTK for assistive technology, as GTK holds it (GTK 4.8 does not pass it on to AT-SPI): the
+  /// grid's rows and columns (`ROW_COUNT`, `COL_COUNT`), each visible row's `ROW_INDEX`, the `COL_INDEX` of the
+  /// first visible row's cells and of the titles in the visible columns, each title's `SORT` (0 none, 1 ascending,
+  /// 2 descending). `nil` where GTK holds none.
+  var gridAccessibleSize: [Int]?
+  var gridRowIndexes: [Int?]
+  var gridCellColumnIndexes: [Int?]
+  var headerColumnIndexes: [Int?]
+  var headerSorts: [Int?]
+
   init?(_ state: DemoState) {
     guard let data = state.raw.data(using: .utf8),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -63,6 +75,7 @@ struct BrowserState: CustomStringConvertible {
     headerTexts = (object["headerTexts"] as? [Any])?.map { $0 as? String } ?? []
     columnX = (object["columnX"] as? [NSNumber])?.map(\.doubleValue) ?? []
     columnWidths = (object["columnWidths"] as? [NSNumber])?.map(\.doubleValue) ?? []
+    visibleColumns = (object["visibleColumns"] as? [NSNumber])?.map(\.intValue) ?? []
     horizontalOffset = (object["horizontalOffset"] as? NSNumber)?.doubleValue ?? 0
     maximumHorizontalOffset = (object["maximumHorizontalOffset"] as? NSNumber)?.doubleValue ?? 0
     viewportWidth = (object["gridViewportWidth"] as? NSNumber)?.doubleValue ?? 0
@@ -83,6 +96,12 @@ struct BrowserState: CustomStringConvertible {
     valueTitle = object["valueTitle"] as? String
     valueSubtitle = object["valueSubtitle"] as? String
     valueText = object["valueText"] as? String
+    gridAccessibleSize = (object["gridAccessibleSize"] as? [NSNumber])?.map(\.intValue)
+    func numbers(_ key: String) -> [Int?] { (object[key] as? [Any])?.map { ($0 as? NSNumber)?.intValue } ?? [] }
+    gridRowIndexes = numbers("gridRowIndexes")
+    gridCellColumnIndexes = numbers("gridCellColumnIndexes")
+    headerColumnIndexes = numbers("headerColumnIndexes")
+    headerSorts = numbers("headerSorts")
   }
 
   /// The visible rows' values in `column` when every one is loaded, else `nil`.
