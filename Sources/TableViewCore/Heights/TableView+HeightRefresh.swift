@@ -39,7 +39,10 @@ extension TableView {
         }
       }
     } else {
-      if let fresh = rebuiltIndex() { heights.index = fresh }
+      if let fresh = rebuiltIndex() {
+        heights.index = fresh
+        heights.visibleRanges.invalidate()
+      }
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
     if within { keepOffsetWithinContent() }
