@@ -6,12 +6,14 @@ extension HeightIndex {
   /// `measured` is false): one node.
   /// - Complexity: O(log n), whatever `rows` is; O(1) during a bulk load.
   package mutating func appendSection(header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool) {
+    generation &+= 1
     append(makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer))
   }
 
   /// Appends a section with one measured height per row (packed up to `maximumChunkRows` (256) to a node).
   /// - Complexity: O(rows / 64 · log n); O(rows) during a bulk load.
   package mutating func appendSection(header: Int64, footer: Int64, rowUnits: some Sequence<Int64>) {
+    generation &+= 1
     appendSection(header: header, footer: footer, rows: rowUnits.lazy.map { ($0, true) })
   }
 
@@ -21,6 +23,7 @@ extension HeightIndex {
   package mutating func appendSection(
     header: Int64, footer: Int64, rows: some Sequence<(units: Int64, measured: Bool)>
   ) {
+    generation &+= 1
     // The header starts a span that takes the first rows when they are estimates of one height.
     var current = makeSpan(header: header, rows: 0, rowUnits: 0, measured: false, footer: nil)
     for (h, measured) in rows {
@@ -75,6 +78,7 @@ extension HeightIndex {
   ///   clamped, so a wrong guess costs nothing but time; pages reserved and not used are never
   ///   touched, so they cost address space, not memory).
   package mutating func beginBulkLoad(expectingSections sections: Int = 0) {
+    generation &+= 1
     precondition(root == Self.none, "a bulk load starts from an empty index")
     let expected = min(max(0, sections), 1 << 22)
     bulkOrder = []
@@ -87,6 +91,7 @@ extension HeightIndex {
   /// Removes everything.
   /// - Complexity: O(n)
   package mutating func removeAll() {
+    generation &+= 1
     nodes.removeAll(keepingCapacity: true)
     summaries.removeAll(keepingCapacity: true)
     freeNodes.removeAll(keepingCapacity: true)
@@ -99,6 +104,7 @@ extension HeightIndex {
   /// Sets the height of item `k` (a row, header or footer), marking a row measured or not.
   /// - Complexity: O(log n)
   package mutating func setHeight(ofItem k: Int, units h: Int64, measured: Bool = true) {
+    generation &+= 1
     let (t, offset) = locate(k)
     precondition(t != Self.none, "item \(k) is outside the index (\(itemCount) items)")
     let node = nodes[Int(t)]
@@ -129,6 +135,7 @@ extension HeightIndex {
   /// Inserts `count` rows of one height before item `k` (which must be a row or a footer).
   /// - Complexity: O(log n)
   package mutating func insertRows(at k: Int, count: Int, units h: Int64, measured: Bool) {
+    generation &+= 1
     guard count > 0 else { return }
     // Grow a neighbouring span of the same height in place: inserting estimated rows into
     // estimated rows costs no memory. The rows go after item `k - 1` and before item `k`.
@@ -155,6 +162,7 @@ extension HeightIndex {
   /// Inserts explicit row heights before item `k`.
   /// - Complexity: O(heights.count · log n)
   package mutating func insertRows(at k: Int, heights: [(units: Int64, measured: Bool)]) {
+    generation &+= 1
     if heights.count == 1, insertRowInChunk(at: k, units: heights[0].units, measured: heights[0].measured) { return }
     var (left, right) = split(root, k)
     for (h, m) in heights {
@@ -166,6 +174,7 @@ extension HeightIndex {
   /// Removes items `range`.
   /// - Complexity: O(log n) plus the nodes freed.
   package mutating func removeItems(_ range: Range<Int>) {
+    generation &+= 1
     guard !range.isEmpty else { return }
     // Rows inside one span leave it in place: a fixed-height or still-estimated section cut at
     // thousands of places (a chat, a log tail) stays one node instead of thousands of fragments.
@@ -187,6 +196,7 @@ extension HeightIndex {
   /// Detaches items `range`, keeping their heights (to move them elsewhere).
   /// - Complexity: O(log n)
   package mutating func extractItems(_ range: Range<Int>) -> Detached {
+    generation &+= 1
     // Rows inside one span leave it in place and travel as a span of their own (not in the
     // tree): moving estimated rows about (a diffable apply, a reorder) cuts nothing, so the
     // run stays one node however many rows move.
@@ -206,6 +216,7 @@ extension HeightIndex {
   /// Inserts previously detached items before item `k`.
   /// - Complexity: O(log n)
   package mutating func insert(_ detached: Detached, at k: Int) {
+    generation &+= 1
     let node = nodes[Int(detached.root)]
     if !node.isChunk, !node.hasHeader, !node.hasFooter, node.left == Self.none, node.right == Self.none {
       // Rows of one height: they join a neighbouring span of that height in place when there is one.
@@ -252,6 +263,7 @@ extension HeightIndex {
   package mutating func insertSection(
     at s: Int, header: Int64, footer: Int64, rows: Int, rowUnits: Int64, measured: Bool
   ) {
+    generation &+= 1
     let k = itemIndex(ofHeader: s)
     let section = makeSpan(header: header, rows: rows, rowUnits: rowUnits, measured: measured, footer: footer)
     let (left, right) = split(root, k)
@@ -266,6 +278,7 @@ extension HeightIndex {
   /// and footer: the section becomes one span. Used by `reloadSections` and invalidation.
   /// - Complexity: O(log n) plus the nodes freed.
   package mutating func resetRows(inSection s: Int, units h: Int64) {
+    generation &+= 1
     let range = itemRange(ofSection: s)
     let header = height(ofItem: range.lowerBound)
     let footer = height(ofItem: range.upperBound - 1)
@@ -301,6 +314,7 @@ extension HeightIndex {
     ofItem k: Int, units h: Int64, measured: Bool, wantsStart: Bool = true,
     recordingAtMost levels: Int = HeightIndex.recordedPathLength
   ) -> HeightChange {
+    generation &+= 1
     let capacity = min(max(0, levels), Self.recordedPathLength)
     return withUnsafeTemporaryAllocation(of: NodeID.self, capacity: capacity) { path in
       updateHeight(ofItem: k, units: h, measured: measured, wantsStart: wantsStart, path: path)
@@ -540,6 +554,7 @@ extension HeightIndex {
   /// - Complexity: O(log n + r) for a run of r rows; otherwise O(r · log n).
   @discardableResult
   package mutating func setMeasuredRun(at first: Int, units: ArraySlice<Int64>) -> Int64 {
+    generation &+= 1
     let n = units.count
     guard n > 0 else { return 0 }
     let total = units.reduce(0, &+)

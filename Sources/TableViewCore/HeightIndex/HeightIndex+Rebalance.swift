@@ -12,6 +12,7 @@ extension HeightIndex {
   /// it (a copy of a few hundred megabytes stalled one of them for a quarter of a second).
   /// - Complexity: O(m) for m nodes (not rows).
   package mutating func rebalance() {
+    generation &+= 1
     let order: ContiguousArray<NodeID>
     if let listed = bulkOrder {
       order = listed

@@ -150,6 +150,11 @@ package struct HeightIndex: Sendable {
   var rng = PriorityGenerator(seed: 0x5EED_7AB1E)
   /// During a bulk load, the nodes appended so far, in order (see `beginBulkLoad()`).
   var bulkOrder: ContiguousArray<NodeID>?
+  /// A number every edit changes (each `package` edit adds one as it starts): an answer kept with the
+  /// generation it was found at still holds while the generation is the same. It counts this
+  /// index's edits only: another index (a reload's, another width's) may have reached the same
+  /// number, so a reader that keeps answers forgets them when the index is replaced.
+  package internal(set) var generation: UInt64 = 0
 
   /// Creates an empty index (no sections).
   package init() {}

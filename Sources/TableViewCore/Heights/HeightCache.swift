@@ -2,8 +2,11 @@
 /// kept for other widths, the height policy the last reload decided, what the delegate implements,
 /// and the template cells and keyed heights of self-sizing rows.
 struct HeightCache {
-  /// The geometry index for the current width.
+  /// The geometry index for the current width. Whoever replaces it (rather than edits it) calls
+  /// `visibleRanges.invalidate()`.
   var index = HeightIndex()
+  /// The last search of the viewport in `index` (see `VisibleRangeCache`).
+  var visibleRanges = VisibleRangeCache()
   /// Geometry indexes kept for other widths (the height cache per width class).
   var otherWidths: [Double: HeightIndex] = [:]
   /// Widths by last use, most recent last, for the cache limit.
@@ -57,6 +60,7 @@ extension HeightCache {
   /// - Complexity: O(1) plus dropping forgotten indexes.
   mutating func switchWidth(from oldWidth: Double, to newWidth: Double, fresh: HeightIndex?, limit: Int) {
     otherWidths[oldWidth] = index
+    visibleRanges.invalidate()
     if let cached = otherWidths.removeValue(forKey: newWidth) {
       index = cached
     } else if let fresh {

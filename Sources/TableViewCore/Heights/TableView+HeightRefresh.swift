@@ -37,7 +37,10 @@ extension TableView {
         }
       }
     } else {
-      if let fresh = rebuiltIndex() { heights.index = fresh }
+      if let fresh = rebuiltIndex() {
+        heights.index = fresh
+        heights.visibleRanges.invalidate()
+      }
     }
     if let (row, screenTop) = anchor { correctContentOffsetY(to: rowTop(row) - screenTop) }
     if within { keepOffsetWithinContent() }

@@ -10,7 +10,7 @@ extension TableView {
   func measureRowsComingOnScreen() -> (rows: Range<Int>, sections: Range<Int>)? {
     // The visible range, searched once and again only after a measurement changed something: the layout pass
     // uses the last one (returned) instead of searching a third time.
-    var current = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
+    var current = viewportRanges()
     let first = current.rows
     guard !first.isEmpty else { return current }
     // After a data change that kept a row in place (maintainsVisibleContentPosition), that row.
@@ -23,7 +23,19 @@ extension TableView {
     var budget = 100_000  // a defence against a delegate whose heights never settle
     while budget > 0 {
       budget -= 1
-      guard let (v, k) = firstUnmeasuredRow(in: current.rows) else { return current }
+      // Rows found measured since the index was last edited are not searched again (a step
+      // that brings no row in asks this on every pass).
+      let generation = heights.index.generation
+      if heights.visibleRanges.knowsMeasured(current.rows, generation: generation) {
+        #if DEBUG
+          precondition(firstUnmeasuredRow(in: current.rows) == nil, "rows kept as measured are not")
+        #endif
+        return current
+      }
+      guard let (v, k) = firstUnmeasuredRow(in: current.rows) else {
+        heights.visibleRanges.noteMeasured(current.rows, generation: generation)
+        return current
+      }
       let onScreen = anchorOnScreen ?? rowTop(anchor) - scroll.offset.y
       anchorOnScreen = onScreen
       let info = heights.index.info(ofItem: k)
@@ -33,7 +45,7 @@ extension TableView {
       // placed again from the height index (a row measured between them moves those below it).
       correctContentOffsetY(to: rowTop(anchor) - onScreen)
       pass.framesDirty = true
-      current = ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
+      current = viewportRanges()
     }
     return nil
   }

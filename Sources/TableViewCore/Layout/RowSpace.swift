@@ -163,31 +163,48 @@ enum RowSpace: Hashable, Sendable {
   /// `TableView.maximumVisibleRows` of them, and the sections whose items intersect it (none in a
   /// looping table, whose section header and footer views are not shown).
   /// - Complexity: O(log n)
+  @inline(__always)
   func ranges(top: Double, bottom: Double, in index: HeightIndex) -> (rows: Range<Int>, sections: Range<Int>) {
+    let found = rangesAndExtents(top: top, bottom: bottom, in: index)
+    return (found.rows, found.sections)
+  }
+
+  /// `ranges(top:bottom:in:)`, and in a linear space that found items, the extents of the first
+  /// and last items found (units below the rows' top, as `ItemInfo.start` counts them): the answer
+  /// is the same for every viewport whose clamped top is in the first extent and whose clamped
+  /// bottom, less one unit, is in the last (see `VisibleRangeCache`). `nil` extents in a looping
+  /// space and when nothing was found.
+  /// - Complexity: O(log n)
+  func rangesAndExtents(
+    top: Double, bottom: Double, in index: HeightIndex
+  ) -> (rows: Range<Int>, sections: Range<Int>, extents: (first: Range<Int64>, last: Range<Int64>)?) {
     switch self {
     case .linear(let rowsTop):
       let total = index.totalUnits
       let t = max(Sanitize.units(top) - rowsTop, 0)
       let b = min(Sanitize.units(bottom) - rowsTop, total)
       guard t < b, let first = index.info(containing: t), let last = index.info(containing: b - 1) else {
-        return (0..<0, 0..<0)
+        return (0..<0, 0..<0, nil)
       }
       let end = min(last.rowsBefore + (last.kind == .row ? 1 : 0), first.rowsBefore + TableView.maximumVisibleRows)
       let rows = first.rowsBefore..<max(first.rowsBefore, end)
       let sectionEnd = min(last.section + 1, first.section + TableView.maximumVisibleRows)
-      return (rows, first.section..<sectionEnd)
+      return (
+        rows, first.section..<sectionEnd,
+        (first.start..<first.start + first.height, last.start..<last.start + last.height)
+      )
     case .looping(let rowsPerLap, let period):
       let t = Sanitize.units(top)
       let b = Sanitize.units(bottom)
-      guard t < b else { return (0..<0, 0..<0) }
+      guard t < b else { return (0..<0, 0..<0, nil) }
       let lapTop = Self.floorDivide(t, period)
       let lapBottom = Self.floorDivide(b - 1, period)
       guard let first = index.info(containing: t - lapTop * period),
         let last = index.info(containing: b - 1 - lapBottom * period)
-      else { return (0..<0, 0..<0) }
+      else { return (0..<0, 0..<0, nil) }
       let v0 = Int(lapTop) * rowsPerLap + first.rowsBefore
       let v1 = Int(lapBottom) * rowsPerLap + last.rowsBefore + (last.kind == .row ? 1 : 0)
-      return (v0..<max(v0, min(v1, v0 + TableView.maximumVisibleRows)), 0..<0)
+      return (v0..<max(v0, min(v1, v0 + TableView.maximumVisibleRows)), 0..<0, nil)
     }
   }
 

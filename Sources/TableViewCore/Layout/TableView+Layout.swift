@@ -2,14 +2,16 @@
 // rows that are about to show (anchoring the offset so nothing on screen moves), diff against
 // what is on screen, return leaving views to their pools, dequeue entering ones, set frames.
 //
-// A scroll step that brings no new row does two searches and touches only floating headers:
-// no allocation, no data-source call.
+// A scroll step that brings no new row searches nothing when the viewport's top and bottom stay
+// on the rows they were on and nothing was edited (the last search is kept, `VisibleRangeCache`),
+// else two searches; it touches only floating headers: no allocation, no data-source call.
 
 extension TableView {
   /// Lays out now if anything changed since the last pass.
   ///
-  /// - Complexity: O(log n) for a pass in which no row enters or leaves (two searches; floating
-  ///   headers move); O(visible · log n) when rows enter or leave or frames changed, plus, for each
+  /// - Complexity: O(1) for a pass in which the viewport's top and bottom stay on the items they
+  ///   were on and nothing was edited (the last search answers; floating headers move), else O(log n)
+  ///   when no row enters or leaves (two searches); O(visible · log n) when rows enter or leave or frames changed, plus, for each
   ///   entering row, the data source's cell and, with estimated heights, its measuring. A pending
   ///   reload first costs what ``reloadData(keepingMeasuredHeights:)`` costs.
   public func layoutIfNeeded() {
@@ -57,8 +59,34 @@ extension TableView {
   }
 
   /// Global rows and sections intersecting `[top, bottom)` (content coordinates).
+  /// - Complexity: O(log n)
   func ranges(top: Double, bottom: Double) -> (rows: Range<Int>, sections: Range<Int>) {
     inPlace { rowSpace.ranges(top: top, bottom: bottom, in: $0) }
+  }
+
+  /// Global rows and sections intersecting the viewport: the last search's answer when it holds
+  /// for where the viewport is now (see `VisibleRangeCache`), else a search, kept for the next time.
+  /// - Complexity: O(1) when the last search answers; else O(log n).
+  func viewportRanges() -> (rows: Range<Int>, sections: Range<Int>) {
+    let top = scroll.offset.y
+    let bottom = top + viewportSize.height
+    let space = rowSpace
+    let generation = heights.index.generation
+    if let kept = heights.visibleRanges.ranges(top: top, bottom: bottom, generation: generation, space: space) {
+      #if DEBUG
+        let searched = inPlace { space.ranges(top: top, bottom: bottom, in: $0) }
+        precondition(kept == searched, "the kept visible ranges \(kept) are not the searched ones \(searched)")
+      #endif
+      return kept
+    }
+    let found = inPlace { space.rangesAndExtents(top: top, bottom: bottom, in: $0) }
+    if let extents = found.extents {
+      heights.visibleRanges.keep(
+        VisibleRangeCache.Entry(
+          generation: generation, space: space, total: heights.index.totalUnits, firstExtent: extents.first,
+          lastExtent: extents.last, rows: found.rows, sections: found.sections))
+    }
+    return (found.rows, found.sections)
   }
 
   /// The frame of an item from its info.
@@ -120,7 +148,7 @@ extension TableView {
       known = measureRowsComingOnScreen()
       if within, keepOffsetWithinContent() { known = nil }
     }
-    let (rows, sections) = known ?? ranges(top: scroll.offset.y, bottom: scroll.offset.y + viewportSize.height)
+    let (rows, sections) = known ?? viewportRanges()
     if rows != visible.rowRange || pass.framesDirty { updateRows(to: rows) }
     updateSupplements(to: sections)
     updateTableHeaderAndFooter()

@@ -127,6 +127,7 @@ extension TableView {
     {
       report(tallerThanTable(sections: shapes.count, rows: shapes.reduce(0) { $0 + $1.rows }))
       heights.index = HeightIndex()
+      heights.visibleRanges.invalidate()
       heights.otherWidths.removeAll()
       heights.forgetOtherColumnConfigurations()
     }
