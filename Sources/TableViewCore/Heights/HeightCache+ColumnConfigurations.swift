@@ -24,6 +24,7 @@ extension HeightCache {
   /// - Complexity: O(1) plus dropping forgotten indexes.
   mutating func switchColumns(to configuration: ColumnConfiguration?, width: Double, fresh: HeightIndex?, limit: Int) {
     guard configuration != columnConfiguration else { return }
+    visibleRanges.invalidate()
     let left = WidthCaches(index: index, width: width, otherWidths: otherWidths, widthOrder: widthOrder)
     let leftConfiguration = columnConfiguration
     columnConfiguration = configuration
