@@ -96,7 +96,7 @@ struct ColumnStateModelTests {
         let change: ColumnState.Change
         let index = columns.isEmpty ? 0 : random.below(columns.count + 1) - (random.below(8) == 0 ? 1 : 0)
         let hostile = [Double.nan, .infinity, -.infinity, -1e300, 1e300]
-        switch random.below(9) {
+        switch random.below(10) {
         case 0:
           let delta = random.below(10) == 0 ? hostile[random.below(5)] : random.double(-200...200)
           change = state.scrollHorizontally(by: delta)
@@ -157,6 +157,19 @@ struct ColumnStateModelTests {
           change = state.setViewportWidth(width)
           reference.viewport = width
           reference.offset = reference.clamp(reference.offset)
+        case 8:
+          let hidden = random.below(2) == 0
+          change = state.setHidden(hidden, ofColumn: index)
+          if reference.columns.indices.contains(index), reference.columns[index].isHidden != hidden {
+            reference.columns[index].isHidden = hidden
+            let shown = reference.layout.shownColumns
+            if hidden, reference.focus == index {
+              reference.focus = shown.first { $0 > index } ?? shown.last { $0 < index }
+            } else if !hidden, reference.focus == nil {
+              reference.focus = index
+            }
+            reference.offset = reference.clamp(reference.offset)
+          }
         default:
           // Hit tests change nothing: compare them at every point of the header, with a pixel-like tolerance.
           let tolerance = granularity > 0 ? 0.5 : 3

@@ -195,13 +195,17 @@ struct TableColumnsTests {
     f.table.widthCacheLimit = 3
     var rng = SplitMix64(seed: seed &* 7_919)
     for step in 0..<160 {
-      switch rng.int(0..<6) {
-      case 0, 1:
-        // Widths from a small set, so that configurations come back.
+      switch rng.int(0..<7) {
+      case 0, 1, 6:
+        // Widths from a small set, so that configurations come back; a column hidden or shown again.
         let column = [0, 2][rng.int(0..<2)]
         let before = reading(f.table)
         let settled = f.table.contentOffset.y > 0 && before.row >= 0 && before.row < f.rows.lengths.count - 40
-        f.table.columnState?.setWidth(Double([30, 60, 90][rng.int(0..<3)]), ofColumn: column)
+        if rng.int(0..<3) == 0 {
+          f.table.columnState?.setHidden(rng.int(0..<2) == 0, ofColumn: column)
+        } else {
+          f.table.columnState?.setWidth(Double([30, 60, 90][rng.int(0..<3)]), ofColumn: column)
+        }
         if settled {
           let after = reading(f.table)
           #expect(after.row == before.row, "step \(step): the row being read")

@@ -188,6 +188,32 @@ public struct ColumnState: Sendable, Equatable {
     return relayout()
   }
 
+  /// Hides column `index` or shows it again (AppKit's `NSTableColumn.isHidden`): a hidden column takes no width and
+  /// is not drawn, and stays among ``columns`` with its width, title and sort. The keyboard on a column being
+  /// hidden goes to the next shown column (else the previous one; none when no column is left shown); showing a
+  /// column when none was shown puts the keyboard on it. An index out of range, or a column already so, changes
+  /// nothing.
+  @discardableResult
+  public mutating func setHidden(_ hidden: Bool, ofColumn index: Int) -> Change {
+    guard columns.indices.contains(index), columns[index].isHidden != hidden else { return [] }
+    columns[index].isHidden = hidden
+    configurationStamp = UInt64.random(in: .min ... .max)
+    var change = relayout()
+    let focus: Int?
+    if hidden, focusedColumn == index {
+      focus = layout.shownColumns.first { $0 > index } ?? layout.shownColumns.last { $0 < index }
+    } else if !hidden, focusedColumn == nil {
+      focus = index
+    } else {
+      focus = focusedColumn
+    }
+    if focus != focusedColumn {
+      focusedColumn = focus
+      change.insert(.focusedColumn)
+    }
+    return change
+  }
+
   /// Drags column `index`'s divider to screen `x`: the column's right edge there.
   @discardableResult
   public mutating func resizeColumn(_ index: Int, toScreenX x: Double) -> Change {
