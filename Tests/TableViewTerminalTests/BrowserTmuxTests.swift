@@ -214,6 +214,41 @@ final class BrowserTmuxTests {
     try session.waitFor("the columns back with Shift and the wheel", timeout: timeout) { $0[1] == header }
   }
 
+  @Test("w wraps each value at its column's width; a narrower column measures the rows again, the row read kept")
+  func wrapPerColumn() throws {
+    let session = try start("--open '\(path)' --table orders")
+    defer { session.close() }
+    try session.waitFor("the first rows", timeout: timeout) { line($0, id: 1) != nil }
+    // Wrapped: row 1's note takes two lines, its second line under it in the note column.
+    try session.send("w")
+    let wrapped = try session.waitFor("row 1 two lines tall", timeout: timeout) { screen in
+      screen.count > 3 && fields(screen[2]).first == "1" && fields(screen[3]).first == ""
+        && fields(screen[3]).count > 6 && fields(screen[3])[6] == "line two"
+    }
+    #expect(fields(wrapped[2])[6] == "note for 1", "the note's first line whole, no …: \(wrapped[2])")
+    #expect(fields(wrapped[4]).first == "2", "row 2 right below: \(wrapped[4])")
+    // Row 500 at the top, then the note column eight cells narrower: its rows are measured again (four lines for
+    // "note for 501" and "line two" at six cells), and row 500 stays at the top.
+    try session.send("g")
+    try session.send("500", "Enter")
+    try session.waitFor("row 500 at the top", timeout: timeout) { $0.count > 2 && fields($0[2]).first == "500" }
+    for _ in 0..<6 { try session.send("Right") }
+    for _ in 0..<8 { try session.send("<") }
+    let narrow = try session.waitForStill("the note column narrower", timeout: timeout, still: 0.5) { screen in
+      screen.count > 6 && fields(screen[3]).first == "501" && fields(screen[4]).count > 6
+        && fields(screen[4])[6] == "for 501"
+    }
+    #expect(fields(narrow[2]).first == "500", "the row read stays at the top: \(narrow[2])")
+    #expect(narrow[5...6].map { fields($0)[6] } == ["line", "two"], "\(narrow[3...7])")
+    #expect(fields(narrow[7]).first == "502", "row 502 right below row 501's four lines: \(narrow[7])")
+    // One line a row again, from the row read.
+    try session.send("w")
+    try session.waitFor("one line a row", timeout: timeout) { screen in
+      screen.count > 4 && fields(screen[2]).first == "500" && fields(screen[3]).first == "501"
+        && fields(screen[4]).first == "502"
+    }
+  }
+
   @Test("a 10 MB text: its first line in its cell; Enter shows it whole, wrapped as far as read; End reaches its end")
   func hugeValueInDetail() throws {
     let database = try DatabaseQueue(path: path)

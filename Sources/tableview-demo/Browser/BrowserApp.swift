@@ -11,7 +11,9 @@ import TerminalKit
 /// typing, the last row one key away.
 ///
 /// Keys: ↑ ↓ Page Up/Down Home End move through the rows; ← → move the column cursor (the columns scroll sideways,
-/// the first stays); `s` sorts by the cursor's column (again: the other way; a third time: by the key); `/`
+/// the first stays); `w` wraps each value at its column's width (rows as tall as their tallest value; the table keeps
+/// the columns, so a resized column measures the rows for its new width, the row being read kept) or truncates it
+/// again; `s` sorts by the cursor's column (again: the other way; a third time: by the key); `/`
 /// filters the rows whose text contains what is typed; `g` goes to a row by number; Esc clears the filter, then
 /// goes back to the list of tables; `q` quits.
 final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDelegate {
@@ -144,13 +146,24 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   ) {
     let view = TerminalTableView(clock: clock)
     view.table.register({ BrowserRowCell(grid: grid) }, forCellReuseIdentifier: "row")
-    view.table.rowHeight = 1
+    if grid.wraps {
+      // Rows as tall as their wrapped values, measured for the columns the table keeps.
+      view.table.rowHeight = TableView.automaticDimension
+      view.table.estimatedRowHeight = 1
+      view.table.columnState = grid.state
+    } else {
+      view.table.rowHeight = 1
+    }
     do {
       source = try SQLiteRecordDataSource<[DatabaseValue]>(
         database: database, request: request, tableView: view.table, reuseIdentifier: "row", anchor: anchor,
         placeholderHeight: 1,
         record: { Array($0.databaseValues) },
-        configure: { cell, values in (cell as? BrowserRowCell)?.values = values })
+        configure: { [weak table = view.table] cell, values in
+          guard let cell = cell as? BrowserRowCell else { return }
+          cell.values = values
+          cell.layout = table?.measuringColumnLayout
+        })
       tableView = view
       if let warning = source?.warnings.first, case .orderNotIndexed = warning {
         message = "no index serves this order: each page is sorted by a scan of the table"
@@ -193,6 +206,14 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     self.size = size
     grid?.state.setViewportWidth(Double(size.columns))
     layout()
+    followColumns()
+  }
+
+  /// Tells a wrapping table of the grid's columns as they are now (a resized or hidden column measures its rows
+  /// again; the same columns change nothing).
+  private func followColumns() {
+    guard let grid, grid.wraps, let table = tableView?.table else { return }
+    table.columnState = grid.state
   }
 
   /// The list or the table below the title (and the table's header line), above the status line.
@@ -206,6 +227,11 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
   }
 
   func handle(_ event: InputEvent) -> Bool {
+    defer { followColumns() }
+    return handleEvent(event)
+  }
+
+  private func handleEvent(_ event: InputEvent) -> Bool {
     pollDeadline = min(pollDeadline, clock.now + 0.02)
     if let prompt {
       switch prompt.handle(event) {
@@ -260,6 +286,10 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       grid.state.setWidth(nil, ofColumn: grid.cursor)
     case (.character("s"), []):
       sort(byTitleOf: grid.cursor, grid)
+    case (.character("w"), []):
+      // Rows of wrapped values, or one line each again: the same rows from the row being read.
+      grid.wraps.toggle()
+      reload(at: readingKey.map { .key($0) } ?? .first)
     case (.enter, []):
       // The focused row's value in the cursor's column, whole (the first row on screen when none is focused).
       let table = tableView.table
@@ -389,7 +419,7 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
       let keys =
         grid == nil
         ? "Enter open · q quit"
-        : "← → column · Enter value · < > width · s sort · / filter · g go to · End last · Esc back · q quit"
+        : "← → column · Enter value · < > width · w wrap · s sort · / filter · g go to · End last · Esc back · q quit"
       statusBar.items = message.map { [$0] } ?? []
       if let index = sortIndex, case .building(let fraction) = index.state, let grid, let sort = grid.sort {
         let name = grid.description.columns[sort.column].name

@@ -13,6 +13,11 @@ final class BrowserGrid {
   /// The columns' widths, the sideways scroll, the column cursor and the sort (the first column frozen when there
   /// is more than one), with the rules that change them.
   var state: ColumnState
+  /// Whether each value wraps at its column's width (`w`), a row as tall as its tallest cell (up to
+  /// ``maximumLinesPerCell``); else every row is one line, each value truncated with …
+  var wraps = false
+  /// The most lines a wrapped value takes.
+  static let maximumLinesPerCell = 8
 
   /// A grid for `description`'s columns; `sample` (rows of values) sizes the columns to their content.
   init(description: SQLiteTableDescription, width: Int, sample: [[DatabaseValue]]) {
@@ -65,13 +70,41 @@ final class BrowserGrid {
     }
   }
 
-  /// Draws a row's values at `y` (placeholders: `nil`).
-  func drawRow(_ values: [DatabaseValue]?, into buffer: inout ScreenBuffer, y: Int, clip: CellRect) {
-    draw(into: &buffer, y: y, clip: clip) { index in
-      guard let values, index < values.count else { return ("…", Style(foreground: .brightBlack)) }
-      let value = values[index]
-      return (Self.text(of: value), value.isNull ? Style(foreground: .brightBlack) : .plain)
+  /// Draws a row's values at `y` (placeholders: `nil`), `height` lines tall: each value's wrapped lines when the
+  /// grid wraps, else its first line.
+  func drawRow(_ values: [DatabaseValue]?, into buffer: inout ScreenBuffer, y: Int, height: Int = 1, clip: CellRect) {
+    for line in 0..<max(1, height) {
+      draw(into: &buffer, y: y + line, clip: clip) { index in
+        guard let values, index < values.count else {
+          return (line == 0 ? "…" : "", Style(foreground: .brightBlack))
+        }
+        let value = values[index]
+        let style = value.isNull ? Style(foreground: .brightBlack) : Style.plain
+        guard wraps else { return (line == 0 ? Self.text(of: value) : "", style) }
+        let lines = Self.lines(of: value, width: Int(state.width(ofColumn: index)))
+        return (line < lines.count ? lines[line] : "", style)
+      }
     }
+  }
+
+  /// A value wrapped at a column `width` cells wide (its text between a space and the │): its lines, every line
+  /// of a text (its first 2,000 characters), at most ``maximumLinesPerCell`` (the last ending in … when cut).
+  static func lines(of value: DatabaseValue, width: Int) -> [String] {
+    guard case .string(let text) = value.storage else { return [text(of: value)] }
+    let head = text.count > 2_000 ? String(text.prefix(2_000)) + "…" : text
+    let lines = TextWrap.wrap(head, width: max(1, width - 2), maxLines: maximumLinesPerCell)
+    return lines.isEmpty ? [""] : lines
+  }
+
+  /// How many lines a row of `values` takes with the columns laid out as `layout`: its tallest wrapped value's,
+  /// 1 when the grid does not wrap or the values are on their way.
+  func lineCount(of values: [DatabaseValue]?, in layout: ColumnLayout) -> Int {
+    guard wraps, let values else { return 1 }
+    var most = 1
+    for column in layout.shownColumns where column < values.count {
+      most = max(most, Self.lines(of: values[column], width: Int(layout.widths[column])).count)
+    }
+    return most
   }
 
   /// Writes each visible column's text (what `content` gives) in its cells, the scrolled columns first and the

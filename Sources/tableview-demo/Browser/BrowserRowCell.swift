@@ -11,6 +11,8 @@ final class BrowserRowCell: TerminalView, ReusableView {
   var values: [DatabaseValue]?
   /// The grid the values are drawn in.
   weak var grid: BrowserGrid?
+  /// The columns as the row is measured (the table's `measuringColumnLayout`), when the grid wraps.
+  var layout: ColumnLayout?
   private var isFocused = false
   private var isSelected = false
 
@@ -21,16 +23,24 @@ final class BrowserRowCell: TerminalView, ReusableView {
 
   func prepareForReuse() {
     values = nil
+    layout = nil
     isSelected = false
+  }
+
+  /// One line, or when the grid wraps, as many as the row's tallest wrapped value.
+  override func sizeThatFits(width: Double) -> Double {
+    guard let grid else { return 1 }
+    return Double(grid.lineCount(of: values, in: layout ?? grid.state.layout))
   }
 
   func setSelected(_ selected: Bool, animated: Bool) { isSelected = selected }
   func setFocused(_ focused: Bool, animated: Bool) { isFocused = focused }
 
   override func draw(into buffer: inout ScreenBuffer, origin: CellPoint, clip: CellRect) {
-    grid?.drawRow(values, into: &buffer, y: origin.y, clip: clip)
+    grid?.drawRow(values, into: &buffer, y: origin.y, height: cellSize.height, clip: clip)
     if isFocused || isSelected {
-      buffer.updateStyle(in: CellRect(x: origin.x, y: origin.y, width: cellSize.width, height: 1).intersection(clip)) {
+      let area = CellRect(x: origin.x, y: origin.y, width: cellSize.width, height: max(1, cellSize.height))
+      buffer.updateStyle(in: area.intersection(clip)) {
         $0 = $0.adding(.reverse)
       }
     }
