@@ -37,9 +37,10 @@ extension TableView {
     _modify {
       yield &columns.state
       // Stamps, not the columns themselves: a sideways step retains and compares nothing.
+      // (Without a state the width differs from nil: the check below finds nothing to do.)
       if columns.state?.configurationStamp != columns.followedConfiguration
         || columns.state?.sortStamp != columns.followedSort
-        || columns.state?.layout.viewportWidth != columns.state.map({ _ in ColumnLayout.sanitized(viewportSize.width) })
+        || columns.state?.layout.viewportWidth != ColumnLayout.sanitized(viewportSize.width)
       {
         columnStateDidChange()
       }
