@@ -73,6 +73,13 @@ final class BrowserGrid {
   /// Draws a row's values at `y` (placeholders: `nil`), `height` lines tall: each value's wrapped lines when the
   /// grid wraps, else its first line.
   func drawRow(_ values: [DatabaseValue]?, into buffer: inout ScreenBuffer, y: Int, height: Int = 1, clip: CellRect) {
+    // Each visible column's lines, wrapped once for all the row's lines.
+    var wrapped: [Int: [String]] = [:]
+    if wraps, let values {
+      for index in state.visibleColumns where index < values.count {
+        wrapped[index] = Self.lines(of: values[index], width: Int(state.width(ofColumn: index)))
+      }
+    }
     for line in 0..<max(1, height) {
       draw(into: &buffer, y: y + line, clip: clip) { index in
         guard let values, index < values.count else {
@@ -80,8 +87,7 @@ final class BrowserGrid {
         }
         let value = values[index]
         let style = value.isNull ? Style(foreground: .brightBlack) : Style.plain
-        guard wraps else { return (line == 0 ? Self.text(of: value) : "", style) }
-        let lines = Self.lines(of: value, width: Int(state.width(ofColumn: index)))
+        guard let lines = wrapped[index] else { return (line == 0 ? Self.text(of: value) : "", style) }
         return (line < lines.count ? lines[line] : "", style)
       }
     }
@@ -91,7 +97,9 @@ final class BrowserGrid {
   /// of a text (its first 2,000 characters), at most ``maximumLinesPerCell`` (the last ending in … when cut).
   static func lines(of value: DatabaseValue, width: Int) -> [String] {
     guard case .string(let text) = value.storage else { return [text(of: value)] }
-    let head = text.count > 2_000 ? String(text.prefix(2_000)) + "…" : text
+    // The first 2,000 characters, without counting the rest (a text may be 10 MB).
+    let prefix = text.prefix(2_000)
+    let head = prefix.endIndex < text.endIndex ? String(prefix) + "…" : text
     let lines = TextWrap.wrap(head, width: max(1, width - 2), maxLines: maximumLinesPerCell)
     return lines.isEmpty ? [""] : lines
   }
