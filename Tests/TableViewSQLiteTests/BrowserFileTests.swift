@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import DemoDatabase
+
+// The files both browsers (`--open FILE`) meet: one encrypted (random bytes to SQLite), one corrupt, one locked by
+// another connection, one of 10 GB. Each a clear sentence naming the file, or opened at once; never written.
+
+@Suite("The browsers' files") struct BrowserFileTests {
+  /// A small orders table in a new file of `folder`.
+  func ordersFile(in folder: URL, named name: String = "orders.sqlite") throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE orders(id INTEGER PRIMARY KEY, placed TEXT NOT NULL, total REAL, note TEXT);
+          WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+          INSERT INTO orders SELECT i, printf('2026-01-%02d', 1 + i % 28), i * 1.5, 'note ' || i FROM n;
+          """)
+    }
+    try queue.close()
+    return path
+  }
+
+  func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browserfile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test("an encrypted file (random bytes to SQLite) is refused as not a database, and left as it was")
+  func encrypted() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("secret.sqlite").path
+    // What SQLCipher leaves: no "SQLite format 3" header, pages of noise.
+    var generator = SystemRandomNumberGenerator()
+    let bytes = Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: BrowserFileError.self) { try BrowserFile(path: path) }
+    #expect(error?.description.hasPrefix(path) == true, "\(String(describing: error))")
+    #expect(error?.description.contains("not a database") == true, "\(String(describing: error))")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "never written")
+  }
+
+  @Test("a corrupt file (its schema page overwritten) is refused with a sentence naming it, and left as it was")
+  func corrupt() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try ordersFile(in: folder)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    // The header stays (it is still a SQLite file); the schema's page after it is noise.
+    for i in 100..<min(4_096, bytes.count) { bytes[i] = UInt8(truncatingIfNeeded: i &* 131 &+ 7) }
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let error = #expect(throws: BrowserFileError.self) { try BrowserFile(path: path) }
+    #expect(error?.description.hasPrefix(path) == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("malformed") == true || error?.description.contains("not a database") == true,
+      "\(String(describing: error))")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "never written")
+  }
+
+  @Test("a file another connection holds locked is refused saying so; once released it opens")
+  func locked() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try ordersFile(in: folder)
+    // Another program in the middle of a write, in the rollback journal's mode: readers are kept out.
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true  // the transaction stays open between the two accesses
+    let writer = try DatabaseQueue(path: path, configuration: configuration)
+    try writer.inDatabase { db in
+      try db.execute(sql: "BEGIN EXCLUSIVE; UPDATE orders SET note = 'changing' WHERE id = 1")
+    }
+    let error = #expect(throws: BrowserFileError.self) { try BrowserFile(path: path) }
+    #expect(error?.description.hasPrefix(path) == true, "\(String(describing: error))")
+    #expect(error?.description.contains("locked") == true, "\(String(describing: error))")
+    try writer.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+    let file = try BrowserFile(path: path)
+    #expect(file.tables.map(\.name) == ["orders"])
+  }
+
+  @Test("a 10 GB file opens: its tables listed and its ends sampled by two short reads")
+  func huge() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try ordersFile(in: folder, named: "huge.sqlite")
+    // 10 GB on the disk's books, nothing written past the database (a sparse file: the test takes no space).
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 10 << 30)
+    try handle.close()
+    #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 10 << 30)
+    let file = try BrowserFile(path: path)
+    let table = try file.table(named: "orders")
+    let sample = file.sample(of: table)
+    // The first 30 rows and the last 30 by key: two short reads from the ends.
+    #expect(sample.count == 60)
+    #expect(sample.first?.first == 1.databaseValue && sample.last?.first == 1971.databaseValue)
+  }
+}
