@@ -58,4 +58,45 @@ public final class BrowserFile {
         return ends.map { row in Array(row.databaseValues) }
       }) ?? []
   }
+
+  /// The FTS5 table of the file that indexes `table`'s rows under their rowid (an external-content table:
+  /// `fts5(…, content='table')`, its `content_rowid` the rowid or the INTEGER PRIMARY KEY that aliases it), if there is
+  /// one: a filter searches it instead of reading every row's text. `nil` for a view, a table without a rowid, or
+  /// when no such FTS5 table is found.
+  public func fullTextTable(of table: SQLiteTableDescription) -> String? {
+    guard table.kind == .table, table.key == .rowID else { return nil }
+    let aliases: Set<String> = Set(
+      ["rowid"]
+        + table.columns.filter { $0.primaryKeyIndex == 1 && $0.declaredType.uppercased() == "INTEGER" }.map {
+          $0.name.lowercased()
+        })
+    let virtualTables =
+      (try? database.read { db in
+        try Row.fetchAll(
+          db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+      }) ?? []
+    for row in virtualTables {
+      guard let name = row["name"] as String?, let sql = row["sql"] as String?,
+        sql.lowercased().contains("using fts5"),
+        let content = Self.option("content", in: sql), content.lowercased() == table.name.lowercased(),
+        aliases.contains((Self.option("content_rowid", in: sql) ?? "rowid").lowercased())
+      else { continue }
+      return name
+    }
+    return nil
+  }
+
+  /// The value of FTS5 option `name` in a `CREATE VIRTUAL TABLE … USING fts5(…)` statement (quotes removed).
+  static func option(_ name: String, in sql: String) -> String? {
+    guard let open = sql.firstIndex(of: "("), let close = sql.lastIndex(of: ")"), open < close else { return nil }
+    let unquoted: (Substring) -> String = { text in
+      String(text.drop { " '\"`[".contains($0) }.reversed().drop { " '\"`]".contains($0) }.reversed())
+    }
+    for part in sql[sql.index(after: open)..<close].split(separator: ",") {
+      let pieces = part.split(separator: "=", maxSplits: 1)
+      guard pieces.count == 2, unquoted(pieces[0]).lowercased() == name else { continue }
+      return unquoted(pieces[1])
+    }
+    return nil
+  }
 }

@@ -24,16 +24,28 @@ public enum BrowserQuery {
   }
 
   /// The request for `table`'s rows in `ordering`, only those whose text columns contain `filter` when it is not
-  /// empty; `nil` when the table has no key (a view). A column that may hold NULL sorts as SQLite sorts it (NULL
-  /// first going up): the source's keyset says so.
+  /// empty — or, when the file has an FTS5 table of the table's rows (`fullTextTable`), those it finds for the
+  /// filter's words (each a prefix: `blu gre` finds "blue green"); `nil` when the table has no key (a view). A column
+  /// that may hold NULL sorts as SQLite sorts it (NULL first going up): the source's keyset says so.
   public static func request(
-    for table: SQLiteTableDescription, ordering: SQLiteRecordRequest.Ordering?, filter: String
+    for table: SQLiteTableDescription, ordering: SQLiteRecordRequest.Ordering?, filter: String,
+    fullTextTable: String? = nil
   ) -> SQLiteRecordRequest? {
     guard var request = table.request(sortedBy: ordering) else { return nil }
-    if !filter.isEmpty {
+    if let fullTextTable, let query = fullTextQuery(filter) {
+      request = request.filtered(.matching(query, in: fullTextTable))
+    } else if !filter.isEmpty {
       request = request.filtered(.contains(filter, in: textColumns(of: table)))
     }
     return request
+  }
+
+  /// An FTS5 query of what was typed: each word a quoted prefix (`"blu"* "gre"*`: the rows with words starting so,
+  /// whatever else is in them or in the query's quotes); `nil` when nothing but spaces was typed.
+  public static func fullTextQuery(_ typed: String) -> String? {
+    let words = typed.split(whereSeparator: \.isWhitespace)
+    guard !words.isEmpty else { return nil }
+    return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
   }
 
   /// The side index to build for rows read by a scan for each page (`warnings`: the source's): when they are a

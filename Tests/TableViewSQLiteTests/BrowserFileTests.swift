@@ -99,4 +99,41 @@ import Testing
     #expect(sample.count == 60)
     #expect(sample.first?.first == 1.databaseValue && sample.last?.first == 1971.databaseValue)
   }
+
+  @Test("a table with an FTS5 table of its rows is filtered through it, each typed word a prefix; others by LIKE")
+  func fullTextFilter() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try ordersFile(in: folder)
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE other(id INTEGER PRIMARY KEY, note TEXT);
+          CREATE VIRTUAL TABLE orders_fts USING fts5(note, content='orders', content_rowid='id');
+          INSERT INTO orders_fts(orders_fts) VALUES('rebuild');
+          CREATE VIRTUAL TABLE other_fts USING fts5(note, content="other");
+          """)
+    }
+    try queue.close()
+    let file = try BrowserFile(path: path)
+    let orders = try file.table(named: "orders")
+    #expect(file.fullTextTable(of: orders) == "orders_fts")
+    #expect(file.fullTextTable(of: try file.table(named: "other")) == "other_fts", "content_rowid: the rowid")
+    let request = try #require(
+      BrowserQuery.request(for: orders, ordering: nil, filter: "note 12", fullTextTable: "orders_fts"))
+    #expect(request.filter?.fullTextTable == "orders_fts")
+    #expect(request.filter?.text == #""note"* "12"*"#)
+    // The rows it keeps: "note 12", "note 120"…"note 129", "note 1200"…"note 1299".
+    let found = try file.database.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM orders_fts WHERE orders_fts MATCH ?", arguments: [request.filter?.text])
+    }
+    #expect(found == 111)
+    // Quotes typed are the text's own; spaces alone filter nothing.
+    #expect(BrowserQuery.fullTextQuery(#"say "hi""#) == #""say"* """hi"""*"#)
+    #expect(BrowserQuery.fullTextQuery("  ") == nil)
+    let plain = try #require(BrowserQuery.request(for: orders, ordering: nil, filter: "note 12"))
+    #expect(plain.filter?.fullTextTable == nil && plain.filter?.columns == ["placed", "note"])
+  }
 }

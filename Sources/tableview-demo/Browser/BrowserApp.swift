@@ -129,7 +129,11 @@ final class BrowserApp: TerminalApplication, TableViewDataSource, TableViewDeleg
     sorting.drop()
     guard let grid else { return }
     let ordering = BrowserQuery.ordering(of: grid.description, sort: grid.sort)
-    guard let request = BrowserQuery.request(for: grid.description, ordering: ordering, filter: filter) else { return }
+    guard
+      let request = BrowserQuery.request(
+        for: grid.description, ordering: ordering, filter: filter,
+        fullTextTable: file.fullTextTable(of: grid.description))
+    else { return }
     show(request, from: database, at: anchor, grid: grid)
     if let index = BrowserQuery.sortIndex(
       for: grid.description, in: file, ordering: ordering, filter: filter, warnings: source?.warnings ?? [])

@@ -309,7 +309,11 @@ final class BrowserPage: DemoPage, TableViewDataSource, TableViewDelegate {
     pendingRow = nil
     guard let columns else { return }
     let ordering = BrowserQuery.ordering(of: columns.description, sort: columns.sort)
-    guard let request = BrowserQuery.request(for: columns.description, ordering: ordering, filter: filter) else {
+    guard
+      let request = BrowserQuery.request(
+        for: columns.description, ordering: ordering, filter: filter,
+        fullTextTable: file.fullTextTable(of: columns.description))
+    else {
       return
     }
     if anchor == .first {
