@@ -24,47 +24,45 @@ import Testing
     return path
   }
 
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browserfile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+  /// Opening `path` is refused with a sentence that starts with the path and says one of `reasons`.
+  func expectRefused(
+    _ path: String, saying reasons: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let error = #expect(throws: BrowserFileError.self, sourceLocation: sourceLocation) { try BrowserFile(path: path) }
+    let sentence = error?.description ?? ""
+    #expect(sentence.hasPrefix(path), "\(sentence)", sourceLocation: sourceLocation)
+    #expect(reasons.contains { sentence.contains($0) }, "\(sentence)", sourceLocation: sourceLocation)
   }
 
   @Test("an encrypted file (random bytes to SQLite) is refused as not a database, and left as it was")
   func encrypted() throws {
-    let folder = try temporaryFolder()
+    let folder = try Fixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("secret.sqlite").path
     // What SQLCipher leaves: no "SQLite format 3" header, pages of noise.
     var generator = SystemRandomNumberGenerator()
     let bytes = Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) })
     try bytes.write(to: URL(fileURLWithPath: path))
-    let error = #expect(throws: BrowserFileError.self) { try BrowserFile(path: path) }
-    #expect(error?.description.hasPrefix(path) == true, "\(String(describing: error))")
-    #expect(error?.description.contains("not a database") == true, "\(String(describing: error))")
+    expectRefused(path, saying: ["not a database"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "never written")
   }
 
   @Test("a corrupt file (its schema page overwritten) is refused with a sentence naming it, and left as it was")
   func corrupt() throws {
-    let folder = try temporaryFolder()
+    let folder = try Fixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try ordersFile(in: folder)
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     // The header stays (it is still a SQLite file); the schema's page after it is noise.
     for i in 100..<min(4_096, bytes.count) { bytes[i] = UInt8(truncatingIfNeeded: i &* 131 &+ 7) }
     try bytes.write(to: URL(fileURLWithPath: path))
-    let error = #expect(throws: BrowserFileError.self) { try BrowserFile(path: path) }
-    #expect(error?.description.hasPrefix(path) == true, "\(String(describing: error))")
-    #expect(
-      error?.description.contains("malformed") == true || error?.description.contains("not a database") == true,
-      "\(String(describing: error))")
+    expectRefused(path, saying: ["malformed", "not a database"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "never written")
   }
 
   @Test("a file another connection holds locked is refused saying so; once released it opens")
   func locked() throws {
-    let folder = try temporaryFolder()
+    let folder = try Fixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try ordersFile(in: folder)
     // Another program in the middle of a write, in the rollback journal's mode: readers are kept out.
@@ -74,9 +72,7 @@ import Testing
     try writer.inDatabase { db in
       try db.execute(sql: "BEGIN EXCLUSIVE; UPDATE orders SET note = 'changing' WHERE id = 1")
     }
-    let error = #expect(throws: BrowserFileError.self) { try BrowserFile(path: path) }
-    #expect(error?.description.hasPrefix(path) == true, "\(String(describing: error))")
-    #expect(error?.description.contains("locked") == true, "\(String(describing: error))")
+    expectRefused(path, saying: ["locked"])
     try writer.inDatabase { db in try db.execute(sql: "ROLLBACK") }
     let file = try BrowserFile(path: path)
     #expect(file.tables.map(\.name) == ["orders"])
@@ -84,7 +80,7 @@ import Testing
 
   @Test("a 10 GB file opens: its tables listed and its ends sampled by two short reads")
   func huge() throws {
-    let folder = try temporaryFolder()
+    let folder = try Fixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try ordersFile(in: folder, named: "huge.sqlite")
     // 10 GB on the disk's books, nothing written past the database (a sparse file: the test takes no space).
@@ -102,7 +98,7 @@ import Testing
 
   @Test("a table with an FTS5 table of its rows is filtered through it, each typed word a prefix; others by LIKE")
   func fullTextFilter() throws {
-    let folder = try temporaryFolder()
+    let folder = try Fixture.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try ordersFile(in: folder)
     let queue = try DatabaseQueue(path: path)

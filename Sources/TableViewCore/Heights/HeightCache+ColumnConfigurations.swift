@@ -61,6 +61,12 @@ extension HeightCache {
     columnConfigurationOrder.removeAll()
   }
 
+  /// Forgets every index kept besides the current one: the other widths' and the other configurations'.
+  mutating func forgetOtherIndexes() {
+    otherWidths.removeAll()
+    forgetOtherColumnConfigurations()
+  }
+
   /// Every geometry index kept besides the current one, taken out of the cache to be changed and put back
   /// (`putBack(_:)`): the other widths', and every width's of the other columns' configurations, so that a change
   /// of the rows reaches them all.

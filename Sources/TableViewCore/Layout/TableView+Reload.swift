@@ -110,8 +110,7 @@ extension TableView {
     } else {
       // The node array is kept and refilled: a fresh one would be faulted in page by page again
       // (most of a reload's time at a million sections).
-      heights.otherWidths.removeAll()
-      heights.forgetOtherColumnConfigurations()
+      heights.forgetOtherIndexes()
       heights.index.removeAll()
       heights.index.beginBulkLoad(expectingSections: sectionCount)
       heights.widthOrder = [viewportSize.width]
@@ -128,8 +127,7 @@ extension TableView {
       report(tallerThanTable(sections: shapes.count, rows: shapes.reduce(0) { $0 + $1.rows }))
       heights.index = HeightIndex()
       heights.visibleRanges.invalidate()
-      heights.otherWidths.removeAll()
-      heights.forgetOtherColumnConfigurations()
+      heights.forgetOtherIndexes()
     }
     clampSelection()
     restoreFocus(keptFocus)
